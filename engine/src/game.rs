@@ -1,0 +1,210 @@
+//! A game in progress: the rules, the start position, the moves played and the positions
+//! reached, with the draw rules every variant keeps (fifty moves, threefold repetition,
+//! insufficient material) on top of the variant's own game ends.
+
+use std::fmt;
+
+use crate::fen::FenError;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::rules::{ChanceOutcome, DrawReason, Outcome, Rules};
+
+/// Why a move (or throw) token was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The token is not a move in this variant's notation at all.
+    Malformed(String),
+    /// The token is well-formed but not legal in the position.
+    Illegal(String),
+    /// The game is already over.
+    GameOver(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed(token) => write!(f, "malformed move '{token}'"),
+            MoveError::Illegal(token) => write!(f, "illegal move '{token}'"),
+            MoveError::GameOver(token) => write!(f, "move '{token}' after the game has ended"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Whether `token` looks like coordinate notation (`e2e4`, `e7e8q`, `N@c8`) at all.
+fn looks_like_move(token: &str) -> bool {
+    let bytes = token.as_bytes();
+    let square = |b: &[u8]| b.len() == 2 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit();
+    (bytes.len() == 4 || bytes.len() == 5) && square(&bytes[0..2]) && square(&bytes[2..4])
+        || token.contains('@') && token.len() <= 6
+        || token.contains(':')
+        || token == "0000"
+}
+
+/// Finds the legal decision (or chance outcome) written as `token` in the position.
+pub fn parse_move<R: Rules>(rules: &R, pos: &Position<R>, token: &str) -> Result<Move, MoveError> {
+    let mut chance = Vec::new();
+    if rules.chance(pos, &mut chance) {
+        return chance
+            .iter()
+            .map(|outcome| outcome.outcome)
+            .find(|mv| rules.format_move(*mv) == token)
+            .ok_or_else(|| {
+                if looks_like_move(token) {
+                    MoveError::Illegal(token.to_string())
+                } else {
+                    MoveError::Malformed(token.to_string())
+                }
+            });
+    }
+    let mut moves = MoveList::new();
+    rules.generate(pos, &mut moves);
+    moves
+        .iter()
+        .copied()
+        .find(|mv| rules.format_move(*mv) == token)
+        .ok_or_else(|| {
+            if looks_like_move(token) {
+                MoveError::Illegal(token.to_string())
+            } else {
+                MoveError::Malformed(token.to_string())
+            }
+        })
+}
+
+/// A game: positions reached (for repetition) and the moves between them.
+#[derive(Clone, Debug)]
+pub struct Game<R: Rules> {
+    rules: R,
+    positions: Vec<Position<R>>,
+    moves: Vec<Move>,
+}
+
+impl<R: Rules> Game<R> {
+    /// A game from the variant's start position.
+    pub fn new(rules: R) -> Game<R> {
+        let start = Position::from_fen(&rules, rules.start_fen())
+            .expect("every variant's start FEN is valid");
+        Game {
+            rules,
+            positions: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    /// A game from a FEN.
+    pub fn from_fen(rules: R, fen: &str) -> Result<Game<R>, FenError> {
+        let start = Position::from_fen(&rules, fen)?;
+        Ok(Game {
+            rules,
+            positions: vec![start],
+            moves: Vec::new(),
+        })
+    }
+
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position<R> {
+        self.positions.last().expect("a game always has a position")
+    }
+
+    pub fn start_position(&self) -> &Position<R> {
+        &self.positions[0]
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Hashes of the positions since the last irreversible move, oldest first, the current
+    /// one last (what repetition detection needs).
+    pub fn repetition_history(&self) -> Vec<u64> {
+        let mut history = Vec::new();
+        for pos in self.positions.iter().rev() {
+            history.push(pos.hash());
+            if pos.halfmove_clock() == 0 {
+                break;
+            }
+        }
+        history.reverse();
+        history
+    }
+
+    /// Legal decisions now (empty when chance must act or the game is over).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.outcome().is_none() {
+            self.rules.generate(self.position(), &mut moves);
+        }
+        moves
+    }
+
+    /// Chance outcomes pending now, if any.
+    pub fn chance_outcomes(&self) -> Vec<ChanceOutcome> {
+        let mut outcomes = Vec::new();
+        self.rules.chance(self.position(), &mut outcomes);
+        outcomes
+    }
+
+    /// Plays a move or throw given in the variant's notation. On error nothing changes.
+    pub fn play_token(&mut self, token: &str) -> Result<Move, MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver(token.to_string()));
+        }
+        let mv = parse_move(&self.rules, self.position(), token)?;
+        self.play_unchecked(mv);
+        Ok(mv)
+    }
+
+    /// Plays a decision already known to be legal.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let mut next = self.position().clone();
+        self.rules.play(&mut next, mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Takes the last decision back; false if there is none.
+    pub fn undo(&mut self) -> bool {
+        if self.moves.pop().is_some() {
+            self.positions.pop();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// How the game has ended, if it has: the variant's own ends first, then no legal move,
+    /// then the draw rules every variant keeps.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        if let Some(outcome) = self.rules.terminal(pos) {
+            return Some(outcome);
+        }
+        let mut chance = Vec::new();
+        let chance_pending = self.rules.chance(pos, &mut chance);
+        if !chance_pending {
+            let mut moves = MoveList::new();
+            self.rules.generate(pos, &mut moves);
+            if moves.is_empty() {
+                return Some(self.rules.no_move_outcome(pos));
+            }
+        }
+        if pos.halfmove_clock() >= 100 {
+            return Some(Outcome::Draw(DrawReason::FiftyMoves));
+        }
+        let history = self.repetition_history();
+        let current = pos.hash();
+        if history.iter().filter(|hash| **hash == current).count() >= 3 {
+            return Some(Outcome::Draw(DrawReason::Repetition));
+        }
+        if self.rules.insufficient_material(pos) {
+            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+        }
+        None
+    }
+}

@@ -1,0 +1,24 @@
+//! Amity's variant-independent machine: the bitboard position, the `Rules` trait through which
+//! every variant enters, move generation building blocks, FEN, perft, evaluation and search.
+//!
+//! Nothing in this crate knows which variant it plays: variants live in `amity-variants` and
+//! reach the engine only through [`Rules`].
+
+pub mod fen;
+pub mod game;
+pub mod moves;
+pub mod orthodox;
+pub mod perft;
+pub mod position;
+pub mod rules;
+
+pub mod zobrist;
+
+pub use fen::FenError;
+pub use game::{Game, MoveError};
+pub use moves::{Move, MoveFlag, MoveList};
+pub use position::{Kind, Piece, Position};
+pub use rules::{
+    ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules, SearchFlags, WinReason,
+};
+pub use shakmaty::{Bitboard, Color, File, Rank, Square};

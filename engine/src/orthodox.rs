@@ -1,0 +1,536 @@
+//! Building blocks for games played with the six standard chess pieces: their attacks, checks
+//! and pins, a fast legal move generator and the standard way of making a move. A variant
+//! configures it (board mask, double step, castling, promotion choices) with an [`Orthodox`]
+//! value; variants with other capture or check rules use the attack functions alone.
+
+use shakmaty::attacks::{
+    aligned, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, ray, rook_attacks,
+};
+use shakmaty::{Bitboard, Color, File, Rank, Square};
+
+use crate::fen::FenError;
+use crate::moves::{Move, MoveFlag, MoveList};
+use crate::position::{Kind, Piece, Position};
+use crate::rules::{DrawReason, Outcome, PieceInfo, Rules, WinReason};
+
+pub const PAWN: Kind = Kind::new(0);
+pub const KNIGHT: Kind = Kind::new(1);
+pub const BISHOP: Kind = Kind::new(2);
+pub const ROOK: Kind = Kind::new(3);
+pub const QUEEN: Kind = Kind::new(4);
+pub const KING: Kind = Kind::new(5);
+
+/// The six standard pieces with their usual letters and nominal values.
+pub const STANDARD_PIECES: [PieceInfo; 6] = [
+    PieceInfo {
+        symbol: "P",
+        name: "pawn",
+        value: 100,
+    },
+    PieceInfo {
+        symbol: "N",
+        name: "knight",
+        value: 320,
+    },
+    PieceInfo {
+        symbol: "B",
+        name: "bishop",
+        value: 330,
+    },
+    PieceInfo {
+        symbol: "R",
+        name: "rook",
+        value: 500,
+    },
+    PieceInfo {
+        symbol: "Q",
+        name: "queen",
+        value: 900,
+    },
+    PieceInfo {
+        symbol: "K",
+        name: "king",
+        value: 0,
+    },
+];
+
+/// Promotion choices of FIDE chess, best first (move ordering likes the queen early).
+pub const FIDE_PROMOTIONS: [Kind; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
+
+/// Where a pawn of `color` attacks from `square` (board edges respected, no mask).
+#[inline]
+pub fn pawn_attacks_from(color: Color, square: Square) -> Bitboard {
+    pawn_attacks(color, square)
+}
+
+/// Squares a standard piece of `kind` on `square` attacks, given the occupancy.
+#[inline]
+pub fn attacks(kind: Kind, color: Color, square: Square, occupied: Bitboard) -> Bitboard {
+    match kind.index() {
+        0 => pawn_attacks(color, square),
+        1 => knight_attacks(square),
+        2 => bishop_attacks(square, occupied),
+        3 => rook_attacks(square, occupied),
+        4 => bishop_attacks(square, occupied) | rook_attacks(square, occupied),
+        5 => king_attacks(square),
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// Every piece of `attacker` that attacks `square`, with the given occupancy. Only pieces on
+/// `occupied` count, so a caller can take pieces off by clearing their bits.
+#[inline]
+pub fn attackers_to<R: Rules>(
+    pos: &Position<R>,
+    square: Square,
+    attacker: Color,
+    occupied: Bitboard,
+) -> Bitboard {
+    let queens = pos.kind(QUEEN);
+    let found = (rook_attacks(square, occupied) & (pos.kind(ROOK) | queens))
+        | (bishop_attacks(square, occupied) & (pos.kind(BISHOP) | queens))
+        | (knight_attacks(square) & pos.kind(KNIGHT))
+        | (king_attacks(square) & pos.kind(KING))
+        | (pawn_attacks(!attacker, square) & pos.kind(PAWN));
+    found & pos.color(attacker) & occupied
+}
+
+/// The enemy pieces attacking the king of the side to move (empty if it has none).
+#[inline]
+pub fn checkers<R: Rules>(pos: &Position<R>) -> Bitboard {
+    let us = pos.turn();
+    match pos.pieces(us, KING).first() {
+        Some(king) => attackers_to(pos, king, !us, pos.occupied()),
+        None => Bitboard::EMPTY,
+    }
+}
+
+/// Pieces of `us` that stand alone between their king and an enemy slider aiming at it.
+#[inline]
+pub fn pinned<R: Rules>(
+    pos: &Position<R>,
+    king: Square,
+    us: Color,
+    occupied: Bitboard,
+) -> Bitboard {
+    let them = pos.color(!us);
+    let queens = pos.kind(QUEEN);
+    let snipers = ((rook_attacks(king, Bitboard::EMPTY) & (pos.kind(ROOK) | queens))
+        | (bishop_attacks(king, Bitboard::EMPTY) & (pos.kind(BISHOP) | queens)))
+        & them;
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = between(king, sniper) & occupied;
+        if !blockers.more_than_one() {
+            pinned |= blockers & pos.color(us);
+        }
+    }
+    pinned
+}
+
+#[inline]
+fn shift_forward(bitboard: Bitboard, color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard(bitboard.0 << 8),
+        Color::Black => Bitboard(bitboard.0 >> 8),
+    }
+}
+
+/// Configuration of the standard rules for one variant.
+#[derive(Clone, Copy, Debug)]
+pub struct Orthodox {
+    /// The squares that exist.
+    pub board: Bitboard,
+    /// Number of ranks (the last one is where White promotes).
+    pub ranks: u8,
+    pub double_step: bool,
+    pub castling: bool,
+    /// Kinds a pawn may promote to, best first.
+    pub promotions: &'static [Kind],
+}
+
+impl Orthodox {
+    /// FIDE chess on the 8x8 board.
+    pub const FIDE: Orthodox = Orthodox {
+        board: Bitboard::FULL,
+        ranks: 8,
+        double_step: true,
+        castling: true,
+        promotions: &FIDE_PROMOTIONS,
+    };
+
+    #[inline]
+    fn rank(&self, color: Color, relative: u8) -> Bitboard {
+        let index = match color {
+            Color::White => relative,
+            Color::Black => self.ranks - 1 - relative,
+        };
+        Bitboard::from_rank(Rank::new(index as u32)) & self.board
+    }
+
+    #[inline]
+    fn push_pawn_move(&self, moves: &mut MoveList, from: Square, to: Square, promotes: bool) {
+        if promotes {
+            for &kind in self.promotions {
+                moves.push(Move::promotion(from, to, kind));
+            }
+        } else {
+            moves.push(Move::normal(from, to));
+        }
+    }
+
+    /// Legal moves for the side to move. With `tactical_only`, just captures (en passant
+    /// included) and promotions, as quiescence search wants.
+    pub fn generate<R: Rules>(&self, pos: &Position<R>, moves: &mut MoveList, tactical_only: bool) {
+        let us = pos.turn();
+        let them = !us;
+        let ours = pos.color(us);
+        let theirs = pos.color(them);
+        let occupied = ours | theirs;
+        let Some(king) = pos.pieces(us, KING).first() else {
+            return;
+        };
+        let destinations = if tactical_only {
+            theirs
+        } else {
+            !ours & self.board
+        };
+        let checkers = attackers_to(pos, king, them, occupied);
+
+        // The king: any target not attacked once the king has left its square (so sliders
+        // checking it along a line also cover the squares behind it).
+        let without_king = occupied ^ Bitboard::from_square(king);
+        for to in king_attacks(king) & destinations & self.board {
+            if attackers_to(pos, to, them, without_king).is_empty() {
+                moves.push(Move::normal(king, to));
+            }
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+        // In check, other pieces must capture the checker or block its line.
+        let target = match checkers.first() {
+            Some(checker) => between(king, checker) | checkers,
+            None => Bitboard::FULL,
+        };
+        let pinned = pinned(pos, king, us, occupied);
+
+        for from in pos.pieces(us, KNIGHT) & !pinned {
+            for to in knight_attacks(from) & destinations & target {
+                moves.push(Move::normal(from, to));
+            }
+        }
+        let queens = pos.pieces(us, QUEEN);
+        for from in pos.pieces(us, BISHOP) | queens {
+            let mut targets = bishop_attacks(from, occupied) & destinations & target;
+            if pinned.contains(from) {
+                targets &= ray(king, from);
+            }
+            for to in targets {
+                moves.push(Move::normal(from, to));
+            }
+        }
+        for from in pos.pieces(us, ROOK) | queens {
+            let mut targets = rook_attacks(from, occupied) & destinations & target;
+            if pinned.contains(from) {
+                targets &= ray(king, from);
+            }
+            for to in targets {
+                moves.push(Move::normal(from, to));
+            }
+        }
+
+        // Pawns: pushes set-wise, captures per pawn.
+        let pawns = pos.pieces(us, PAWN);
+        let promotion_rank = self.rank(us, self.ranks - 1);
+        let empty = !occupied & self.board;
+        let forward: i32 = if us == Color::White { 8 } else { -8 };
+        let single = shift_forward(pawns, us) & empty;
+        let mut pushes = single & target;
+        if tactical_only {
+            pushes &= promotion_rank;
+        }
+        for to in pushes {
+            let from = Square::new((to as i32 - forward) as u32);
+            if !pinned.contains(from) || aligned(king, from, to) {
+                self.push_pawn_move(moves, from, to, promotion_rank.contains(to));
+            }
+        }
+        if self.double_step && !tactical_only {
+            let doubles = shift_forward(single & self.rank(us, 2), us) & empty & target;
+            for to in doubles {
+                let from = Square::new((to as i32 - 2 * forward) as u32);
+                if !pinned.contains(from) || aligned(king, from, to) {
+                    moves.push(Move::normal(from, to));
+                }
+            }
+        }
+        for from in pawns {
+            let mut targets = pawn_attacks(us, from) & theirs & target & self.board;
+            if pinned.contains(from) {
+                targets &= ray(king, from);
+            }
+            for to in targets {
+                self.push_pawn_move(moves, from, to, promotion_rank.contains(to));
+            }
+        }
+
+        if let Some(en_passant) = pos.en_passant() {
+            self.generate_en_passant(pos, moves, king, en_passant);
+        }
+
+        if self.castling && !tactical_only && checkers.is_empty() {
+            self.generate_castling(pos, moves, king);
+        }
+    }
+
+    fn generate_en_passant<R: Rules>(
+        &self,
+        pos: &Position<R>,
+        moves: &mut MoveList,
+        king: Square,
+        en_passant: Square,
+    ) {
+        let us = pos.turn();
+        let them = !us;
+        let occupied = pos.occupied();
+        let forward: i32 = if us == Color::White { 8 } else { -8 };
+        let victim = Square::new((en_passant as i32 - forward) as u32);
+        if occupied.contains(en_passant) || !pos.pieces(them, PAWN).contains(victim) {
+            return;
+        }
+        for from in pawn_attacks(them, en_passant) & pos.pieces(us, PAWN) {
+            // Rare enough to test by playing it out: this catches the pin along the rank
+            // through both pawns as well as checks the capture does not answer.
+            let after = (occupied ^ Bitboard::from_square(from) ^ Bitboard::from_square(victim))
+                | Bitboard::from_square(en_passant);
+            let attackers = attackers_to(pos, king, them, after) & !Bitboard::from_square(victim);
+            if attackers.is_empty() {
+                moves.push(Move::en_passant(from, en_passant));
+            }
+        }
+    }
+
+    fn generate_castling<R: Rules>(&self, pos: &Position<R>, moves: &mut MoveList, king: Square) {
+        let us = pos.turn();
+        let them = !us;
+        let occupied = pos.occupied();
+        let back_rank = self.rank(us, 0);
+        for rook in pos.castling() & pos.pieces(us, ROOK) & back_rank {
+            let (king_to, rook_to) = castling_targets(king, rook);
+            let must_be_empty = (between(king, rook)
+                | Bitboard::from_square(king_to)
+                | Bitboard::from_square(rook_to))
+                & !Bitboard::from_square(king)
+                & !Bitboard::from_square(rook);
+            if occupied.intersects(must_be_empty) {
+                continue;
+            }
+            let path = between(king, king_to) | Bitboard::from_square(king_to);
+            if path
+                .into_iter()
+                .all(|square| attackers_to(pos, square, them, occupied).is_empty())
+            {
+                moves.push(Move::castle(king, king_to));
+            }
+        }
+    }
+
+    /// Plays a legal move the standard way: captures, promotion, castling, en passant, rights,
+    /// clocks and the turn. The en passant square is set only when an enemy pawn could use it,
+    /// so repeated positions hash alike.
+    pub fn play<R: Rules>(&self, pos: &mut Position<R>, mv: Move) {
+        let us = pos.turn();
+        let from = mv.from();
+        let to = mv.to();
+        pos.set_en_passant(None);
+        pos.discard_castling(Bitboard::from_square(from) | Bitboard::from_square(to));
+        let mut clock = pos.halfmove_clock() + 1;
+        match mv.flag() {
+            MoveFlag::Normal => {
+                if pos.remove(to).is_some() {
+                    clock = 0;
+                }
+                let Some(piece) = pos.remove(from) else {
+                    return;
+                };
+                pos.put(to, piece);
+                if piece.kind == PAWN {
+                    clock = 0;
+                    if from.rank().distance(to.rank()) == 2 {
+                        let skipped = Square::from_coords(
+                            from.file(),
+                            Rank::new((from.rank() as u32 + to.rank() as u32) / 2),
+                        );
+                        if (pawn_attacks(us, skipped) & pos.pieces(!us, PAWN)).any() {
+                            pos.set_en_passant(Some(skipped));
+                        }
+                    }
+                } else if piece.kind == KING {
+                    pos.discard_castling(self.rank(us, 0));
+                }
+            }
+            MoveFlag::Promotion => {
+                pos.remove(to);
+                pos.remove(from);
+                pos.put(to, Piece::new(us, mv.kind()));
+                clock = 0;
+            }
+            MoveFlag::Castle => {
+                let rook_from = Square::from_coords(
+                    if to.file() > from.file() {
+                        File::new(self.board_files() - 1)
+                    } else {
+                        File::A
+                    },
+                    from.rank(),
+                );
+                let (_, rook_to) = castling_targets(from, rook_from);
+                pos.relocate(from, to);
+                pos.relocate(rook_from, rook_to);
+                pos.discard_castling(self.rank(us, 0));
+            }
+            MoveFlag::EnPassant => {
+                pos.remove(Square::from_coords(to.file(), from.rank()));
+                pos.relocate(from, to);
+                clock = 0;
+            }
+            _ => {}
+        }
+        pos.set_halfmove_clock(clock);
+        if us == Color::Black {
+            pos.set_fullmoves(pos.fullmoves() + 1);
+        }
+        pos.flip_turn();
+    }
+
+    fn board_files(&self) -> u32 {
+        // The mask's first rank tells the width.
+        (self.board.0 & 0xFF).count_ones()
+    }
+
+    /// Checks a position read from FEN against the standard rules: one king a side, no pawns
+    /// on the first or last rank, castling rights backed by king and rook on their squares, a
+    /// plausible en passant square (kept only if a pawn can use it), and the side not to move
+    /// not in check.
+    pub fn validate<R: Rules>(&self, pos: &mut Position<R>) -> Result<(), FenError> {
+        for color in [Color::White, Color::Black] {
+            let kings = pos.pieces(color, KING).count();
+            if kings != 1 {
+                return Err(FenError::Illegal(format!(
+                    "{} has {kings} kings, needs exactly one",
+                    color_name(color)
+                )));
+            }
+        }
+        let back_ranks = self.rank(Color::White, 0) | self.rank(Color::Black, 0);
+        if pos.kind(PAWN).intersects(back_ranks) {
+            return Err(FenError::Illegal(
+                "a pawn stands on the first or last rank".into(),
+            ));
+        }
+        for right in pos.castling() {
+            let color = if right.rank() == Rank::First {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let king_home = Square::from_coords(File::E, right.rank());
+            let backed = self.castling
+                && right.rank()
+                    == self
+                        .rank(color, 0)
+                        .first()
+                        .map_or(Rank::First, |s| s.rank())
+                && pos.pieces(color, ROOK).contains(right)
+                && pos.pieces(color, KING).contains(king_home);
+            if !backed {
+                return Err(FenError::Castling(format!(
+                    "no {} king on {king_home} and rook on {right} for that right",
+                    color_name(color)
+                )));
+            }
+        }
+        if let Some(square) = pos.en_passant() {
+            let us = pos.turn();
+            let expected_rank = self.rank(!us, 2);
+            let pusher = shift_forward(Bitboard::from_square(square), !us);
+            let origin = shift_forward(Bitboard::from_square(square), us);
+            let plausible = self.double_step
+                && expected_rank.contains(square)
+                && !pos.occupied().contains(square)
+                && !pos.occupied().intersects(origin)
+                && pos.pieces(!us, PAWN).intersects(pusher);
+            if !plausible {
+                return Err(FenError::EnPassant(format!(
+                    "no {} pawn can just have passed {square}",
+                    color_name(!us)
+                )));
+            }
+            if (pawn_attacks(!us, square) & pos.pieces(us, PAWN)).is_empty() {
+                pos.set_en_passant(None);
+            }
+        }
+        let them = !pos.turn();
+        if let Some(king) = pos.pieces(them, KING).first()
+            && attackers_to(pos, king, pos.turn(), pos.occupied()).any()
+        {
+            return Err(FenError::Illegal(format!(
+                "{} is not to move but is in check",
+                color_name(them)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Checkmate when in check, else stalemate.
+    pub fn no_move_outcome<R: Rules>(&self, pos: &Position<R>) -> Outcome {
+        if checkers(pos).any() {
+            Outcome::Win {
+                winner: !pos.turn(),
+                reason: WinReason::Checkmate,
+            }
+        } else {
+            Outcome::Draw(DrawReason::Stalemate)
+        }
+    }
+}
+
+/// Where king and rook land when castling: the king two files towards the rook (c or g file),
+/// the rook on the square the king crossed.
+pub fn castling_targets(king: Square, rook: Square) -> (Square, Square) {
+    let rank = king.rank();
+    if rook.file() > king.file() {
+        (
+            Square::from_coords(File::G, rank),
+            Square::from_coords(File::F, rank),
+        )
+    } else {
+        (
+            Square::from_coords(File::C, rank),
+            Square::from_coords(File::D, rank),
+        )
+    }
+}
+
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// FIDE's dead positions that are easy to recognise: no pawns, rooks or queens, and either at
+/// most one minor piece on the board or only bishops, all on squares of one colour.
+pub fn insufficient_material<R: Rules>(pos: &Position<R>) -> bool {
+    if (pos.kind(PAWN) | pos.kind(ROOK) | pos.kind(QUEEN)).any() {
+        return false;
+    }
+    let knights = pos.kind(KNIGHT);
+    let bishops = pos.kind(BISHOP);
+    if (knights | bishops).count() <= 1 {
+        return true;
+    }
+    knights.is_empty()
+        && (bishops.is_subset(Bitboard::DARK_SQUARES) || bishops.is_subset(Bitboard::LIGHT_SQUARES))
+}

@@ -1,0 +1,309 @@
+//! The variant hooks: the [`Rules`] trait that every variant implements and through which the
+//! move generator, game-end logic, FEN I/O, evaluation and search reach the rules of a game.
+//! Search is generic over it (one compiled copy per variant, no dynamic dispatch).
+
+use shakmaty::{Bitboard, Color};
+use std::fmt::Debug;
+
+use crate::fen::FenError;
+use crate::moves::{Move, MoveFlag, MoveList};
+use crate::position::{Kind, Position};
+
+/// The board's size; boards smaller than 8x8 occupy the lower-left corner of the bitboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    pub files: u8,
+    pub ranks: u8,
+}
+
+impl Geometry {
+    pub const STANDARD: Geometry = Geometry { files: 8, ranks: 8 };
+
+    /// The squares that exist on this board.
+    pub const fn mask(self) -> Bitboard {
+        let mut mask = 0u64;
+        let mut rank = 0;
+        while rank < self.ranks {
+            let row = (1u64 << self.files) - 1;
+            mask |= row << (8 * rank as u32);
+            rank += 1;
+        }
+        Bitboard(mask)
+    }
+}
+
+/// What a variant says about one of its piece kinds.
+#[derive(Clone, Copy, Debug)]
+pub struct PieceInfo {
+    /// FEN symbol of the White piece (`"N"`, `"+C"`); Black's is the same in lower case.
+    pub symbol: &'static str,
+    /// The name players use (`"knight"`, `"general"`).
+    pub name: &'static str,
+    /// Nominal value in centipawns, for move ordering and display.
+    pub value: i32,
+}
+
+/// Why a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinReason {
+    Checkmate,
+    /// A win defined by the variant (a royal piece captured, no king to claim back...).
+    Variant(&'static str),
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    Stalemate,
+    FiftyMoves,
+    Repetition,
+    InsufficientMaterial,
+    /// A draw defined by the variant.
+    Variant(&'static str),
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win { winner: Color, reason: WinReason },
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    /// PGN result string.
+    pub fn result(self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw(_) => "1/2-1/2",
+        }
+    }
+
+    /// A short human explanation, as used in `RESULT {reason}` and PGN terminations.
+    pub fn reason(self) -> String {
+        match self {
+            Outcome::Win { winner, reason } => {
+                let side = if winner == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
+                match reason {
+                    WinReason::Checkmate => format!("{side} mates"),
+                    WinReason::Variant(why) => format!("{side} wins: {why}"),
+                }
+            }
+            Outcome::Draw(DrawReason::Stalemate) => "Stalemate".into(),
+            Outcome::Draw(DrawReason::FiftyMoves) => "Draw by fifty-move rule".into(),
+            Outcome::Draw(DrawReason::Repetition) => "Draw by repetition".into(),
+            Outcome::Draw(DrawReason::InsufficientMaterial) => {
+                "Draw by insufficient material".into()
+            }
+            Outcome::Draw(DrawReason::Variant(why)) => format!("Draw: {why}"),
+        }
+    }
+}
+
+/// What the search may assume about a variant. Search reads these instead of asking which game
+/// it plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchFlags {
+    /// Passing is never worse than moving (no zugzwang-dominated positions), so null-move
+    /// pruning is sound enough.
+    pub null_move: bool,
+    /// Being in check is a real, forcing threat worth an extra ply.
+    pub check_extension: bool,
+    /// Quiet positions can be told apart from tactical ones by [`Rules::generate_tactical`].
+    pub quiescence: bool,
+    /// Late move reductions are safe: move ordering puts the strong moves first.
+    pub late_move_reductions: bool,
+}
+
+impl SearchFlags {
+    pub const ALL: SearchFlags = SearchFlags {
+        null_move: true,
+        check_extension: true,
+        quiescence: true,
+        late_move_reductions: true,
+    };
+}
+
+/// One possible result of chance (a throw, a flipped card) and how many of the equally likely
+/// raw outcomes produce it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChanceOutcome {
+    pub outcome: Move,
+    pub weight: u32,
+}
+
+/// The rules of one game. Every variant implements this once; the engine calls nothing else.
+///
+/// A position's side to move after [`Rules::play`] may stay the same (a turn made of several
+/// decisions); search and perft handle that.
+pub trait Rules: Clone + Send + Sync + 'static {
+    /// State the variant needs beyond the board (couples, phases, decks), part of the hash.
+    type State: Clone + PartialEq + Eq + Default + Debug + Send + Sync;
+
+    /// The name used by `UCI_Variant`, XBoard `variant` and the PGN `Variant` tag.
+    fn name(&self) -> &'static str;
+
+    /// The FEN of the game's start position.
+    fn start_fen(&self) -> &'static str;
+
+    fn geometry(&self) -> Geometry {
+        Geometry::STANDARD
+    }
+
+    /// The variant's piece kinds, indexed by [`Kind`].
+    fn pieces(&self) -> &'static [PieceInfo];
+
+    // ----- FEN -----
+
+    /// Reads FEN fields after the usual six (the variant's own state).
+    fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
+        let _ = pos;
+        match fields.first() {
+            None => Ok(()),
+            Some(field) => Err(FenError::UnexpectedField(field.to_string())),
+        }
+    }
+
+    /// Appends the variant's own FEN fields (each preceded by a space).
+    fn write_extra_fen(&self, pos: &Position<Self>, out: &mut String) {
+        let _ = (pos, out);
+    }
+
+    /// Checks (and may normalise) a position read from FEN: kings, pawns on impossible ranks,
+    /// castling rights that match the pieces, settled variant state.
+    fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError>;
+
+    /// Hash of the variant state alone, computed from scratch (the incremental hash must match).
+    fn state_hash(&self, state: &Self::State) -> u64 {
+        let _ = state;
+        0
+    }
+
+    // ----- moves -----
+
+    /// Every legal decision for the side to move. Empty when the game is over or chance must
+    /// act first.
+    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList);
+
+    /// The legal moves that change the material balance or its equivalent (captures,
+    /// promotions, conversions): what quiescence search looks at.
+    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        self.generate(pos, moves);
+        moves.retain(|mv| self.is_tactical(pos, mv));
+    }
+
+    /// Whether a legal move is tactical in the sense of [`Rules::generate_tactical`].
+    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
+        mv.flag() == MoveFlag::Promotion
+            || mv.flag() == MoveFlag::EnPassant
+            || (mv.flag() == MoveFlag::Normal && pos.theirs().contains(mv.to()))
+    }
+
+    /// Value (centipawns) of what a move captures or converts, for move ordering; 0 if nothing.
+    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
+        match mv.flag() {
+            MoveFlag::EnPassant => self.pieces()[0].value,
+            MoveFlag::Normal | MoveFlag::Promotion => pos
+                .piece_at(mv.to())
+                .filter(|piece| piece.color != pos.turn())
+                .map_or(0, |piece| self.pieces()[piece.kind.index()].value),
+            _ => 0,
+        }
+    }
+
+    /// Plays a legal decision with all its after-effects (and hands the turn on, if the turn
+    /// ends).
+    fn play(&self, pos: &mut Position<Self>, mv: Move);
+
+    /// Passes the turn without moving (null-move pruning). Only called when
+    /// [`SearchFlags::null_move`] is set and the side to move is not in check.
+    fn play_null(&self, pos: &mut Position<Self>) {
+        pos.set_en_passant(None);
+        pos.flip_turn();
+    }
+
+    /// Whether the side to move is in check (or whatever the variant's forcing danger is).
+    fn in_check(&self, pos: &Position<Self>) -> bool;
+
+    // ----- game end -----
+
+    /// A result decided by the variant's own rules before any move is generated (a royal piece
+    /// already captured...). `None` while the game goes on.
+    fn terminal(&self, pos: &Position<Self>) -> Option<Outcome> {
+        let _ = pos;
+        None
+    }
+
+    /// The result when the side to move has no legal move (and [`Rules::terminal`] is `None`).
+    fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome;
+
+    /// Whether neither side can win any more (chess's insufficient material).
+    fn insufficient_material(&self, pos: &Position<Self>) -> bool {
+        let _ = pos;
+        false
+    }
+
+    // ----- chance -----
+
+    /// If chance must act before the next decision, its distinct outcomes with their weights.
+    fn chance(&self, pos: &Position<Self>, outcomes: &mut Vec<ChanceOutcome>) -> bool {
+        let _ = (pos, outcomes);
+        false
+    }
+
+    /// The fixed outcome perft uses at a chance node, so perft numbers are reproducible.
+    fn perft_chance(&self, pos: &Position<Self>) -> Option<Move> {
+        let _ = pos;
+        None
+    }
+
+    // ----- notation -----
+
+    /// A move in the protocol's coordinate notation (`e2e4`, `e7e8q`, `N@c8`).
+    fn format_move(&self, mv: Move) -> String {
+        let mut text = String::with_capacity(5);
+        match mv.flag() {
+            MoveFlag::Drop => {
+                text.push_str(self.pieces()[mv.kind().index()].symbol);
+                text.push('@');
+                text.push_str(&mv.to().to_string());
+            }
+            MoveFlag::Pass => text.push_str("0000"),
+            _ => {
+                if mv.is_null() {
+                    return "0000".into();
+                }
+                text.push_str(&mv.from().to_string());
+                text.push_str(&mv.to().to_string());
+                if mv.flag() == MoveFlag::Promotion {
+                    text.push_str(&self.pieces()[mv.kind().index()].symbol.to_lowercase());
+                }
+            }
+        }
+        text
+    }
+
+    // ----- evaluation and search -----
+
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags::ALL
+    }
+
+    /// Static evaluation in centipawns from the side to move's point of view.
+    fn evaluate(&self, pos: &Position<Self>) -> i32;
+}
+
+/// The kinds a variant has, as an iterator of [`Kind`]s.
+pub fn kinds<R: Rules>(rules: &R) -> impl Iterator<Item = Kind> {
+    (0..rules.pieces().len() as u8).map(Kind::new)
+}

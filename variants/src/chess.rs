@@ -1,0 +1,66 @@
+//! FIDE chess: the standard pieces, castling, en passant and promotion, checkmate and
+//! stalemate, and the dead positions of insufficient material. Everything comes from the
+//! engine's orthodox building blocks; this file only chooses them.
+
+use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
+use amity_engine::{FenError, Move, MoveList, Outcome, PieceInfo, Position, Rules};
+
+use crate::evaluation;
+
+/// FIDE chess.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Chess;
+
+const RULES: Orthodox = Orthodox::FIDE;
+
+impl Rules for Chess {
+    type State = ();
+
+    fn name(&self) -> &'static str {
+        "chess"
+    }
+
+    fn start_fen(&self) -> &'static str {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    }
+
+    fn pieces(&self) -> &'static [PieceInfo] {
+        &STANDARD_PIECES
+    }
+
+    fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
+        RULES.validate(pos)
+    }
+
+    #[inline]
+    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        RULES.generate(pos, moves, false);
+    }
+
+    #[inline]
+    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        RULES.generate(pos, moves, true);
+    }
+
+    #[inline]
+    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+        RULES.play(pos, mv);
+    }
+
+    #[inline]
+    fn in_check(&self, pos: &Position<Self>) -> bool {
+        orthodox::checkers(pos).any()
+    }
+
+    fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
+        RULES.no_move_outcome(pos)
+    }
+
+    fn insufficient_material(&self, pos: &Position<Self>) -> bool {
+        orthodox::insufficient_material(pos)
+    }
+
+    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+        evaluation::standard(pos)
+    }
+}
