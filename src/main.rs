@@ -1,1 +1,112 @@
-fn main() {}
+//! The `amity` binary: with no subcommand, the engine speaking UCI on standard input and
+//! output (what GUIs start); with one, the tools around it.
+
+mod selfplay;
+
+use clap::{Parser, Subcommand};
+use std::time::Duration;
+
+use amity_uci::bench::{self, BenchConfig};
+use amity_uci::session::Output;
+
+#[derive(Parser)]
+#[command(name = "amity", version, about = "A chess variant engine (UCI)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Tool>,
+}
+
+#[derive(Subcommand)]
+enum Tool {
+    /// Speak UCI on standard input and output (the default).
+    Uci,
+    /// Watch Amity play a game against itself, the board drawn after every move.
+    Selfplay {
+        /// Variant to play.
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Search depth per move.
+        #[arg(long, default_value_t = 6)]
+        depth: u32,
+        /// Stop after this many moves (plies) if the game has not ended.
+        #[arg(long, default_value_t = 300)]
+        max_plies: u32,
+        /// Seed for chance (dice, cards).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print only the moves and the result, not the boards.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Count move paths to a depth (divide by root move), as `go perft` does.
+    Perft {
+        /// Depth in plies.
+        depth: u32,
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Start from this FEN instead of the variant's start position.
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Search fixed positions and report nodes and speed (OpenBench reads the totals).
+    Bench {
+        /// Depth (default: the signature depth).
+        depth: Option<u32>,
+        /// Only positions of this variant.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Search each position this many milliseconds instead of to a depth.
+        #[arg(long)]
+        movetime: Option<u64>,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Hash table size in MiB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let stdout = || Output::new(Box::new(std::io::stdout()));
+    let code = match cli.command {
+        None | Some(Tool::Uci) => {
+            amity_uci::run_stdio();
+            0
+        }
+        Some(Tool::Selfplay {
+            variant,
+            depth,
+            max_plies,
+            seed,
+            quiet,
+        }) => selfplay::run(&selfplay::Settings {
+            variant,
+            depth,
+            max_plies,
+            seed,
+            quiet,
+        }),
+        Some(Tool::Perft {
+            depth,
+            variant,
+            fen,
+        }) => selfplay::perft(&variant, fen.as_deref(), depth),
+        Some(Tool::Bench {
+            depth,
+            variant,
+            movetime,
+            threads,
+            hash,
+        }) => {
+            let mut config = BenchConfig::signature(depth);
+            config.variant = variant;
+            config.movetime = movetime.map(Duration::from_millis);
+            config.threads = threads.max(1);
+            config.hash_mb = hash.max(1);
+            bench::run(&stdout(), &config);
+            0
+        }
+    };
+    std::process::exit(code);
+}

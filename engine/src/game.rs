@@ -151,8 +151,12 @@ impl<R: Rules> Game<R> {
     }
 
     /// Plays a move or throw given in the variant's notation. On error nothing changes.
+    ///
+    /// Draws by repetition, fifty moves or material do not stop play here: a GUI that does
+    /// not adjudicate them may go on, and the engine must follow. Only a game the rules have
+    /// ended (no legal move, or the variant's own end) refuses further moves.
     pub fn play_token(&mut self, token: &str) -> Result<Move, MoveError> {
-        if self.outcome().is_some() {
+        if self.is_finished_by_rules() {
             return Err(MoveError::GameOver(token.to_string()));
         }
         let mv = parse_move(&self.rules, self.position(), token)?;
@@ -176,6 +180,22 @@ impl<R: Rules> Game<R> {
         } else {
             false
         }
+    }
+
+    /// Whether the rules themselves leave no decision: the variant's own end, or no legal
+    /// move (and no chance to act).
+    pub fn is_finished_by_rules(&self) -> bool {
+        let pos = self.position();
+        if self.rules.terminal(pos).is_some() {
+            return true;
+        }
+        let mut chance = Vec::new();
+        if self.rules.chance(pos, &mut chance) {
+            return false;
+        }
+        let mut moves = MoveList::new();
+        self.rules.generate(pos, &mut moves);
+        moves.is_empty()
     }
 
     /// How the game has ended, if it has: the variant's own ends first, then no legal move,
