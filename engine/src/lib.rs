@@ -11,6 +11,7 @@ pub mod orthodox;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod search;
 
 pub mod zobrist;
 

@@ -8,7 +8,8 @@ use amity_engine::{FenError, Move, MoveList, Outcome, PieceInfo, Position, Rules
 use crate::evaluation;
 
 /// FIDE chess.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Not `Copy`, like every variant, so generic code clones rules the same way for all of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Chess;
 
 const RULES: Orthodox = Orthodox::FIDE;

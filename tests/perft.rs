@@ -1,0 +1,66 @@
+//! Perft suites: every `tests/perft/<variant>.perft` file checked through the real binary's
+//! `go perft`, position by position and depth by depth. Counts above `AMITY_PERFT_MAX_NODES`
+//! (default 250 million) are skipped so the suite stays fast; set it higher for a full run.
+
+mod common;
+
+use common::{Engine, read_perft_file};
+use std::path::Path;
+
+fn max_nodes() -> u64 {
+    std::env::var("AMITY_PERFT_MAX_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(250_000_000)
+}
+
+fn check_file(variant: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/perft")
+        .join(format!("{variant}.perft"));
+    let cases = read_perft_file(&path);
+    assert!(!cases.is_empty(), "{} has no positions", path.display());
+    let mut engine = Engine::start();
+    let mut checked = 0;
+    for case in cases {
+        engine.send(&format!("setoption name UCI_Variant value {variant}"));
+        for line in &case.setup {
+            engine.send(line);
+        }
+        engine.send(&format!("position fen {}", case.fen));
+        let errors: Vec<String> = engine
+            .sync()
+            .into_iter()
+            .filter(|l| l.contains("error"))
+            .collect();
+        assert!(errors.is_empty(), "{}: {errors:?}", case.fen);
+        for (depth, expected) in &case.counts {
+            if *expected > max_nodes() {
+                continue;
+            }
+            let (_, total) = engine.perft(*depth);
+            assert_eq!(total, *expected, "{variant} perft {depth} of {}", case.fen);
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn chess() {
+    check_file("chess");
+}
+
+#[test]
+fn divide_lines_sum_to_the_total() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    let (divide, total) = engine.perft(3);
+    assert_eq!(divide.len(), 20);
+    let sum: u64 = divide
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, total);
+    assert_eq!(total, 8902);
+}

@@ -1,0 +1,366 @@
+//! The command layer every protocol front end shares: the current game and variant, the
+//! options, the searcher and the background job (search or perft) that runs while the front
+//! end keeps reading input. Front ends turn text into calls here and results into text.
+
+use std::fmt;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use amity_engine::search::{Clock, Limits, Report, Score, SearchResult, Searcher};
+use amity_engine::{Color, FenError, Game, MoveError, Rules, perft};
+use amity_variants::{AnyGame, VariantOptions, with_game};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Where protocol output goes; shared by the input loop and the background job.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    pub fn new(writer: Box<dyn Write + Send>) -> Output {
+        Output(Arc::new(Mutex::new(writer)))
+    }
+
+    /// Writes one line and flushes it (GUIs read line by line). A closed pipe is ignored: the
+    /// GUI is gone and nothing useful can be done about it.
+    pub fn line(&self, text: &str) {
+        let mut writer = match self.0.lock() {
+            Ok(writer) => writer,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let _ = writeln!(writer, "{text}");
+        let _ = writer.flush();
+    }
+}
+
+/// Why a session call was refused; the front end turns it into its protocol's error message.
+#[derive(Debug)]
+pub enum SessionError {
+    UnknownVariant(String),
+    Fen(FenError),
+    Move { index: usize, error: MoveError },
+}
+
+impl fmt::Display for SessionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SessionError::UnknownVariant(name) => write!(
+                f,
+                "unknown variant '{name}' (known: {})",
+                amity_variants::NAMES.join(", ")
+            ),
+            SessionError::Fen(error) => write!(f, "{error}"),
+            SessionError::Move { index, error } => {
+                write!(f, "{error} (move {} of the list)", index + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for SessionError {}
+
+/// What the background job should do.
+pub enum Job {
+    Search(Limits),
+    Perft(u32),
+}
+
+/// How a finished search is announced.
+pub trait Announce: Send + 'static {
+    fn report<R: Rules>(&self, out: &Output, rules: &R, report: &Report);
+    fn best_move<R: Rules>(&self, out: &Output, rules: &R, result: &SearchResult);
+}
+
+struct Running {
+    handle: JoinHandle<Searcher>,
+    stop: Arc<AtomicBool>,
+    /// Searches that must not answer before `stop` (infinite, ponder).
+    hold: Arc<AtomicBool>,
+    /// Whether the job may simply be waited for at end of input (it will end by itself).
+    finite: bool,
+}
+
+/// The shared state behind a protocol front end.
+pub struct Session {
+    pub out: Output,
+    game: AnyGame,
+    searcher: Option<Searcher>,
+    running: Option<Running>,
+    pub move_overhead: Duration,
+    /// Options every new game of a variant is built with (set through the protocols).
+    pub variant_options: VariantOptions,
+    rng: StdRng,
+}
+
+impl Session {
+    pub fn new(out: Output) -> Session {
+        Session {
+            out,
+            game: amity_variants::new_game("chess").expect("chess exists"),
+            searcher: Some(Searcher::default()),
+            running: None,
+            move_overhead: Duration::from_millis(30),
+            variant_options: VariantOptions::default(),
+            rng: StdRng::seed_from_u64(1),
+        }
+    }
+
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    pub fn variant(&self) -> &'static str {
+        amity_variants::name_of(&self.game)
+    }
+
+    /// Waits for the background job to finish by itself.
+    pub fn wait(&mut self) {
+        if let Some(running) = self.running.take() {
+            self.searcher = Some(running.handle.join().unwrap_or_default());
+        }
+    }
+
+    /// Stops the background job and waits for it (its `bestmove` is printed by then).
+    pub fn stop(&mut self) {
+        if let Some(running) = &self.running {
+            running.stop.store(true, Ordering::SeqCst);
+            running.hold.store(false, Ordering::SeqCst);
+        }
+        self.wait();
+    }
+
+    /// Lets a held search (ponder, infinite) answer as soon as it is done.
+    pub fn release(&mut self) {
+        if let Some(running) = &self.running {
+            running.hold.store(false, Ordering::SeqCst);
+        }
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|running| !running.handle.is_finished())
+    }
+
+    /// At end of input: a job with limits of its own is waited for, an endless one stopped.
+    pub fn finish(&mut self) {
+        match &self.running {
+            Some(running) if running.finite => self.wait(),
+            _ => self.stop(),
+        }
+    }
+
+    fn searcher(&mut self) -> &mut Searcher {
+        self.wait();
+        self.searcher.get_or_insert_with(Searcher::default)
+    }
+
+    pub fn set_hash(&mut self, megabytes: usize) {
+        self.searcher().set_hash(megabytes);
+    }
+
+    pub fn set_threads(&mut self, threads: usize) {
+        self.searcher().set_threads(threads);
+    }
+
+    pub fn clear_hash(&mut self) {
+        self.searcher().clear();
+    }
+
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = StdRng::seed_from_u64(seed);
+    }
+
+    /// Switches variant (the start position of the new one), keeping everything else.
+    pub fn set_variant(&mut self, name: &str) -> Result<(), SessionError> {
+        let game = amity_variants::new_game_with(name, &self.variant_options)
+            .ok_or_else(|| SessionError::UnknownVariant(name.to_string()))?;
+        self.stop();
+        self.game = game;
+        self.clear_hash();
+        Ok(())
+    }
+
+    /// A new game of the current variant.
+    pub fn new_game(&mut self) {
+        self.stop();
+        let name = self.variant();
+        if let Some(game) = amity_variants::new_game_with(name, &self.variant_options) {
+            self.game = game;
+        }
+        self.clear_hash();
+    }
+
+    /// Sets the position from the start (or a FEN) and a list of move tokens. On any error
+    /// the previous position stays.
+    pub fn set_position(
+        &mut self,
+        fen: Option<&str>,
+        moves: &[String],
+    ) -> Result<(), SessionError> {
+        // Rules are rebuilt from the current options, so an option set since the last
+        // position takes effect here.
+        let template = amity_variants::new_game_with(self.variant(), &self.variant_options)
+            .unwrap_or_else(|| self.game.clone());
+        let fresh = with_game!(&template, g => {
+            let rules = g.rules().clone();
+            let mut game = match fen {
+                Some(fen) => Game::from_fen(rules, fen).map_err(SessionError::Fen)?,
+                None => Game::new(rules),
+            };
+            for (index, token) in moves.iter().enumerate() {
+                game.play_token(token)
+                    .map_err(|error| SessionError::Move { index, error })?;
+            }
+            amity_variants::wrap(game)
+        });
+        self.stop();
+        self.game = fresh;
+        Ok(())
+    }
+
+    /// Plays one more move token in the current game.
+    pub fn play(&mut self, token: &str) -> Result<(), MoveError> {
+        self.stop();
+        with_game!(&mut self.game, g => g.play_token(token).map(|_| ()))
+    }
+
+    /// If chance must act at the root (a throw pending), throws with the session's seeded
+    /// generator, plays the outcome and returns its token.
+    pub fn throw_if_pending(&mut self) -> Option<String> {
+        let rng = &mut self.rng;
+        with_game!(&mut self.game, g => {
+            let outcomes = g.chance_outcomes();
+            let total: u64 = outcomes.iter().map(|o| u64::from(o.weight)).sum();
+            if total == 0 {
+                return None;
+            }
+            let mut pick = rng.random_range(0..total);
+            let chosen = outcomes.iter().find(|o| {
+                if pick < u64::from(o.weight) {
+                    true
+                } else {
+                    pick -= u64::from(o.weight);
+                    false
+                }
+            })?;
+            let token = g.rules().format_move(chosen.outcome);
+            g.play_unchecked(chosen.outcome);
+            Some(token)
+        })
+    }
+
+    /// Builds search limits for the side to move from clock readings.
+    pub fn clock_limits(&self, white: Option<Clock>, black: Option<Clock>) -> Option<Clock> {
+        let turn = with_game!(&self.game, g => g.position().turn());
+        match turn {
+            Color::White => white,
+            Color::Black => black,
+        }
+    }
+
+    /// Starts a job in the background. `hold` keeps the answer back until [`Session::stop`]
+    /// or [`Session::release`] (UCI's infinite and ponder searches).
+    pub fn start<A: Announce>(&mut self, job: Job, hold: bool, announce: A) {
+        self.stop();
+        let mut searcher = self.searcher.take().unwrap_or_default();
+        let stop = Arc::new(AtomicBool::new(false));
+        let held = Arc::new(AtomicBool::new(hold));
+        let finite = match &job {
+            Job::Perft(_) => true,
+            Job::Search(limits) => !hold && !limits.infinite,
+        };
+        let game = self.game.clone();
+        let out = self.out.clone();
+        let (stop_flag, hold_flag) = (Arc::clone(&stop), Arc::clone(&held));
+        let handle = std::thread::spawn(move || {
+            with_game!(&game, g => match job {
+                Job::Perft(depth) => run_perft(&out, g, depth),
+                Job::Search(limits) => {
+                    let history = g.repetition_history();
+                    let rules = g.rules();
+                    let result = searcher.search(
+                        rules,
+                        g.position(),
+                        &history,
+                        &limits,
+                        &stop_flag,
+                        &mut |report| announce.report(&out, rules, report),
+                    );
+                    // UCI: an infinite or pondering search answers only when told to stop.
+                    while hold_flag.load(Ordering::SeqCst) && !stop_flag.load(Ordering::SeqCst) {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    announce.best_move(&out, rules, &result);
+                }
+            });
+            searcher
+        });
+        self.running = Some(Running {
+            handle,
+            stop,
+            hold: held,
+            finite,
+        });
+    }
+
+    /// The board, FEN and hash, for `d`.
+    pub fn describe(&self) -> String {
+        with_game!(&self.game, g => {
+            let pos = g.position();
+            let rules = g.rules();
+            let mut text = pos.diagram(rules);
+            text.push_str(&format!("\nVariant: {}\n", rules.name()));
+            text.push_str(&format!("Fen: {}\n", pos.to_fen(rules)));
+            text.push_str(&format!("Key: {:016X}\n", pos.hash()));
+            text.push_str(&format!(
+                "Side to move: {}{}\n",
+                if pos.turn() == Color::White { "White" } else { "Black" },
+                if rules.in_check(pos) { " (in check)" } else { "" }
+            ));
+            let outcomes = g.chance_outcomes();
+            if !outcomes.is_empty() {
+                text.push_str(&format!("Chance pending: {} outcomes\n", outcomes.len()));
+            } else {
+                text.push_str(&format!("Legal moves: {}\n", g.legal_moves().len()));
+            }
+            if let Some(outcome) = g.outcome() {
+                text.push_str(&format!("Game over: {} {{{}}}\n", outcome.result(), outcome.reason()));
+            }
+            text
+        })
+    }
+}
+
+fn run_perft<R: Rules>(out: &Output, game: &Game<R>, depth: u32) {
+    let start = Instant::now();
+    let rules = game.rules();
+    let mut total = 0;
+    if depth > 0 {
+        for (mv, count) in perft::divide(rules, game.position(), depth) {
+            out.line(&format!("{}: {count}", rules.format_move(mv)));
+            total += count;
+        }
+    } else {
+        total = 1;
+    }
+    let elapsed = start.elapsed();
+    let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+    out.line(&format!(
+        "info string perft {depth} took {} ms ({nps} nodes/s)",
+        elapsed.as_millis()
+    ));
+    out.line("");
+    out.line(&format!("Nodes searched: {total}"));
+}
+
+/// Formats a score the UCI way (`cp 35`, `mate -3`).
+pub fn uci_score(score: Score) -> String {
+    match score {
+        Score::Centipawns(cp) => format!("cp {cp}"),
+        Score::Mate(moves) => format!("mate {moves}"),
+    }
+}

@@ -1,0 +1,199 @@
+//! The UCI front end: the handshake, options, `position`/`go`/`stop`, the extensions `go
+//! perft`, `d` and `bench`, and an `info string error: ...` for every line it cannot use.
+
+use std::time::Duration;
+
+use amity_engine::search::{Clock, Limits, Report, SearchResult};
+use amity_engine::{MoveError, Rules};
+
+use crate::bench;
+use crate::command::{Command, Go, Start};
+use crate::options::{self, OptionValue};
+use crate::session::{Announce, Job, Output, Session, uci_score};
+
+/// Name and version announced to GUIs.
+pub const ENGINE_NAME: &str = concat!("Amity ", env!("CARGO_PKG_VERSION"));
+pub const AUTHOR: &str = "the Amity developers";
+
+/// Announces search progress and results as UCI `info` and `bestmove` lines.
+struct UciAnnounce;
+
+impl Announce for UciAnnounce {
+    fn report<R: Rules>(&self, out: &Output, rules: &R, report: &Report) {
+        let pv: Vec<String> = report.pv.iter().map(|mv| rules.format_move(*mv)).collect();
+        out.line(&format!(
+            "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} hashfull {} time {} pv {}",
+            report.depth,
+            report.seldepth,
+            uci_score(report.score),
+            report.nodes,
+            report.nps(),
+            report.hashfull,
+            report.time.as_millis(),
+            pv.join(" ")
+        ));
+    }
+
+    fn best_move<R: Rules>(&self, out: &Output, rules: &R, result: &SearchResult) {
+        let best = rules.format_move(result.best);
+        match result.ponder {
+            Some(ponder) => out.line(&format!(
+                "bestmove {best} ponder {}",
+                rules.format_move(ponder)
+            )),
+            None => out.line(&format!("bestmove {best}")),
+        }
+    }
+}
+
+/// Whether the loop should go on after a command.
+#[derive(PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// UCI state on top of the shared session.
+pub struct Uci {
+    pub session: Session,
+}
+
+impl Uci {
+    pub fn new(out: Output) -> Uci {
+        Uci {
+            session: Session::new(out),
+        }
+    }
+
+    fn error(&self, message: impl std::fmt::Display) {
+        self.session
+            .out
+            .line(&format!("info string error: {message}"));
+    }
+
+    /// Handles one line of input.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        match Command::parse(line) {
+            Ok(Some(command)) => self.handle(command),
+            Ok(None) => Flow::Continue,
+            Err(error) => {
+                self.error(error);
+                Flow::Continue
+            }
+        }
+    }
+
+    pub fn handle(&mut self, command: Command) -> Flow {
+        let out = self.session.out.clone();
+        match command {
+            Command::Uci => {
+                out.line(&format!("id name {ENGINE_NAME}"));
+                out.line(&format!("id author {AUTHOR}"));
+                for option in options::table() {
+                    out.line(&option.uci_line());
+                }
+                out.line("uciok");
+            }
+            Command::IsReady => out.line("readyok"),
+            Command::Debug | Command::Register => {}
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::UciNewGame => self.session.new_game(),
+            Command::Position { start, moves } => {
+                let fen = match &start {
+                    Start::StartPos => None,
+                    Start::Fen(fen) => Some(fen.as_str()),
+                };
+                if let Err(error) = self.session.set_position(fen, &moves) {
+                    self.error(format_args!("{error}; position unchanged"));
+                }
+            }
+            Command::Go(go) => self.go(go),
+            Command::Stop => self.session.stop(),
+            Command::PonderHit => self.session.release(),
+            Command::Quit => {
+                self.session.stop();
+                return Flow::Quit;
+            }
+            Command::Display => {
+                for line in self.session.describe().lines() {
+                    out.line(line);
+                }
+            }
+            Command::Bench { depth } => {
+                self.session.stop();
+                bench::run(&out, &bench::BenchConfig::signature(depth));
+            }
+        }
+        Flow::Continue
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let option = match options::find(name) {
+            Ok(option) => option,
+            Err(error) => return self.error(error),
+        };
+        let value = match option.accept(value) {
+            Ok(value) => value,
+            Err(error) => return self.error(error),
+        };
+        match (option.name, value) {
+            (options::HASH, OptionValue::Number(mb)) => self.session.set_hash(mb as usize),
+            (options::THREADS, OptionValue::Number(n)) => self.session.set_threads(n as usize),
+            (options::MOVE_OVERHEAD, OptionValue::Number(ms)) => {
+                self.session.move_overhead = Duration::from_millis(ms as u64)
+            }
+            (options::SEED, OptionValue::Number(seed)) => self.session.set_seed(seed as u64),
+            (options::CLEAR_HASH, _) => self.session.clear_hash(),
+            (options::VARIANT, OptionValue::Choice(variant)) => {
+                if let Err(error) = self.session.set_variant(variant) {
+                    self.error(error);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn go(&mut self, go: Go) {
+        self.session.stop();
+        if let Some(depth) = go.perft {
+            self.session.start(Job::Perft(depth), false, UciAnnounce);
+            return;
+        }
+        if let Some(token) = self.session.throw_if_pending() {
+            self.session.out.line(&format!(
+                "info string throw {token} (the engine threw for itself)"
+            ));
+        }
+        let search_moves = match self.parse_search_moves(&go.searchmoves) {
+            Ok(moves) => moves,
+            Err(error) => return self.error(format_args!("{error} in searchmoves; not searching")),
+        };
+        let clock = |time: Option<Duration>, increment: Option<Duration>| {
+            time.map(|time| Clock {
+                time,
+                increment: increment.unwrap_or_default(),
+            })
+        };
+        let limits = Limits {
+            depth: go.depth.or(go.mate.map(|moves| moves * 2)),
+            nodes: go.nodes,
+            movetime: go.movetime,
+            clock: self
+                .session
+                .clock_limits(clock(go.wtime, go.winc), clock(go.btime, go.binc)),
+            moves_to_go: go.movestogo,
+            infinite: go.infinite,
+            move_overhead: self.session.move_overhead,
+            search_moves,
+        };
+        let hold = go.infinite || go.ponder;
+        self.session.start(Job::Search(limits), hold, UciAnnounce);
+    }
+
+    fn parse_search_moves(&self, tokens: &[String]) -> Result<Vec<amity_engine::Move>, MoveError> {
+        amity_variants::with_game!(self.session.game(), g => tokens
+            .iter()
+            .map(|token| amity_engine::game::parse_move(g.rules(), g.position(), token))
+            .collect())
+    }
+}
