@@ -126,3 +126,12 @@ fn random_playouts_keep_hash_fen_and_board() {
     }
     assert!(promotions > 100);
 }
+
+#[test]
+fn bench_positions_are_legal() {
+    for (variant, fen) in amity_variants::bench_positions() {
+        if *variant == RULES.name() {
+            assert!(Position::from_fen(&RULES, fen).is_ok(), "{fen}");
+        }
+    }
+}

@@ -504,3 +504,15 @@ fn random_playouts_keep_the_rules_invariants() {
     );
     assert!(captures > 10_000 && en_passants > 0 && castles > 0 && frozen > 0);
 }
+
+#[test]
+fn bench_positions_are_legal() {
+    for (variant, fen) in amity_variants::bench_positions() {
+        if *variant == RULES.name() {
+            assert!(
+                Position::<MoralSupport>::from_fen(&RULES, fen).is_ok(),
+                "{fen}"
+            );
+        }
+    }
+}

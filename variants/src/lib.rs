@@ -127,8 +127,11 @@ pub fn bench_positions() -> &'static [(&'static str, &'static str)] {
             "losalamos",
             "r1qk1r/pp1ppp/2n1n1/2p3/2PPN1/RNQK1R w - - 0 5",
         ),
-        ("losalamos", "3k2/1p3r/p1n3/2P1N1/PP1R2/3K2 w - - 0 20"),
-        ("losalamos", "6/2k3/1pP3/1K4/6/3R2 b - - 0 40"),
+        ("losalamos", "3k2/1p3r/p1n3/2P1N1/PP2R1/3K2 w - - 0 20"),
+        (
+            "losalamos",
+            "r2k1r/1pp1p1/p1n2p/2P1N1/PP2Q1/R2K1R w - - 0 12",
+        ),
         (
             "moralsupport",
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
