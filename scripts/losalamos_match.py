@@ -10,7 +10,7 @@ move, a crash, a time-out or a lost connection ends the game against the player 
 is counted separately.
 
     python3 scripts/losalamos_match.py [--games 40] [--time 4000] [--inc 50] [--seed 4]
-                                       [--pgn /tmp/losalamos.pgn]
+                                       [--pgn /tmp/losalamos.pgn] [--amity BINARY]
 """
 
 import argparse
@@ -158,10 +158,16 @@ def main():
     parser.add_argument("--inc", type=int, default=50, help="increment per move, ms")
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--pgn", default="/tmp/losalamos_match.pgn")
+    parser.add_argument(
+        "--amity", help="Amity binary to use (default: build target/release/amity)"
+    )
     args = parser.parse_args()
 
-    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
-    amity_command = [os.path.join(ROOT, "target", "release", "amity")]
+    if args.amity:
+        amity_command = [args.amity]
+    else:
+        subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+        amity_command = [os.path.join(ROOT, "target", "release", "amity")]
     fairy_command = [fairy_path()]
     referee = Referee()
     score = {"amity": 0.0, "fairy-stockfish": 0.0}

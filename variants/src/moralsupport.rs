@@ -135,6 +135,15 @@ pub fn generate<R: Rules>(pos: &Position<R>, moves: &mut MoveList, tactical_only
     // attacker of ours. Their king is never capturable (it can be attacked once at most).
     let (_, support) = attack_counts(pos, us, occupied);
     let capturable = theirs & support & !pos.kind(KING);
+    // Quiescence asks often and supported captures are rare: stop early when there is
+    // nothing tactical at all.
+    if tactical_only
+        && capturable.is_empty()
+        && pos.en_passant().is_none()
+        && (pos.pieces(us, PAWN) & BOARD.rank(us, 6)).is_empty()
+    {
+        return;
+    }
     let quiet = if tactical_only {
         Bitboard::EMPTY
     } else {
