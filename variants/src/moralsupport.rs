@@ -338,27 +338,39 @@ fn side_score<R: Rules>(
     own: (Bitboard, Bitboard),
     enemy: (Bitboard, Bitboard),
 ) -> i32 {
+    // Population counts are kept few: without a target CPU they are software loops, and this
+    // runs at every quiescence node. Sparse sets are walked bit by bit instead.
     let mut score = 0;
     for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN] {
-        let value = VALUE[kind.index()];
-        let pieces = pos.pieces(color, kind);
-        score += value * pieces.count() as i32;
-        // Supported-ness: a piece the enemy attacks twice can be taken; if we attack its square
-        // twice as well the taker can be taken back, so the danger is smaller.
-        let exposed = pieces & enemy.1;
-        let covered = exposed & own.1;
-        score -= (value / 6) * (exposed & !covered).count() as i32;
-        score -= (value / 24) * covered.count() as i32;
-        // A piece attacked by a single enemy is immune for now; a piece of ours that a friend
-        // attacks already supports the next capture there.
-        score += 6 * (pieces & own.0).count() as i32;
+        score += VALUE[kind.index()] * pos.pieces(color, kind).count() as i32;
     }
+    let men = pos.color(color) & !pos.kind(KING);
+    // Supported-ness: a piece the enemy attacks twice can be taken; if we attack its square
+    // twice as well the taker can be taken back, so the danger is smaller.
+    for square in men & enemy.1 {
+        let value = pos
+            .piece_at(square)
+            .map_or(0, |piece| VALUE[piece.kind.index()]);
+        score -= if own.1.contains(square) {
+            value / 24
+        } else {
+            value / 6
+        };
+    }
+    // A piece attacked by a single enemy is immune for now; a piece of ours that a friend
+    // attacks already supports the next capture there.
+    score += 6 * (men & own.0).count() as i32;
     // Square control: every square we attack is a square where our captures can be supported.
     score += 2 * own.0.count() as i32 + 3 * own.1.count() as i32;
     // Pawns close to promotion.
     let pawns = pos.pieces(color, PAWN);
-    score += 20 * (pawns & BOARD.rank(color, 5)).count() as i32
-        + 50 * (pawns & BOARD.rank(color, 6)).count() as i32;
+    for square in pawns & (BOARD.rank(color, 5) | BOARD.rank(color, 6)) {
+        score += if BOARD.rank(color, 6).contains(square) {
+            50
+        } else {
+            20
+        };
+    }
 
     // King danger: one attacker now means one more makes a frozen king; squares around it that
     // the enemy attacks twice are closed to it.
@@ -367,8 +379,8 @@ fn side_score<R: Rules>(
         if enemy.0.contains(king) {
             score -= 35;
         }
-        score -= 12 * (zone & enemy.1).count() as i32;
-        score -= 4 * (zone & enemy.0).count() as i32;
+        score -= 12 * (zone & enemy.1).into_iter().count() as i32;
+        score -= 4 * (zone & enemy.0).into_iter().count() as i32;
         // Flight squares that stay open however the enemy continues.
         let flight = zone & !pos.color(color) & !enemy.1;
         if flight.is_empty() {
