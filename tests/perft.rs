@@ -52,6 +52,16 @@ fn chess() {
 }
 
 #[test]
+fn losalamos() {
+    check_file("losalamos");
+}
+
+#[test]
+fn moralsupport() {
+    check_file("moralsupport");
+}
+
+#[test]
 fn divide_lines_sum_to_the_total() {
     let mut engine = Engine::start();
     engine.send("position startpos");

@@ -128,8 +128,59 @@ pub fn pinned<R: Rules>(
     pinned
 }
 
+/// Squares attacked by at least one and by at least two pieces of `color`, given the occupancy
+/// (a line piece's ray stops at the first occupied square, so a piece behind another on the
+/// same line adds nothing beyond it). Variants where the number of attackers matters (supported
+/// captures, counted checks) and evaluations of square control use it.
 #[inline]
-fn shift_forward(bitboard: Bitboard, color: Color) -> Bitboard {
+pub fn attack_counts<R: Rules>(
+    pos: &Position<R>,
+    color: Color,
+    occupied: Bitboard,
+) -> (Bitboard, Bitboard) {
+    let mut once = Bitboard::EMPTY;
+    let mut twice = Bitboard::EMPTY;
+    let mut add = |attacks: Bitboard| {
+        twice |= once & attacks;
+        once |= attacks;
+    };
+    // Pawns set-wise: each capture direction is one shift, so two pawns meeting on a square
+    // count twice.
+    let pawns = pos.pieces(color, PAWN).0;
+    let not_a = !Bitboard::from_file(File::A).0;
+    let not_h = !Bitboard::from_file(File::H).0;
+    match color {
+        Color::White => {
+            add(Bitboard((pawns & not_a) << 7));
+            add(Bitboard((pawns & not_h) << 9));
+        }
+        Color::Black => {
+            add(Bitboard((pawns & not_a) >> 9));
+            add(Bitboard((pawns & not_h) >> 7));
+        }
+    }
+    for square in pos.pieces(color, KNIGHT) {
+        add(knight_attacks(square));
+    }
+    let queens = pos.pieces(color, QUEEN);
+    for square in pos.pieces(color, BISHOP) {
+        add(bishop_attacks(square, occupied));
+    }
+    for square in pos.pieces(color, ROOK) {
+        add(rook_attacks(square, occupied));
+    }
+    for square in queens {
+        add(bishop_attacks(square, occupied) | rook_attacks(square, occupied));
+    }
+    for square in pos.pieces(color, KING) {
+        add(king_attacks(square));
+    }
+    (once, twice)
+}
+
+/// A set of squares moved one rank forward from `color`'s side (off-board bits fall away).
+#[inline]
+pub fn shift_forward(bitboard: Bitboard, color: Color) -> Bitboard {
     match color {
         Color::White => Bitboard(bitboard.0 << 8),
         Color::Black => Bitboard(bitboard.0 >> 8),
@@ -159,8 +210,10 @@ impl Orthodox {
         promotions: &FIDE_PROMOTIONS,
     };
 
+    /// The rank `relative` ranks in front of `color`'s first rank (0 is the first), as the
+    /// board's squares.
     #[inline]
-    fn rank(&self, color: Color, relative: u8) -> Bitboard {
+    pub fn rank(&self, color: Color, relative: u8) -> Bitboard {
         let index = match color {
             Color::White => relative,
             Color::Black => self.ranks - 1 - relative,
@@ -409,11 +462,27 @@ impl Orthodox {
         (self.board.0 & 0xFF).count_ones()
     }
 
-    /// Checks a position read from FEN against the standard rules: one king a side, no pawns
-    /// on the first or last rank, castling rights backed by king and rook on their squares, a
-    /// plausible en passant square (kept only if a pawn can use it), and the side not to move
-    /// not in check.
+    /// Checks a position read from FEN against the standard rules: everything
+    /// [`Orthodox::validate_setup`] checks, and the side not to move not in check.
     pub fn validate<R: Rules>(&self, pos: &mut Position<R>) -> Result<(), FenError> {
+        self.validate_setup(pos)?;
+        let them = !pos.turn();
+        if let Some(king) = pos.pieces(them, KING).first()
+            && attackers_to(pos, king, pos.turn(), pos.occupied()).any()
+        {
+            return Err(FenError::Illegal(format!(
+                "{} is not to move but is in check",
+                color_name(them)
+            )));
+        }
+        Ok(())
+    }
+
+    /// The standard checks of a position's setup, for variants whose idea of check differs:
+    /// one king a side, no pawns on the first or last rank, castling rights backed by king and
+    /// rook on their squares, and a plausible en passant square (kept only if a pawn can use
+    /// it).
+    pub fn validate_setup<R: Rules>(&self, pos: &mut Position<R>) -> Result<(), FenError> {
         for color in [Color::White, Color::Black] {
             let kings = pos.pieces(color, KING).count();
             if kings != 1 {
@@ -470,15 +539,6 @@ impl Orthodox {
             if (pawn_attacks(!us, square) & pos.pieces(us, PAWN)).is_empty() {
                 pos.set_en_passant(None);
             }
-        }
-        let them = !pos.turn();
-        if let Some(king) = pos.pieces(them, KING).first()
-            && attackers_to(pos, king, pos.turn(), pos.occupied()).any()
-        {
-            return Err(FenError::Illegal(format!(
-                "{} is not to move but is in check",
-                color_name(them)
-            )));
         }
         Ok(())
     }

@@ -4,10 +4,14 @@
 
 pub mod chess;
 pub mod evaluation;
+pub mod losalamos;
+pub mod moralsupport;
 
 use amity_engine::{Game, Rules};
 
 pub use chess::Chess;
+pub use losalamos::LosAlamos;
+pub use moralsupport::MoralSupport;
 
 /// Options that change how a variant plays; the protocols set them, every new game gets them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -60,6 +64,8 @@ macro_rules! registry {
 
 registry! {
     Chess(Chess) = ["chess", "normal"] from _options => Chess;
+    LosAlamos(LosAlamos) = ["losalamos"] from _options => LosAlamos;
+    MoralSupport(MoralSupport) = ["moralsupport"] from _options => MoralSupport;
 }
 
 /// A fresh game of the named variant with default options.
@@ -116,5 +122,31 @@ pub fn bench_positions() -> &'static [(&'static str, &'static str)] {
         ),
         ("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
         ("chess", "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1"),
+        ("losalamos", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"),
+        (
+            "losalamos",
+            "r1qk1r/pp1ppp/2n1n1/2p3/2PPN1/RNQK1R w - - 0 5",
+        ),
+        ("losalamos", "3k2/1p3r/p1n3/2P1N1/PP2R1/3K2 w - - 0 20"),
+        (
+            "losalamos",
+            "r2k1r/1pp1p1/p1n2p/2P1N1/PP2Q1/R2K1R w - - 0 12",
+        ),
+        (
+            "moralsupport",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "moralsupport",
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 4 5",
+        ),
+        (
+            "moralsupport",
+            "r3k2r/ppp2ppp/2nqbn2/3pp3/3PP3/2NQBN2/PPP2PPP/R3K2R w KQkq - 0 9",
+        ),
+        (
+            "moralsupport",
+            "4k3/2r2pp1/8/3N4/8/2B5/5PP1/3RK3 w - - 0 30",
+        ),
     ]
 }

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Perft and bench speed of chess, Los Alamos and Moral Support side by side, in one run of
+one binary, so the ratios are fair on a shared machine.
+
+    python3 scripts/variant_speed.py [--bench-depth 6]
+
+Prints nodes, time and nodes per second per variant, and each variant's ratio to chess.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from uci_driver import Uci  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Start positions and depths giving perft runs of comparable size (tens of millions of leaves).
+PERFT = [
+    ("chess", None, 6),
+    ("losalamos", None, 7),
+    ("moralsupport", None, 6),
+]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bench-depth", type=int, default=6)
+    args = parser.parse_args()
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    engine = Uci([os.path.join(ROOT, "target", "release", "amity")], "amity")
+
+    print("perft (start position, bulk counting, one thread)")
+    perft_nps = {}
+    for variant, fen, depth in PERFT:
+        engine.set_option("UCI_Variant", variant)
+        engine.position(fen=fen)
+        engine.sync()
+        start = time.monotonic()
+        _, nodes = engine.perft(depth)
+        seconds = time.monotonic() - start
+        perft_nps[variant] = nodes / seconds
+        print(f"  {variant:<13} depth {depth}  {nodes:>12} nodes  {seconds:7.2f} s  "
+              f"{perft_nps[variant] / 1e6:7.1f} Mnps")
+
+    engine.send(f"bench {args.bench_depth}")
+    lines = engine.read_until(lambda line: line.startswith("Nodes/second"), timeout=3600)
+    totals = {}
+    for line in lines:
+        match = re.match(r"\s*\d+\s+(\S+)\s+\d+\s+(\d+)\s+(\d+)\s+\d+", line)
+        if match:
+            variant, nodes, millis = match.group(1), int(match.group(2)), int(match.group(3))
+            sum_nodes, sum_millis = totals.get(variant, (0, 0))
+            totals[variant] = (sum_nodes + nodes, sum_millis + millis)
+        elif "error" in line:
+            print(line)
+    print(f"bench depth {args.bench_depth} (per variant, its bench positions together)")
+    bench_nps = {}
+    for variant, (nodes, millis) in totals.items():
+        bench_nps[variant] = nodes * 1000 / max(millis, 1)
+        print(f"  {variant:<13} {nodes:>12} nodes  {millis:>7} ms  {bench_nps[variant] / 1e6:7.2f} Mnps")
+    engine.quit()
+
+    print("ratio to chess (target >= 0.60)")
+    for variant in ("losalamos", "moralsupport"):
+        perft_ratio = perft_nps[variant] / perft_nps["chess"]
+        bench_ratio = bench_nps.get(variant, 0) / bench_nps["chess"]
+        print(f"  {variant:<13} perft {perft_ratio:5.2f}   bench {bench_ratio:5.2f}")
+
+
+if __name__ == "__main__":
+    main()
