@@ -4,14 +4,19 @@
 
 pub mod chess;
 pub mod evaluation;
+pub mod pacifist;
 
 use amity_engine::{Game, Rules};
 
 pub use chess::Chess;
+pub use pacifist::{Measure as PacifistMeasure, Pacifist};
 
 /// Options that change how a variant plays; the protocols set them, every new game gets them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct VariantOptions {}
+pub struct VariantOptions {
+    /// How Pacifist Chess measures persuasion and support.
+    pub pacifist_measure: PacifistMeasure,
+}
 
 /// Declares the registry: each line names the enum case, the rules type, its names (the first
 /// is the canonical one) and how to build the rules from [`VariantOptions`].
@@ -60,6 +65,7 @@ macro_rules! registry {
 
 registry! {
     Chess(Chess) = ["chess", "normal"] from _options => Chess;
+    Pacifist(Pacifist) = ["pacifist"] from options => Pacifist::new(options.pacifist_measure);
 }
 
 /// A fresh game of the named variant with default options.
@@ -116,5 +122,18 @@ pub fn bench_positions() -> &'static [(&'static str, &'static str)] {
         ),
         ("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
         ("chess", "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1"),
+        (
+            "pacifist",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "pacifist",
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 0 5",
+        ),
+        (
+            "pacifist",
+            "r2q1rk1/pp2bppp/2np1n2/2p1p1B1/4P3/2NP1N2/PPPQ1PPP/R3KB1R w KQ - 0 9",
+        ),
+        ("pacifist", "4k3/2p5/3n4/8/3R4/2B5/8/4K3 w - - 0 1"),
     ]
 }
