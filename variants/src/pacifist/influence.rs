@@ -88,6 +88,31 @@ impl<const PLANES: usize> Tally<PLANES> {
         }
     }
 
+    /// Subtracts `2^shift` from the counter of every square in `squares` (never below zero
+    /// when it undoes an earlier addition).
+    #[inline(always)]
+    fn sub_at(&mut self, squares: u64, shift: usize) {
+        let mut borrow = squares;
+        let mut plane = shift;
+        while borrow != 0 && plane < PLANES {
+            let next = !self.0[plane] & borrow;
+            self.0[plane] ^= borrow;
+            borrow = next;
+            plane += 1;
+        }
+    }
+
+    /// Subtracts `weight` from the counter of every square in `squares`.
+    #[inline(always)]
+    pub fn sub(&mut self, squares: Bitboard, weight: u32) {
+        let mut bits = weight;
+        while bits != 0 {
+            let shift = bits.trailing_zeros() as usize;
+            self.sub_at(squares.0, shift);
+            bits &= bits - 1;
+        }
+    }
+
     /// Squares whose counter here is greater than in `other`.
     #[inline(always)]
     pub fn greater(&self, other: &Self) -> Bitboard {
@@ -131,8 +156,6 @@ pub struct InfluenceMap {
     pub count: [CountTally; 2],
     /// Sum of influencing values, by colour index (kept for `value` and `average`).
     pub value: [ValueTally; 2],
-    /// Squares influenced by at least one piece, by colour index.
-    pub reach: [Bitboard; 2],
 }
 
 #[inline(always)]
@@ -143,8 +166,8 @@ fn index(color: Color) -> usize {
     }
 }
 
-/// Calls `sink(squares, kind)` once per influencing piece of `color` (pawns set-wise, one
-/// call per capture direction). Pieces on `silent` exert no influence but still let their
+/// Calls `sink(squares, kind, square)` once per influencing piece of `color` (pawns set-wise,
+/// one call per capture direction, with no square). Pieces on `silent` exert no influence but still let their
 /// own side's rays through as rule 2 allows. A rook or queen's orthogonal ray passes friendly
 /// rooks and queens; a bishop or queen's diagonal ray passes friendly bishops and queens.
 #[inline(always)]
@@ -152,7 +175,7 @@ pub fn for_each_influence<R: Rules>(
     pos: &Position<R>,
     color: Color,
     silent: Bitboard,
-    mut sink: impl FnMut(Bitboard, Kind),
+    mut sink: impl FnMut(Bitboard, Kind, Option<Square>),
 ) {
     let occupied = pos.occupied();
     let own = pos.color(color);
@@ -171,76 +194,96 @@ pub fn for_each_influence<R: Rules>(
         Color::Black => ((pawns & not_a) >> 9, (pawns & not_h) >> 7),
     };
     if west != 0 {
-        sink(Bitboard(west), PAWN);
+        sink(Bitboard(west), PAWN, None);
     }
     if east != 0 {
-        sink(Bitboard(east), PAWN);
+        sink(Bitboard(east), PAWN, None);
     }
     for square in pos.pieces(color, KNIGHT) & active {
-        sink(knight_attacks(square), KNIGHT);
+        sink(knight_attacks(square), KNIGHT, Some(square));
     }
     for square in bishops & active {
-        sink(bishop_attacks(square, diagonal_view), BISHOP);
+        sink(bishop_attacks(square, diagonal_view), BISHOP, Some(square));
     }
     for square in rooks & active {
-        sink(rook_attacks(square, orthogonal_view), ROOK);
+        sink(rook_attacks(square, orthogonal_view), ROOK, Some(square));
     }
     for square in queens & active {
         sink(
             bishop_attacks(square, diagonal_view) | rook_attacks(square, orthogonal_view),
             QUEEN,
+            Some(square),
         );
     }
     for square in pos.pieces(color, KING) & active {
-        sink(king_attacks(square), KING);
+        sink(king_attacks(square), KING, Some(square));
     }
 }
 
 impl InfluenceMap {
+    /// An empty map for `measure`.
+    pub fn new(measure: Measure) -> Self {
+        InfluenceMap {
+            measure,
+            ..InfluenceMap::default()
+        }
+    }
+
     /// Tallies the influence of both colours; pieces on `silent` exert none.
     #[inline]
     pub fn compute<R: Rules>(pos: &Position<R>, measure: Measure, silent: Bitboard) -> Self {
-        let mut map = InfluenceMap {
-            measure,
-            ..InfluenceMap::default()
-        };
+        let mut map = InfluenceMap::new(measure);
         for color in [Color::White, Color::Black] {
-            let side = index(color);
-            let mut reach = Bitboard::EMPTY;
-            match measure {
-                Measure::Count => {
-                    let tally = &mut map.count[side];
-                    for_each_influence(pos, color, silent, |squares, _| {
-                        reach |= squares;
-                        tally.add(squares, 1);
-                    });
-                }
-                Measure::Value => {
-                    let tally = &mut map.value[side];
-                    for_each_influence(pos, color, silent, |squares, kind| {
-                        reach |= squares;
-                        tally.add(squares, PERSUASION_VALUE[kind.index()]);
-                    });
-                }
-                Measure::Average => {
-                    let (count, value) = (&mut map.count[side], &mut map.value[side]);
-                    for_each_influence(pos, color, silent, |squares, kind| {
-                        reach |= squares;
-                        count.add(squares, 1);
-                        value.add(squares, PERSUASION_VALUE[kind.index()]);
-                    });
-                }
-            }
-            map.reach[side] = reach;
+            for_each_influence(pos, color, silent, |squares, kind, _| {
+                map.add(color, squares, kind)
+            });
         }
         map
+    }
+
+    /// Adds the influence of one piece of `color` and `kind` on `squares`.
+    #[inline(always)]
+    pub fn add(&mut self, color: Color, squares: Bitboard, kind: Kind) {
+        let side = index(color);
+        match self.measure {
+            Measure::Count => self.count[side].add(squares, 1),
+            Measure::Value => self.value[side].add(squares, PERSUASION_VALUE[kind.index()]),
+            Measure::Average => {
+                self.count[side].add(squares, 1);
+                self.value[side].add(squares, PERSUASION_VALUE[kind.index()]);
+            }
+        }
+    }
+
+    /// Takes back the influence [`InfluenceMap::add`] added.
+    #[inline(always)]
+    pub fn remove(&mut self, color: Color, squares: Bitboard, kind: Kind) {
+        let side = index(color);
+        match self.measure {
+            Measure::Count => self.count[side].sub(squares, 1),
+            Measure::Value => self.value[side].sub(squares, PERSUASION_VALUE[kind.index()]),
+            Measure::Average => {
+                self.count[side].sub(squares, 1);
+                self.value[side].sub(squares, PERSUASION_VALUE[kind.index()]);
+            }
+        }
+    }
+
+    /// Squares influenced by at least one piece of `color`.
+    #[inline(always)]
+    pub fn reach(&self, color: Color) -> Bitboard {
+        let side = index(color);
+        match self.measure {
+            Measure::Count | Measure::Average => self.count[side].nonzero(),
+            Measure::Value => self.value[side].nonzero(),
+        }
     }
 
     /// Squares where a piece of `color` would be overly persuaded, among `squares`.
     #[inline]
     pub fn overly_persuaded(&self, color: Color, squares: Bitboard) -> Bitboard {
         let (us, them) = (index(color), index(!color));
-        let candidates = squares & self.reach[them];
+        let candidates = squares & self.reach(!color);
         if candidates.is_empty() {
             return Bitboard::EMPTY;
         }
@@ -309,12 +352,6 @@ impl InfluenceMap {
         }
     }
 
-    /// The number of pieces of `color` influencing each square (any measure keeps `reach`;
-    /// counts are exact only where the measure keeps them).
-    pub fn reach(&self, color: Color) -> Bitboard {
-        self.reach[index(color)]
-    }
-
     /// Squares where `color`'s influence exceeds the other colour's under this measure.
     pub fn dominated_by(&self, color: Color) -> Bitboard {
         let (us, them) = (index(color), index(!color));
@@ -322,5 +359,148 @@ impl InfluenceMap {
             Measure::Count | Measure::Average => self.count[us].greater(&self.count[them]),
             Measure::Value => self.value[us].greater(&self.value[them]),
         }
+    }
+}
+
+/// The squares a piece of `kind` and `color` on `square` influences, given the occupancy and
+/// the pieces of its own colour its orthogonal and diagonal rays pass through.
+#[inline(always)]
+pub fn piece_influence(
+    kind: Kind,
+    color: Color,
+    square: Square,
+    occupied: Bitboard,
+    orthogonal_glass: Bitboard,
+    diagonal_glass: Bitboard,
+) -> Bitboard {
+    match kind {
+        PAWN => shakmaty::attacks::pawn_attacks(color, square),
+        KNIGHT => knight_attacks(square),
+        BISHOP => bishop_attacks(square, occupied & !diagonal_glass),
+        ROOK => rook_attacks(square, occupied & !orthogonal_glass),
+        QUEEN => {
+            bishop_attacks(square, occupied & !diagonal_glass)
+                | rook_attacks(square, occupied & !orthogonal_glass)
+        }
+        KING => king_attacks(square),
+        _ => Bitboard::EMPTY,
+    }
+}
+
+/// The influence map of a position with each line piece's influence remembered, so the map
+/// after one piece moves (or is lifted) follows from a few corrections: the piece's own
+/// influence, and that of the line pieces whose rays reached the squares it left or entered.
+#[derive(Clone, Debug)]
+pub struct NodeInfluence {
+    pub map: InfluenceMap,
+    /// Influence of the line piece on each square (empty elsewhere).
+    line_influence: [Bitboard; 64],
+    line_pieces: Bitboard,
+    /// Per colour index: the pieces its orthogonal and its diagonal rays pass through.
+    glass: [(Bitboard, Bitboard); 2],
+}
+
+impl NodeInfluence {
+    pub fn new<R: Rules>(pos: &Position<R>, measure: Measure) -> Self {
+        let mut map = InfluenceMap::new(measure);
+        let mut line_influence = [Bitboard::EMPTY; 64];
+        for color in [Color::White, Color::Black] {
+            for_each_influence(pos, color, Bitboard::EMPTY, |squares, kind, square| {
+                map.add(color, squares, kind);
+                if let Some(square) = square
+                    && matches!(kind, BISHOP | ROOK | QUEEN)
+                {
+                    line_influence[square as usize] = squares;
+                }
+            });
+        }
+        let line_pieces = pos.kind(BISHOP) | pos.kind(ROOK) | pos.kind(QUEEN);
+        let glass = |c: Color| {
+            let queens = pos.pieces(c, QUEEN);
+            (pos.pieces(c, ROOK) | queens, pos.pieces(c, BISHOP) | queens)
+        };
+        NodeInfluence {
+            map,
+            line_influence,
+            line_pieces,
+            glass: [glass(Color::White), glass(Color::Black)],
+        }
+    }
+
+    /// The map after the piece on `from` goes to `to` as a `kind_after` (a promotion changes
+    /// it), or is lifted off the board when `to` is `None`.
+    pub fn after_move<R: Rules>(
+        &self,
+        pos: &Position<R>,
+        from: Square,
+        to: Option<Square>,
+        kind_after: Kind,
+    ) -> InfluenceMap {
+        let mut map = self.map;
+        let Some(piece) = pos.piece_at(from) else {
+            return map;
+        };
+        let color = piece.color;
+        let occupied_before = pos.occupied();
+        let from_bit = Bitboard::from_square(from);
+        let to_bit = to.map_or(Bitboard::EMPTY, Bitboard::from_square);
+        let occupied = (occupied_before ^ from_bit) | to_bit;
+        let mut glasses = self.glass;
+        {
+            let (orthogonal, diagonal) = &mut glasses[index(color)];
+            *orthogonal &= !from_bit;
+            *diagonal &= !from_bit;
+            if matches!(kind_after, ROOK | QUEEN) {
+                *orthogonal |= to_bit;
+            }
+            if matches!(kind_after, BISHOP | QUEEN) {
+                *diagonal |= to_bit;
+            }
+        }
+        let glass = |c: Color| glasses[index(c)];
+
+        let old = if matches!(piece.kind, BISHOP | ROOK | QUEEN) {
+            self.line_influence[from as usize]
+        } else {
+            let (orthogonal, diagonal) = glass(color);
+            piece_influence(
+                piece.kind,
+                color,
+                from,
+                occupied_before,
+                orthogonal,
+                diagonal,
+            )
+        };
+        map.remove(color, old, piece.kind);
+
+        let touched = from_bit | to_bit;
+        let mut lines = bishop_attacks(from, Bitboard::EMPTY) | rook_attacks(from, Bitboard::EMPTY);
+        if let Some(to) = to {
+            lines |= bishop_attacks(to, Bitboard::EMPTY) | rook_attacks(to, Bitboard::EMPTY);
+        }
+        for square in self.line_pieces & lines & !from_bit {
+            let before = self.line_influence[square as usize];
+            if !before.intersects(touched) {
+                continue;
+            }
+            if let Some(line) = pos.piece_at(square) {
+                let (orthogonal, diagonal) = glass(line.color);
+                let after = piece_influence(
+                    line.kind, line.color, square, occupied, orthogonal, diagonal,
+                );
+                if after != before {
+                    map.remove(line.color, before, line.kind);
+                    map.add(line.color, after, line.kind);
+                }
+            }
+        }
+
+        if let Some(to) = to {
+            let (orthogonal, diagonal) = glass(color);
+            let new = piece_influence(kind_after, color, to, occupied, orthogonal, diagonal);
+            map.add(color, new, kind_after);
+        }
+        map
     }
 }

@@ -16,7 +16,7 @@ use amity_engine::{
 };
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 
-pub use influence::{InfluenceMap, Measure};
+pub use influence::{InfluenceMap, Measure, NodeInfluence};
 
 /// Pacifist Chess played with one persuasion measure.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -153,6 +153,17 @@ impl Pacifist {
         moved: Square,
     ) -> (bool, Bitboard) {
         let full = self.influence(pos);
+        self.mover_step_from(pos, us, moved, full)
+    }
+
+    /// [`Pacifist::mover_step`] given the influence map of `pos` as it stands.
+    fn mover_step_from(
+        &self,
+        pos: &mut Position<Self>,
+        us: Color,
+        moved: Square,
+        full: InfluenceMap,
+    ) -> (bool, Bitboard) {
         let silenced = full.is_overly_persuaded(us, moved);
         let silent = if silenced {
             Bitboard::from_square(moved)
@@ -218,10 +229,20 @@ impl Pacifist {
     /// legal: a king must not land overly persuaded, and the mover must own a king when its
     /// turn ends.
     fn is_legal(&self, pos: &Position<Self>, mv: Move) -> bool {
-        let us = pos.turn();
         let mut child = pos.clone();
         let moved = self.apply_move(&mut child, mv);
         let map = self.influence(&child);
+        self.is_legal_after(pos.turn(), child, moved, map)
+    }
+
+    /// [`Pacifist::is_legal`] once the move is applied to `child` and `map` is its influence.
+    fn is_legal_after(
+        &self,
+        us: Color,
+        mut child: Position<Self>,
+        moved: Square,
+        map: InfluenceMap,
+    ) -> bool {
         let king_moved = child.pieces(us, KING).contains(moved);
         if king_moved && map.is_overly_persuaded(us, moved) {
             return false;
@@ -235,21 +256,58 @@ impl Pacifist {
                 return true;
             }
         }
-        self.conversions(&mut child, us, moved);
+        self.mover_step_from(&mut child, us, moved, map);
+        self.opponent_step(&mut child, us);
         child.pieces(us, KING).any()
     }
 
     /// Whether a pawn of `us` lifted off `from` may pass over `passing` (rule 6).
-    fn double_step_allowed(&self, pos: &Position<Self>, from: Square, passing: Square) -> bool {
-        let mut lifted = pos.clone();
-        lifted.remove(from);
-        !self
-            .influence(&lifted)
+    fn double_step_allowed(
+        &self,
+        pos: &Position<Self>,
+        node: &NodeInfluence,
+        from: Square,
+        passing: Square,
+    ) -> bool {
+        !node
+            .after_move(pos, from, None, PAWN)
             .is_overly_persuaded(pos.turn(), passing)
     }
 
+    /// [`Pacifist::is_legal`], answered from the node's influence map when the move provably
+    /// converts nothing of the mover's, which is almost always.
+    fn is_legal_at_node(&self, pos: &Position<Self>, node: &NodeInfluence, mv: Move) -> bool {
+        let us = pos.turn();
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = pos.piece_at(from) else {
+            return false;
+        };
+        if mv.flag() == MoveFlag::Castle || pos.pieces(us, KING).is_empty() {
+            return self.is_legal(pos, mv);
+        }
+        let kind_after = if mv.flag() == MoveFlag::Promotion {
+            mv.kind()
+        } else {
+            piece.kind
+        };
+        let map = node.after_move(pos, from, Some(to), kind_after);
+        let ours = pos.ours() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
+        let our_over = map.overly_persuaded(us, ours);
+        if our_over.is_empty() {
+            // As in `is_legal`: the quick answer holds when step b cannot hurt us.
+            if self.measure.is_monotone() || map.overly_persuaded(!us, pos.theirs()).is_empty() {
+                return true;
+            }
+        } else if piece.kind == KING && our_over.contains(to) {
+            return false;
+        }
+        let mut child = pos.clone();
+        let moved = self.apply_move(&mut child, mv);
+        self.is_legal_after(us, child, moved, map)
+    }
+
     /// Every move that follows the movement rules, before the king-and-conversion checks.
-    fn pseudo_moves(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn pseudo_moves(&self, pos: &Position<Self>, node: &NodeInfluence, moves: &mut MoveList) {
         let us = pos.turn();
         let occupied = pos.occupied();
         let empty = !occupied;
@@ -283,17 +341,17 @@ impl Pacifist {
             moves.push(Move::normal(from, step));
             if second_rank(us).contains(from)
                 && let Some(double) = forward(step, us).filter(|sq| empty.contains(*sq))
-                && self.double_step_allowed(pos, from, step)
+                && self.double_step_allowed(pos, node, from, step)
             {
                 moves.push(Move::normal(from, double));
             }
         }
-        self.castling_moves(pos, moves);
+        self.castling_moves(pos, node, moves);
     }
 
     /// Castling (rule 7): rights, empty squares, and the king's start and passing squares
     /// not overly persuaded with the king lifted. The destination is checked with the move.
-    fn castling_moves(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn castling_moves(&self, pos: &Position<Self>, node: &NodeInfluence, moves: &mut MoveList) {
         let us = pos.turn();
         let home = king_home(us);
         let rooks = pos.castling() & pos.pieces(us, ROOK) & back_rank(us);
@@ -311,11 +369,7 @@ impl Pacifist {
             if pos.occupied().intersects(must_be_empty) {
                 continue;
             }
-            let map = lifted_map.get_or_insert_with(|| {
-                let mut lifted = pos.clone();
-                lifted.remove(home);
-                self.influence(&lifted)
-            });
+            let map = lifted_map.get_or_insert_with(|| node.after_move(pos, home, None, KING));
             let walked = between(home, king_to) | Bitboard::from_square(home);
             if map.overly_persuaded(us, walked).is_empty() {
                 moves.push(Move::castle(home, king_to));
@@ -399,10 +453,11 @@ impl Rules for Pacifist {
     }
 
     fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        let node = NodeInfluence::new(pos, self.measure);
         let mut candidates = MoveList::new();
-        self.pseudo_moves(pos, &mut candidates);
+        self.pseudo_moves(pos, &node, &mut candidates);
         for &mv in candidates.iter() {
-            if self.is_legal(pos, mv) {
+            if self.is_legal_at_node(pos, &node, mv) {
                 moves.push(mv);
             }
         }
