@@ -630,6 +630,54 @@ fn reference_agrees_on_the_hand_built_positions() {
     }
 }
 
+fn reference_perft(board: &Board, measure: Measure, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = board.legal(measure);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|(_, child)| reference_perft(child, measure, depth - 1))
+        .sum()
+}
+
+#[test]
+fn reference_perft_matches_the_data_file() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/pacifist.perft");
+    let text = std::fs::read_to_string(path).expect("perft data");
+    let mut measure = Measure::Count;
+    let mut checked = 0;
+    for line in text.lines().map(str::trim) {
+        if let Some(name) = line.strip_prefix("setoption name PacifistMeasure value ") {
+            measure = Measure::from_name(name).expect("a measure");
+            continue;
+        }
+        if line.is_empty() || line.starts_with('#') || line.starts_with("setoption") {
+            continue;
+        }
+        let mut parts = line.split(';').map(str::trim);
+        let fen = parts.next().expect("a FEN");
+        let rules = Pacifist::new(measure);
+        let board = Board::from_position(&position(&rules, fen));
+        for part in parts {
+            let (depth, count) = part[1..].split_once(' ').expect("D<depth> <count>");
+            let (depth, count): (u32, u64) = (depth.parse().unwrap(), count.parse().unwrap());
+            if depth <= 2 {
+                assert_eq!(
+                    reference_perft(&board, measure, depth),
+                    count,
+                    "{measure:?} {fen} D{depth}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 60);
+}
+
 /// The engine's legal moves and every resulting board equal the reference's.
 fn compare_with_reference(rules: &Pacifist, pos: &Position<Pacifist>) {
     let board = Board::from_position(pos);
