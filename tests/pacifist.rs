@@ -853,3 +853,78 @@ fn reference_agrees_along_random_games() {
         playouts(measure, 15, 60, 15);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Strength: a self-play driver (ignored: minutes per game at depth 6). Run with
+// `AMITY_STRONG=6 AMITY_WEAK=3 AMITY_GAMES=40 cargo test --release --test pacifist -- --ignored --nocapture`.
+
+fn env_number(name: &str, default: u32) -> u32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+#[test]
+#[ignore]
+fn deeper_search_wins_self_play() {
+    use amity_engine::search::{Limits, Searcher};
+    use std::sync::atomic::AtomicBool;
+    let (strong, weak, games) = (
+        env_number("AMITY_STRONG", 6),
+        env_number("AMITY_WEAK", 3),
+        env_number("AMITY_GAMES", 40),
+    );
+    let rules = COUNT;
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut points = 0.0;
+    for game_index in 0..games {
+        let strong_is_white = game_index % 2 == 0;
+        let mut game = Game::new(rules.clone());
+        // Two random opening plies per side so the games differ.
+        for _ in 0..4 {
+            let moves = game.legal_moves();
+            game.play_unchecked(moves.as_slice()[rng.random_range(0..moves.len())]);
+        }
+        let mut searcher = Searcher::default();
+        let stop = AtomicBool::new(false);
+        while game.outcome().is_none() && game.moves().len() < 200 {
+            let white_to_move = game.position().turn() == Color::White;
+            let depth = if white_to_move == strong_is_white {
+                strong
+            } else {
+                weak
+            };
+            let history = game.repetition_history();
+            let result = searcher.search(
+                game.rules(),
+                game.position(),
+                &history,
+                &Limits::depth(depth),
+                &stop,
+                &mut |_| {},
+            );
+            game.play_unchecked(result.best);
+        }
+        let score = match game.outcome() {
+            Some(Outcome::Win { winner, .. }) => {
+                f64::from(u8::from((winner == Color::White) == strong_is_white))
+            }
+            _ => 0.5,
+        };
+        points += score;
+        eprintln!(
+            "game {}: strong {} scored {score} ({:?}, {} plies)",
+            game_index + 1,
+            if strong_is_white { "White" } else { "Black" },
+            game.outcome(),
+            game.moves().len()
+        );
+    }
+    let share = points / f64::from(games);
+    eprintln!(
+        "depth {strong} vs depth {weak}: {points}/{games} = {:.0}%",
+        share * 100.0
+    );
+    assert!(share >= 0.8);
+}

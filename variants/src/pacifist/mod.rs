@@ -463,10 +463,17 @@ impl Rules for Pacifist {
         }
     }
 
-    /// Moves that turn material the mover's way (conversions won outweigh those lost) and
-    /// promotions: the only ways the balance moves in a game without captures.
+    /// Promotions, and moves whose turn converts enemy pieces and loses none: the ways the
+    /// balance moves in a game without captures. Moves that trade conversions are left to the
+    /// full-width search: in a game where material never leaves the board, chains of trades
+    /// need not end, and the evaluation already weighs pieces about to change hands.
     fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
-        mv.flag() == MoveFlag::Promotion || self.material_swing(pos, mv) > 0
+        if mv.flag() == MoveFlag::Promotion {
+            return true;
+        }
+        let mut child = pos.clone();
+        let conversions = self.play_turn(&mut child, mv);
+        conversions.by_mover.any() && conversions.by_opponent.is_empty()
     }
 
     fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
