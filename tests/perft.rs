@@ -62,6 +62,11 @@ fn moralsupport() {
 }
 
 #[test]
+fn pacifist() {
+    check_file("pacifist");
+}
+
+#[test]
 fn divide_lines_sum_to_the_total() {
     let mut engine = Engine::start();
     engine.send("position startpos");

@@ -161,6 +161,7 @@ pub const CLEAR_HASH: &str = "Clear Hash";
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
 pub const PONDER: &str = "Ponder";
 pub const SEED: &str = "Seed";
+pub const PACIFIST_MEASURE: &str = "PacifistMeasure";
 
 /// Every option Amity has.
 pub fn table() -> Vec<EngineOption> {
@@ -210,6 +211,16 @@ pub fn table() -> Vec<EngineOption> {
                 default: 1,
                 min: 0,
                 max: i64::from(u32::MAX),
+            },
+        },
+        EngineOption {
+            name: PACIFIST_MEASURE,
+            kind: OptionKind::Combo {
+                default: amity_variants::PacifistMeasure::default().name(),
+                choices: amity_variants::PacifistMeasure::ALL
+                    .iter()
+                    .map(|measure| measure.name())
+                    .collect(),
             },
         },
     ]

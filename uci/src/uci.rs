@@ -144,6 +144,12 @@ impl Uci {
             }
             (options::SEED, OptionValue::Number(seed)) => self.session.set_seed(seed as u64),
             (options::CLEAR_HASH, _) => self.session.clear_hash(),
+            (options::PACIFIST_MEASURE, OptionValue::Choice(choice)) => {
+                if let Some(measure) = amity_variants::PacifistMeasure::from_name(choice) {
+                    // Games built from now on (the next `position` or `ucinewgame`) use it.
+                    self.session.variant_options.pacifist_measure = measure;
+                }
+            }
             (options::VARIANT, OptionValue::Choice(variant)) => {
                 if let Err(error) = self.session.set_variant(variant) {
                     self.error(error);

@@ -6,16 +6,21 @@ pub mod chess;
 pub mod evaluation;
 pub mod losalamos;
 pub mod moralsupport;
+pub mod pacifist;
 
 use amity_engine::{Game, Rules};
 
 pub use chess::Chess;
 pub use losalamos::LosAlamos;
 pub use moralsupport::MoralSupport;
+pub use pacifist::{Measure as PacifistMeasure, Pacifist};
 
 /// Options that change how a variant plays; the protocols set them, every new game gets them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct VariantOptions {}
+pub struct VariantOptions {
+    /// How Pacifist Chess measures persuasion and support.
+    pub pacifist_measure: PacifistMeasure,
+}
 
 /// Declares the registry: each line names the enum case, the rules type, its names (the first
 /// is the canonical one) and how to build the rules from [`VariantOptions`].
@@ -66,6 +71,7 @@ registry! {
     Chess(Chess) = ["chess", "normal"] from _options => Chess;
     LosAlamos(LosAlamos) = ["losalamos"] from _options => LosAlamos;
     MoralSupport(MoralSupport) = ["moralsupport"] from _options => MoralSupport;
+    Pacifist(Pacifist) = ["pacifist"] from options => Pacifist::new(options.pacifist_measure);
 }
 
 /// A fresh game of the named variant with default options.
@@ -148,5 +154,18 @@ pub fn bench_positions() -> &'static [(&'static str, &'static str)] {
             "moralsupport",
             "4k3/2r2pp1/8/3N4/8/2B5/5PP1/3RK3 w - - 0 30",
         ),
+        (
+            "pacifist",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "pacifist",
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 0 5",
+        ),
+        (
+            "pacifist",
+            "r2q1rk1/pp2bppp/2np1n2/2p1p1B1/4P3/2NP1N2/PPPQ1PPP/R3KB1R w KQ - 0 9",
+        ),
+        ("pacifist", "4k3/2p5/3n4/8/3R4/2B5/8/4K3 w - - 0 1"),
     ]
 }

@@ -1,0 +1,536 @@
+//! Pacifist Chess: nothing is ever captured; a piece whose persuasion (enemy influence on it)
+//! exceeds its support (friendly influence) changes colour instead. This module owns the
+//! rules of the turn (move, the mover's conversions, the opponent's), kings that change hands,
+//! the claim-back rule, and the limits on pawn double steps and castling. Influence and the
+//! three measures live in [`influence`], the evaluation in [`evaluation`].
+
+pub mod evaluation;
+pub mod influence;
+
+use amity_engine::orthodox::{
+    self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES,
+};
+use amity_engine::{
+    Bitboard, Color, DrawReason, FenError, File, Move, MoveFlag, MoveList, Outcome, Piece,
+    PieceInfo, Position, Rank, Rules, SearchFlags, Square, WinReason,
+};
+use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+
+pub use influence::{InfluenceMap, Measure, NodeInfluence};
+
+/// Pacifist Chess played with one persuasion measure.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pacifist {
+    pub measure: Measure,
+}
+
+/// What the conversion steps of one turn did (rule 4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Conversions {
+    /// The moved piece was overly persuaded on arrival and exerted no influence in step b.
+    pub silenced: bool,
+    /// Squares of the pieces the mover converted to its colour (step b).
+    pub by_mover: Bitboard,
+    /// Squares of the mover's pieces the opponent converted (step c).
+    pub by_opponent: Bitboard,
+}
+
+impl Conversions {
+    pub fn any(&self) -> bool {
+        (self.by_mover | self.by_opponent).any()
+    }
+}
+
+/// Why the game is won when a kingless side cannot claim a king back.
+pub const NO_KING_TO_CLAIM: &str = "no king to claim back";
+
+/// The rank a pawn of `color` stands on before its first move.
+fn second_rank(color: Color) -> Bitboard {
+    Bitboard::from_rank(match color {
+        Color::White => Rank::Second,
+        Color::Black => Rank::Seventh,
+    })
+}
+
+fn back_rank(color: Color) -> Bitboard {
+    Bitboard::from_rank(match color {
+        Color::White => Rank::First,
+        Color::Black => Rank::Eighth,
+    })
+}
+
+/// Where an unmoved king of `color` stands.
+fn king_home(color: Color) -> Square {
+    match color {
+        Color::White => Square::E1,
+        Color::Black => Square::E8,
+    }
+}
+
+#[inline]
+fn forward(square: Square, color: Color) -> Option<Square> {
+    let index = square as i32
+        + match color {
+            Color::White => 8,
+            Color::Black => -8,
+        };
+    (0..64).contains(&index).then(|| Square::new(index as u32))
+}
+
+impl Pacifist {
+    pub fn new(measure: Measure) -> Pacifist {
+        Pacifist { measure }
+    }
+
+    /// The influence of both sides now, every piece speaking.
+    #[inline]
+    pub fn influence(&self, pos: &Position<Self>) -> InfluenceMap {
+        InfluenceMap::compute(pos, self.measure, Bitboard::EMPTY)
+    }
+
+    /// Pieces of `color` that are overly persuaded now.
+    pub fn overly_persuaded(&self, pos: &Position<Self>, color: Color) -> Bitboard {
+        self.influence(pos)
+            .overly_persuaded(color, pos.color(color))
+    }
+
+    /// Changes the colour of every piece on `squares` to `to`, keeping its kind. A rook or an
+    /// unmoved king loses its castling right for good the moment it changes colour.
+    fn turn_over(&self, pos: &mut Position<Self>, squares: Bitboard, to: Color) {
+        for square in squares {
+            if let Some(piece) = pos.piece_at(square) {
+                pos.discard_castling(Bitboard::from_square(square));
+                if piece.kind == KING && square == king_home(piece.color) {
+                    pos.discard_castling(back_rank(piece.color));
+                }
+                pos.replace(square, Piece::new(to, piece.kind));
+            }
+        }
+    }
+
+    /// Moves the pieces of a move (no conversions, clocks or turn) and returns the square of
+    /// the moved piece (the king's when castling).
+    pub fn apply_move(&self, pos: &mut Position<Self>, mv: Move) -> Square {
+        let us = pos.turn();
+        let (from, to) = (mv.from(), mv.to());
+        pos.discard_castling(Bitboard::from_square(from));
+        match mv.flag() {
+            MoveFlag::Promotion => {
+                pos.remove(from);
+                pos.put(to, Piece::new(us, mv.kind()));
+            }
+            MoveFlag::Castle => {
+                let rook_from = Square::from_coords(
+                    if to.file() > from.file() {
+                        File::H
+                    } else {
+                        File::A
+                    },
+                    from.rank(),
+                );
+                let (_, rook_to) = orthodox::castling_targets(from, rook_from);
+                pos.relocate(from, to);
+                pos.relocate(rook_from, rook_to);
+                pos.discard_castling(back_rank(us));
+            }
+            _ => {
+                if pos.piece_at(from).is_some_and(|p| p.kind == KING) && from == king_home(us) {
+                    pos.discard_castling(back_rank(us));
+                }
+                pos.relocate(from, to);
+            }
+        }
+        to
+    }
+
+    /// Step a and b of the turn: decides whether the moved piece on `moved` is silenced, then
+    /// converts the opponent's overly persuaded pieces to `us`, round after round, all at once
+    /// in each round. Returns whether the piece was silenced and the squares converted.
+    pub fn mover_step(
+        &self,
+        pos: &mut Position<Self>,
+        us: Color,
+        moved: Square,
+    ) -> (bool, Bitboard) {
+        let full = self.influence(pos);
+        self.mover_step_from(pos, us, moved, full)
+    }
+
+    /// [`Pacifist::mover_step`] given the influence map of `pos` as it stands.
+    fn mover_step_from(
+        &self,
+        pos: &mut Position<Self>,
+        us: Color,
+        moved: Square,
+        full: InfluenceMap,
+    ) -> (bool, Bitboard) {
+        let silenced = full.is_overly_persuaded(us, moved);
+        let silent = if silenced {
+            Bitboard::from_square(moved)
+        } else {
+            Bitboard::EMPTY
+        };
+        let mut map = if silenced {
+            InfluenceMap::compute(pos, self.measure, silent)
+        } else {
+            full
+        };
+        let mut converted = Bitboard::EMPTY;
+        loop {
+            let over = map.overly_persuaded(!us, pos.color(!us));
+            if over.is_empty() {
+                return (silenced, converted);
+            }
+            self.turn_over(pos, over, us);
+            converted |= over;
+            map = InfluenceMap::compute(pos, self.measure, silent);
+        }
+    }
+
+    /// Step c: the opponent converts the overly persuaded pieces of `us`, round after round.
+    pub fn opponent_step(&self, pos: &mut Position<Self>, us: Color) -> Bitboard {
+        let mut converted = Bitboard::EMPTY;
+        loop {
+            let over = self.overly_persuaded(pos, us);
+            if over.is_empty() {
+                return converted;
+            }
+            self.turn_over(pos, over, !us);
+            converted |= over;
+        }
+    }
+
+    /// Steps a to c after the move that put `us`'s piece on `moved`.
+    pub fn conversions(&self, pos: &mut Position<Self>, us: Color, moved: Square) -> Conversions {
+        let (silenced, by_mover) = self.mover_step(pos, us, moved);
+        let by_opponent = self.opponent_step(pos, us);
+        Conversions {
+            silenced,
+            by_mover,
+            by_opponent,
+        }
+    }
+
+    /// Plays a move and its conversions (without handing the turn on) and reports them.
+    pub fn play_turn(&self, pos: &mut Position<Self>, mv: Move) -> Conversions {
+        let us = pos.turn();
+        let moved = self.apply_move(pos, mv);
+        // Most moves convert nothing: one look at both sides settles that.
+        let map = self.influence(pos);
+        if map.overly_persuaded(us, pos.color(us)).is_empty()
+            && map.overly_persuaded(!us, pos.color(!us)).is_empty()
+        {
+            return Conversions::default();
+        }
+        self.conversions(pos, us, moved)
+    }
+
+    /// Whether a move of the side to move (already known to follow the movement rules) is
+    /// legal: a king must not land overly persuaded, and the mover must own a king when its
+    /// turn ends.
+    fn is_legal(&self, pos: &Position<Self>, mv: Move) -> bool {
+        let mut child = pos.clone();
+        let moved = self.apply_move(&mut child, mv);
+        let map = self.influence(&child);
+        self.is_legal_after(pos.turn(), child, moved, map)
+    }
+
+    /// [`Pacifist::is_legal`] once the move is applied to `child` and `map` is its influence.
+    fn is_legal_after(
+        &self,
+        us: Color,
+        mut child: Position<Self>,
+        moved: Square,
+        map: InfluenceMap,
+    ) -> bool {
+        let king_moved = child.pieces(us, KING).contains(moved);
+        if king_moved && map.is_overly_persuaded(us, moved) {
+            return false;
+        }
+        if child.pieces(us, KING).any() && map.overly_persuaded(us, child.color(us)).is_empty() {
+            // Nothing of ours is overly persuaded and the moved piece speaks. Under a monotone
+            // measure the mover's conversions only weaken the opponent, so step c finds
+            // nothing; otherwise it suffices that step b has nothing to do either.
+            if self.measure.is_monotone() || map.overly_persuaded(!us, child.color(!us)).is_empty()
+            {
+                return true;
+            }
+        }
+        self.mover_step_from(&mut child, us, moved, map);
+        self.opponent_step(&mut child, us);
+        child.pieces(us, KING).any()
+    }
+
+    /// Whether a pawn of `us` lifted off `from` may pass over `passing` (rule 6).
+    fn double_step_allowed(
+        &self,
+        pos: &Position<Self>,
+        node: &NodeInfluence,
+        from: Square,
+        passing: Square,
+    ) -> bool {
+        !node
+            .after_move(pos, from, None, PAWN)
+            .is_overly_persuaded(pos.turn(), passing)
+    }
+
+    /// [`Pacifist::is_legal`], answered from the node's influence map when the move provably
+    /// converts nothing of the mover's, which is almost always.
+    fn is_legal_at_node(&self, pos: &Position<Self>, node: &NodeInfluence, mv: Move) -> bool {
+        let us = pos.turn();
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = pos.piece_at(from) else {
+            return false;
+        };
+        if mv.flag() == MoveFlag::Castle || pos.pieces(us, KING).is_empty() {
+            return self.is_legal(pos, mv);
+        }
+        let kind_after = if mv.flag() == MoveFlag::Promotion {
+            mv.kind()
+        } else {
+            piece.kind
+        };
+        let map = node.after_move(pos, from, Some(to), kind_after);
+        let ours = pos.ours() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
+        let our_over = map.overly_persuaded(us, ours);
+        if our_over.is_empty() {
+            // As in `is_legal`: the quick answer holds when step b cannot hurt us.
+            if self.measure.is_monotone() || map.overly_persuaded(!us, pos.theirs()).is_empty() {
+                return true;
+            }
+        } else if piece.kind == KING && our_over.contains(to) {
+            return false;
+        }
+        let mut child = pos.clone();
+        let moved = self.apply_move(&mut child, mv);
+        self.is_legal_after(us, child, moved, map)
+    }
+
+    /// Every move that follows the movement rules, before the king-and-conversion checks.
+    fn pseudo_moves(&self, pos: &Position<Self>, node: &NodeInfluence, moves: &mut MoveList) {
+        let us = pos.turn();
+        let occupied = pos.occupied();
+        let empty = !occupied;
+        for from in pos.pieces(us, KNIGHT) {
+            push_all(moves, from, knight_attacks(from) & empty);
+        }
+        for from in pos.pieces(us, BISHOP) {
+            push_all(moves, from, bishop_attacks(from, occupied) & empty);
+        }
+        for from in pos.pieces(us, ROOK) {
+            push_all(moves, from, rook_attacks(from, occupied) & empty);
+        }
+        for from in pos.pieces(us, QUEEN) {
+            let targets = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
+            push_all(moves, from, targets & empty);
+        }
+        for from in pos.pieces(us, KING) {
+            push_all(moves, from, king_attacks(from) & empty);
+        }
+        let last_rank = back_rank(!us);
+        for from in pos.pieces(us, PAWN) {
+            let Some(step) = forward(from, us).filter(|sq| empty.contains(*sq)) else {
+                continue;
+            };
+            if last_rank.contains(step) {
+                for &kind in &FIDE_PROMOTIONS {
+                    moves.push(Move::promotion(from, step, kind));
+                }
+                continue;
+            }
+            moves.push(Move::normal(from, step));
+            if second_rank(us).contains(from)
+                && let Some(double) = forward(step, us).filter(|sq| empty.contains(*sq))
+                && self.double_step_allowed(pos, node, from, step)
+            {
+                moves.push(Move::normal(from, double));
+            }
+        }
+        self.castling_moves(pos, node, moves);
+    }
+
+    /// Castling (rule 7): rights, empty squares, and the king's start and passing squares
+    /// not overly persuaded with the king lifted. The destination is checked with the move.
+    fn castling_moves(&self, pos: &Position<Self>, node: &NodeInfluence, moves: &mut MoveList) {
+        let us = pos.turn();
+        let home = king_home(us);
+        let rooks = pos.castling() & pos.pieces(us, ROOK) & back_rank(us);
+        if rooks.is_empty() || !pos.pieces(us, KING).contains(home) {
+            return;
+        }
+        let mut lifted_map = None;
+        for rook in rooks {
+            let (king_to, rook_to) = orthodox::castling_targets(home, rook);
+            let must_be_empty = (between(home, rook)
+                | Bitboard::from_square(king_to)
+                | Bitboard::from_square(rook_to))
+                & !Bitboard::from_square(home)
+                & !Bitboard::from_square(rook);
+            if pos.occupied().intersects(must_be_empty) {
+                continue;
+            }
+            let map = lifted_map.get_or_insert_with(|| node.after_move(pos, home, None, KING));
+            let walked = between(home, king_to) | Bitboard::from_square(home);
+            if map.overly_persuaded(us, walked).is_empty() {
+                moves.push(Move::castle(home, king_to));
+            }
+        }
+    }
+
+    /// The turn's outcome for the mover: its material after the turn minus before, in
+    /// centipawns (conversions count twice, since the opponent loses what the mover gains).
+    pub fn material_swing(&self, pos: &Position<Self>, mv: Move) -> i32 {
+        let us = pos.turn();
+        let mut child = pos.clone();
+        self.play_turn(&mut child, mv);
+        let balance =
+            |p: &Position<Self>| evaluation::material(p, us) - evaluation::material(p, !us);
+        balance(&child) - balance(pos)
+    }
+}
+
+#[inline]
+fn push_all(moves: &mut MoveList, from: Square, targets: Bitboard) {
+    for to in targets {
+        moves.push(Move::normal(from, to));
+    }
+}
+
+impl Rules for Pacifist {
+    type State = ();
+
+    fn name(&self) -> &'static str {
+        "pacifist"
+    }
+
+    fn start_fen(&self) -> &'static str {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    }
+
+    fn pieces(&self) -> &'static [PieceInfo] {
+        &STANDARD_PIECES
+    }
+
+    /// Pawns only on ranks 2 to 7, the side not to move owns a king (its turn ended legally),
+    /// castling rights backed by an unmoved king and rook of their colour on the a or h file.
+    /// An en passant square is dropped: there is no en passant in this game.
+    fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
+        if pos
+            .kind(PAWN)
+            .intersects(back_rank(Color::White) | back_rank(Color::Black))
+        {
+            return Err(FenError::Illegal(
+                "a pawn stands on the first or last rank".into(),
+            ));
+        }
+        let waiting = !pos.turn();
+        if pos.pieces(waiting, KING).is_empty() {
+            return Err(FenError::Illegal(format!(
+                "{} is not to move but has no king (a turn may not end kingless)",
+                orthodox::color_name(waiting)
+            )));
+        }
+        for right in pos.castling() {
+            let color = if right.rank() == Rank::First {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let backed = back_rank(color).contains(right)
+                && matches!(right.file(), File::A | File::H)
+                && pos.pieces(color, ROOK).contains(right)
+                && pos.pieces(color, KING).contains(king_home(color));
+            if !backed {
+                return Err(FenError::Castling(format!(
+                    "no {} king on {} and rook on {right} for that right",
+                    orthodox::color_name(color),
+                    king_home(color)
+                )));
+            }
+        }
+        pos.set_en_passant(None);
+        Ok(())
+    }
+
+    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        let node = NodeInfluence::new(pos, self.measure);
+        let mut candidates = MoveList::new();
+        self.pseudo_moves(pos, &node, &mut candidates);
+        for &mv in candidates.iter() {
+            if self.is_legal_at_node(pos, &node, mv) {
+                moves.push(mv);
+            }
+        }
+    }
+
+    /// Promotions, and moves whose turn converts enemy pieces and loses none: the ways the
+    /// balance moves in a game without captures. Moves that trade conversions are left to the
+    /// full-width search: in a game where material never leaves the board, chains of trades
+    /// need not end, and the evaluation already weighs pieces about to change hands.
+    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
+        if mv.flag() == MoveFlag::Promotion {
+            return true;
+        }
+        let mut child = pos.clone();
+        let conversions = self.play_turn(&mut child, mv);
+        conversions.by_mover.any() && conversions.by_opponent.is_empty()
+    }
+
+    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
+        let promotion = if mv.flag() == MoveFlag::Promotion {
+            evaluation::VALUES[mv.kind().index()] - evaluation::VALUES[PAWN.index()]
+        } else {
+            0
+        };
+        // The swing already includes the promoted piece's value over the pawn's.
+        self.material_swing(pos, mv).max(promotion)
+    }
+
+    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+        let us = pos.turn();
+        let pawn_move = pos.piece_at(mv.from()).is_some_and(|p| p.kind == PAWN);
+        let conversions = self.play_turn(pos, mv);
+        let clock = if pawn_move || conversions.any() {
+            0
+        } else {
+            pos.halfmove_clock() + 1
+        };
+        pos.set_halfmove_clock(clock);
+        if us == Color::Black {
+            pos.set_fullmoves(pos.fullmoves() + 1);
+        }
+        pos.flip_turn();
+    }
+
+    /// The forcing dangers of this game: no king to move (a claim-back is due) or a king that
+    /// the opponent's step would convert unless this move helps it.
+    fn in_check(&self, pos: &Position<Self>) -> bool {
+        let us = pos.turn();
+        let kings = pos.pieces(us, KING);
+        kings.is_empty() || self.influence(pos).overly_persuaded(us, kings).any()
+    }
+
+    fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
+        if pos.pieces(pos.turn(), KING).is_empty() {
+            Outcome::Win {
+                winner: !pos.turn(),
+                reason: WinReason::Variant(NO_KING_TO_CLAIM),
+            }
+        } else {
+            Outcome::Draw(DrawReason::Stalemate)
+        }
+    }
+
+    /// Null move: passing skips the mover's conversion steps, which can only cost the passer
+    /// (its step b gains, its step c would also come in the opponent's step b), and material
+    /// never leaves the board, so zugzwang is as rare as in a chess middlegame. The search does
+    /// not pass when [`Rules::in_check`] holds (kingless side, king about to be converted).
+    /// Quiescence follows conversion-making moves ([`Rules::is_tactical`]).
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags::ALL
+    }
+
+    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+        evaluation::evaluate(self, pos)
+    }
+}
