@@ -443,7 +443,7 @@ impl Xboard {
                 self.fresh_start();
                 self.resume();
             }
-            Err(error) => self.error(format_args!("illegal position: {error}"), line),
+            Err(error) => self.error(error, line),
         }
     }
 
@@ -461,7 +461,7 @@ impl Xboard {
                 self.fresh_start();
                 self.engine_side = Some(!color);
             }
-            Err(error) => self.error(format_args!("illegal position: {error}"), line),
+            Err(error) => self.error(error, line),
         }
     }
 
