@@ -4,7 +4,7 @@
 //! Everything is derived from the variant's [`Rules`], so a newly registered variant is
 //! described the moment it exists.
 
-use amity_engine::{Color, File, Game, Kind, MoveFlag, Rank, Rules, Square, rules::kinds};
+use amity_engine::{File, Game, Kind, MoveFlag, Rank, Rules, Square, rules::kinds};
 
 /// Variants XBoard plays by its own rules (its names). Every other variant is sent to XBoard
 /// as an engine-defined variant with `setup`.
@@ -327,11 +327,6 @@ pub fn uci_variant_info<R: Rules>(rules: &R) -> String {
         geometry.ranks,
         rules.start_fen()
     )
-}
-
-/// The side to move in a game.
-pub fn turn<R: Rules>(game: &Game<R>) -> Color {
-    game.position().turn()
 }
 
 #[cfg(test)]
