@@ -163,6 +163,14 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The variant's piece kinds, indexed by [`Kind`].
     fn pieces(&self) -> &'static [PieceInfo];
 
+    /// How a kind moves in Betza's notation (`N`, `fmWfceFifmnD`), for GUIs that draw and
+    /// check the pieces of a game they do not know. `None` when the notation cannot say it
+    /// (the GUI then learns the legal moves from the engine alone).
+    fn betza(&self, kind: Kind) -> Option<&'static str> {
+        let _ = kind;
+        None
+    }
+
     // ----- FEN -----
 
     /// Reads FEN fields after the usual six (the variant's own state).

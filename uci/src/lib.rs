@@ -1,39 +1,91 @@
-//! Amity's protocol front ends: UCI (and the shared session layer under it), reading GUI
-//! input line by line, never crashing on bad input, and the `bench` runner.
+//! Amity's protocol front ends: UCI and XBoard (CECP v2) over the shared session layer, the
+//! choice between them from the GUI's first command, reading input line by line without
+//! ever crashing on bad input, and the `bench` runner.
 
 pub mod bench;
 pub mod command;
+pub mod gui;
 pub mod input;
 pub mod options;
 pub mod session;
 pub mod uci;
+pub mod xboard;
 
 use std::io::BufRead;
 
 use input::{Line, LineReader};
 use session::Output;
 use uci::{Flow, Uci};
+use xboard::Xboard;
+
+/// The protocol a GUI speaks, decided by its first command.
+enum FrontEnd {
+    Uci(Uci),
+    Xboard(Xboard),
+}
+
+impl FrontEnd {
+    /// `xboard` as the first word starts XBoard; anything else (normally `uci`) is UCI.
+    fn detect(first_line: &str, out: Output) -> FrontEnd {
+        match first_line.split_whitespace().next() {
+            Some("xboard") => FrontEnd::Xboard(Xboard::new(out)),
+            _ => FrontEnd::Uci(Uci::new(out)),
+        }
+    }
+
+    fn handle_line(&mut self, line: &str) -> Flow {
+        match self {
+            FrontEnd::Uci(engine) => engine.handle_line(line),
+            FrontEnd::Xboard(engine) => engine.handle_line(line),
+        }
+    }
+
+    fn input_error(&self, out: &Output, what: &str) {
+        match self {
+            FrontEnd::Uci(_) => out.line(&format!("info string error: {what}; ignored")),
+            FrontEnd::Xboard(engine) => engine.input_error(what),
+        }
+    }
+
+    fn finish(&mut self) {
+        match self {
+            FrontEnd::Uci(engine) => engine.session.finish(),
+            FrontEnd::Xboard(engine) => engine.finish(),
+        }
+    }
+}
 
 /// Runs the engine loop over `input` until `quit` or end of input.
 pub fn run(input: impl BufRead, out: Output) {
     let mut reader = LineReader::new(input);
-    let mut engine = Uci::new(out.clone());
+    let mut front_end: Option<FrontEnd> = None;
     loop {
-        match reader.next_line() {
+        let problem = match reader.next_line() {
             Line::Text(line) => {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let engine = front_end.get_or_insert_with(|| FrontEnd::detect(&line, out.clone()));
                 if engine.handle_line(&line) == Flow::Quit {
                     break;
                 }
+                continue;
             }
-            Line::TooLong(length) => out.line(&format!(
-                "info string error: line of {length} bytes is longer than the {} allowed; ignored",
+            Line::TooLong(length) => format!(
+                "line of {length} bytes is longer than the {} allowed",
                 input::MAX_LINE
-            )),
-            Line::NotUtf8 => out.line("info string error: line is not valid UTF-8; ignored"),
+            ),
+            Line::NotUtf8 => "line is not valid UTF-8".to_string(),
             Line::End => {
-                engine.session.finish();
+                if let Some(engine) = &mut front_end {
+                    engine.finish();
+                }
                 break;
             }
+        };
+        match &front_end {
+            Some(engine) => engine.input_error(&out, &problem),
+            None => out.line(&format!("info string error: {problem}; ignored")),
         }
     }
 }

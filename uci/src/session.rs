@@ -228,6 +228,22 @@ impl Session {
         with_game!(&mut self.game, g => g.play_token(token).map(|_| ()))
     }
 
+    /// Takes back the last `decisions` decisions (moves and throws); false, changing nothing,
+    /// if the game has fewer.
+    pub fn undo(&mut self, decisions: usize) -> bool {
+        self.stop();
+        let played = with_game!(&self.game, g => g.moves().len());
+        if played < decisions {
+            return false;
+        }
+        with_game!(&mut self.game, g => {
+            for _ in 0..decisions {
+                g.undo();
+            }
+        });
+        true
+    }
+
     /// If chance must act at the root (a throw pending), throws with the session's seeded
     /// generator, plays the outcome and returns its token.
     pub fn throw_if_pending(&mut self) -> Option<String> {

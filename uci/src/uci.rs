@@ -127,7 +127,8 @@ impl Uci {
         Flow::Continue
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) {
+    /// Sets an option by name (also used by the XBoard front end, which checks values first).
+    pub fn set_option(&mut self, name: &str, value: Option<&str>) {
         let option = match options::find(name) {
             Ok(option) => option,
             Err(error) => return self.error(error),
@@ -151,8 +152,14 @@ impl Uci {
                 }
             }
             (options::VARIANT, OptionValue::Choice(variant)) => {
-                if let Err(error) = self.session.set_variant(variant) {
-                    self.error(error);
+                match self.session.set_variant(variant) {
+                    Ok(()) => {
+                        let info = amity_variants::with_game!(self.session.game(), g => {
+                            crate::gui::uci_variant_info(g.rules())
+                        });
+                        self.session.out.line(&info);
+                    }
+                    Err(error) => self.error(error),
                 }
             }
             _ => {}

@@ -3,7 +3,7 @@
 //! engine's orthodox building blocks; this file only chooses them.
 
 use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
-use amity_engine::{FenError, Move, MoveList, Outcome, PieceInfo, Position, Rules};
+use amity_engine::{FenError, Kind, Move, MoveList, Outcome, PieceInfo, Position, Rules};
 
 use crate::evaluation;
 
@@ -27,6 +27,14 @@ impl Rules for Chess {
 
     fn pieces(&self) -> &'static [PieceInfo] {
         &STANDARD_PIECES
+    }
+
+    fn betza(&self, kind: Kind) -> Option<&'static str> {
+        // Pawn (step, diagonal capture, initial double step, en passant), knight, bishop,
+        // rook, queen, king with castling.
+        ["fmWfceFifmnD", "N", "B", "R", "RB", "KO2"]
+            .get(kind.index())
+            .copied()
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {

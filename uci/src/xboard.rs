@@ -1,0 +1,662 @@
+//! The XBoard (CECP v2) front end: the `feature` handshake, playing a side (`new`, `go`,
+//! `force`, `playother`, moves in both directions), clocks (`level`, `st`, `sd`, `time`,
+//! `otim`), analysis, `undo`/`remove`, options, engine-defined variants (`setup`, `piece`,
+//! `highlight`) and result claims, over the command layer shared with UCI.
+
+mod command;
+
+pub use command::{Command, CommandError};
+
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use amity_engine::search::{Clock, Limits, Report, Score, SearchResult};
+use amity_engine::{Color, MoveError, Outcome, Rules};
+use amity_variants::{AnyGame, with_game};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::gui::{self, Dialect};
+use crate::options::{self, EngineOption, OptionKind, OptionValue};
+use crate::session::{Announce, Job, Output, Session};
+use crate::uci::{ENGINE_NAME, Flow, Uci};
+
+/// What a finished search hands back to the input loop: the move it announced (the engine's
+/// own copy of the game must follow it), or nothing if the search was called off.
+#[derive(Default)]
+struct Handover {
+    /// Set while the front end cancels a search: its answer must not be printed.
+    discard: bool,
+    played: Option<String>,
+}
+
+fn lock(handover: &Mutex<Handover>) -> MutexGuard<'_, Handover> {
+    match handover.lock() {
+        Ok(guard) => guard,
+        Err(poisoned) => poisoned.into_inner(),
+    }
+}
+
+/// Why a search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// The engine's move in a game: announced with `move`.
+    Play,
+    /// `analyze`: thinking output only, until told otherwise.
+    Analyze,
+}
+
+/// Prints thinking output and the engine's move the XBoard way.
+struct XboardAnnounce {
+    handover: Arc<Mutex<Handover>>,
+    post: bool,
+    purpose: Purpose,
+    /// The game searched, to tell whether the move found ends it.
+    game: AnyGame,
+}
+
+/// XBoard's score: centipawns, or 100000 + moves for a mate (negative when mated).
+fn xboard_score(score: Score) -> i32 {
+    match score {
+        Score::Centipawns(cp) => cp,
+        Score::Mate(moves) if moves > 0 => 100_000 + moves,
+        Score::Mate(moves) => -100_000 + moves,
+    }
+}
+
+/// The `RESULT {reason}` line of a finished game.
+fn result_line(outcome: Outcome) -> String {
+    format!("{} {{{}}}", outcome.result(), outcome.reason())
+}
+
+impl Announce for XboardAnnounce {
+    fn report<R: Rules>(&self, out: &Output, rules: &R, report: &Report) {
+        if !self.post || lock(&self.handover).discard {
+            return;
+        }
+        let pv: Vec<String> = report.pv.iter().map(|mv| rules.format_move(*mv)).collect();
+        // depth score time(centiseconds) nodes, then seldepth nps tbhits, a tab and the PV.
+        out.line(&format!(
+            "{} {} {} {} {} {} 0\t{}",
+            report.depth,
+            xboard_score(report.score),
+            report.time.as_millis() / 10,
+            report.nodes,
+            report.seldepth,
+            report.nps(),
+            pv.join(" ")
+        ));
+    }
+
+    fn best_move<R: Rules>(&self, out: &Output, rules: &R, result: &SearchResult) {
+        if self.purpose == Purpose::Analyze || result.best.is_null() {
+            return;
+        }
+        // Holding the lock while printing makes "announced" and "handed over" one event, so
+        // a cancel either prevents both or sees the move.
+        let mut handover = lock(&self.handover);
+        if handover.discard {
+            return;
+        }
+        let token = rules.format_move(result.best);
+        handover.played = Some(token.clone());
+        out.line(&format!("move {token}"));
+        let mut game = self.game.clone();
+        let outcome =
+            with_game!(&mut game, g => g.play_token(&token).ok().and_then(|_| g.outcome()));
+        if let Some(outcome) = outcome {
+            out.line(&result_line(outcome));
+        }
+    }
+}
+
+/// How the engine's thinking time is set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TimeControl {
+    /// `st`: this long per move.
+    Fixed(Duration),
+    /// `level`: a clock with moves per session (0: the whole game) and an increment.
+    Clock {
+        moves: u32,
+        base: Duration,
+        increment: Duration,
+    },
+}
+
+/// XBoard state on top of the shared session (held inside the UCI front end, whose option
+/// handling it reuses).
+pub struct Xboard {
+    pub uci: Uci,
+    /// The colour the engine plays; `None` in force mode.
+    engine_side: Option<Color>,
+    analyzing: bool,
+    post: bool,
+    control: TimeControl,
+    depth: Option<u32>,
+    nps: Option<u64>,
+    /// The engine's clock as `time` last set it (`otim`, the opponent's, is not needed).
+    engine_clock: Option<Duration>,
+    /// Seed of the throws the engine makes for the game (option `Seed`).
+    seed: u64,
+    handover: Arc<Mutex<Handover>>,
+    searching: Option<Purpose>,
+    /// After `result`: no more moves of our own until a new game or position.
+    game_over: bool,
+    /// Per move the GUI knows, how many decisions it was in Amity's game (the move and the
+    /// throws the engine made after it), so `undo` takes back exactly one GUI move.
+    turns: Vec<usize>,
+}
+
+impl Xboard {
+    pub fn new(out: Output) -> Xboard {
+        Xboard {
+            uci: Uci::new(out),
+            engine_side: Some(Color::Black),
+            analyzing: false,
+            post: false,
+            control: TimeControl::Clock {
+                moves: 40,
+                base: Duration::from_secs(300),
+                increment: Duration::ZERO,
+            },
+            depth: None,
+            nps: None,
+            engine_clock: None,
+            seed: 1,
+            handover: Arc::new(Mutex::new(Handover::default())),
+            searching: None,
+            game_over: false,
+            turns: Vec::new(),
+        }
+    }
+
+    fn session(&mut self) -> &mut Session {
+        &mut self.uci.session
+    }
+
+    fn out(&self) -> Output {
+        self.uci.session.out.clone()
+    }
+
+    fn error(&self, kind: impl std::fmt::Display, line: &str) {
+        self.out().line(&format!("Error ({kind}): {}", line.trim()));
+    }
+
+    /// A line the reader could not use (too long, not UTF-8).
+    pub fn input_error(&self, what: &str) {
+        self.out().line(&format!("Error ({what}): line ignored"));
+    }
+
+    fn turn(&self) -> Color {
+        with_game!(self.uci.session.game(), g => g.position().turn())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        with_game!(self.uci.session.game(), g => g.outcome())
+    }
+
+    fn dialect(&self) -> Dialect {
+        with_game!(self.uci.session.game(), g => Dialect::of(g.rules()))
+    }
+
+    /// Handles one line of input.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        self.collect();
+        match Command::parse(line) {
+            Ok(Some(command)) => self.handle(command, line),
+            Ok(None) => Flow::Continue,
+            Err(error) => {
+                self.error(error, line);
+                Flow::Continue
+            }
+        }
+    }
+
+    /// At end of input: a search for a move is finished (its move printed), analysis stopped.
+    pub fn finish(&mut self) {
+        self.uci.session.finish();
+        self.collect();
+    }
+
+    /// Applies the move a finished search announced, so the engine's game follows the GUI's.
+    fn collect(&mut self) {
+        let played = lock(&self.handover).played.take();
+        if let Some(token) = played {
+            self.searching = None;
+            if self.session().play(&token).is_ok() {
+                let throws = self.resolve_chance();
+                self.turns.push(1 + throws);
+            }
+        }
+    }
+
+    /// Stops whatever runs without letting it announce a move; a move it already announced
+    /// is kept (the GUI has seen it).
+    fn abort(&mut self) {
+        lock(&self.handover).discard = true;
+        self.session().stop();
+        lock(&self.handover).discard = false;
+        self.collect();
+        self.searching = None;
+    }
+
+    /// Throws for chance pending at the root (dice, cards) until a decision is due. The throw
+    /// depends only on the `Seed` option and the position, so two Amity engines in one game
+    /// throw alike and stay in step although XBoard never sees the throws.
+    fn resolve_chance(&mut self) -> usize {
+        let mut throws = 0;
+        while throws < 1024 {
+            let seed = self.seed;
+            let token = with_game!(self.uci.session.game(), g => {
+                let outcomes = g.chance_outcomes();
+                let total: u64 = outcomes.iter().map(|o| u64::from(o.weight)).sum();
+                if total == 0 {
+                    None
+                } else {
+                    let mut rng = StdRng::seed_from_u64(seed ^ g.position().hash());
+                    let mut pick = rng.random_range(0..total);
+                    outcomes
+                        .iter()
+                        .find(|o| {
+                            if pick < u64::from(o.weight) {
+                                true
+                            } else {
+                                pick -= u64::from(o.weight);
+                                false
+                            }
+                        })
+                        .map(|o| g.rules().format_move(o.outcome))
+                }
+            });
+            let Some(token) = token else { break };
+            if self.session().play(&token).is_err() {
+                break;
+            }
+            self.out().line(&format!("# Amity threw {token}"));
+            throws += 1;
+        }
+        throws
+    }
+
+    /// Claims the result if the game has ended by the rules while the engine plays a side.
+    fn claim(&self) -> bool {
+        match self.outcome() {
+            Some(outcome) => {
+                if self.engine_side.is_some() {
+                    self.out().line(&result_line(outcome));
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn announcer(&self, purpose: Purpose) -> XboardAnnounce {
+        XboardAnnounce {
+            handover: Arc::clone(&self.handover),
+            post: self.post || purpose == Purpose::Analyze,
+            purpose,
+            game: self.uci.session.game().clone(),
+        }
+    }
+
+    fn play_limits(&self) -> Limits {
+        let mut limits = Limits {
+            depth: self.depth,
+            move_overhead: self.uci.session.move_overhead,
+            ..Limits::default()
+        };
+        match self.control {
+            TimeControl::Fixed(per_move) => match self.nps {
+                Some(nps) => {
+                    limits.nodes = Some((nps as f64 * per_move.as_secs_f64()).max(1.0) as u64)
+                }
+                None => limits.movetime = Some(per_move),
+            },
+            TimeControl::Clock {
+                moves,
+                base,
+                increment,
+            } => {
+                limits.clock = Some(Clock {
+                    time: self.engine_clock.unwrap_or(base),
+                    increment,
+                });
+                if moves > 0 {
+                    let made = with_game!(self.uci.session.game(), g => g.position().fullmoves())
+                        .saturating_sub(1);
+                    limits.moves_to_go = Some(moves - made % moves);
+                }
+            }
+        }
+        limits
+    }
+
+    /// Starts thinking about the engine's move.
+    fn think(&mut self) {
+        let limits = self.play_limits();
+        let announce = self.announcer(Purpose::Play);
+        self.session().start(Job::Search(limits), false, announce);
+        self.searching = Some(Purpose::Play);
+    }
+
+    fn analyze(&mut self) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let limits = Limits {
+            infinite: true,
+            move_overhead: self.uci.session.move_overhead,
+            ..Limits::default()
+        };
+        let announce = self.announcer(Purpose::Analyze);
+        self.session().start(Job::Search(limits), false, announce);
+        self.searching = Some(Purpose::Analyze);
+    }
+
+    /// After the position changed: analyse it, or move if it is the engine's turn.
+    fn resume(&mut self) {
+        if self.analyzing {
+            self.analyze();
+        } else if !self.game_over
+            && self.engine_side == Some(self.turn())
+            && self.outcome().is_none()
+        {
+            self.think();
+        }
+    }
+
+    /// Forgets the move history the GUI knows and settles chance at the new start.
+    fn fresh_start(&mut self) {
+        self.turns.clear();
+        self.game_over = false;
+        self.resolve_chance();
+    }
+
+    fn features(&self) {
+        let out = self.out();
+        out.line(&format!(
+            "feature ping=1 setboard=1 usermove=1 time=1 memory=1 smp=1 colors=0 sigint=0 \
+             sigterm=0 reuse=1 analyze=1 highlight=1 nps=1 myname=\"{ENGINE_NAME}\" \
+             variants=\"{}\"",
+            gui::xboard_variants()
+        ));
+        for option in options::table() {
+            if let Some(text) = xboard_option(&option) {
+                out.line(&format!("feature option=\"{text}\""));
+            }
+        }
+        out.line("feature done=1");
+    }
+
+    fn user_move(&mut self, token: &str, explicit: bool, line: &str) {
+        self.abort();
+        match self.session().play(token) {
+            Ok(()) => {
+                let throws = self.resolve_chance();
+                self.turns.push(1 + throws);
+                self.game_over = false;
+                self.claim();
+                self.resume();
+            }
+            Err(MoveError::Malformed(_)) if !explicit => self.error("unknown command", line),
+            Err(error) => {
+                let out = self.out();
+                match error {
+                    MoveError::Illegal(_) => out.line(&format!("Illegal move: {token}")),
+                    MoveError::Malformed(_) => out.line(&format!(
+                        "Illegal move (not a move of this variant): {token}"
+                    )),
+                    MoveError::GameOver(_) => {
+                        out.line(&format!("Illegal move (the game is over): {token}"))
+                    }
+                }
+                if self.analyzing {
+                    self.analyze();
+                }
+            }
+        }
+    }
+
+    fn take_back(&mut self, gui_moves: usize, line: &str) {
+        self.abort();
+        if self.turns.len() < gui_moves {
+            return self.error("no move to take back", line);
+        }
+        let decisions: usize = self.turns[self.turns.len() - gui_moves..].iter().sum();
+        if self.session().undo(decisions) {
+            self.turns.truncate(self.turns.len() - gui_moves);
+            self.game_over = false;
+            if self.analyzing {
+                self.analyze();
+            }
+        } else {
+            self.error("no move to take back", line);
+        }
+    }
+
+    fn set_board(&mut self, fen: &str, line: &str) {
+        self.abort();
+        let fen = self.dialect().from_gui_fen(fen);
+        match self.session().set_position(Some(&fen), &[]) {
+            Ok(()) => {
+                self.fresh_start();
+                self.resume();
+            }
+            Err(error) => self.error(error, line),
+        }
+    }
+
+    /// Protocol 1's `white`/`black`: that side is to move, the engine plays the other.
+    fn set_color(&mut self, color: Color, line: &str) {
+        self.abort();
+        let fen = with_game!(self.uci.session.game(), g => g.position().to_fen(g.rules()));
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        if let Some(side) = fields.get_mut(1) {
+            *side = if color == Color::White { "w" } else { "b" };
+        }
+        let fen = fields.join(" ");
+        match self.session().set_position(Some(&fen), &[]) {
+            Ok(()) => {
+                self.fresh_start();
+                self.engine_side = Some(!color);
+            }
+            Err(error) => self.error(error, line),
+        }
+    }
+
+    fn option(&mut self, name: &str, value: Option<&str>, line: &str) {
+        let option = match options::find(name) {
+            Ok(option) if xboard_option(&option).is_some() => option,
+            Ok(_) => return self.error("not an XBoard option", line),
+            Err(error) => return self.error(error, line),
+        };
+        // XBoard sends check options as 1 or 0.
+        let value = match (&option.kind, value) {
+            (OptionKind::Check { .. }, Some("1")) => Some("true"),
+            (OptionKind::Check { .. }, Some("0")) => Some("false"),
+            (_, value) => value,
+        };
+        match option.accept(value) {
+            Ok(accepted) => {
+                self.abort();
+                if let (options::SEED, OptionValue::Number(seed)) = (option.name, &accepted) {
+                    self.seed = *seed as u64;
+                }
+                self.uci.set_option(option.name, value);
+            }
+            Err(error) => self.error(error, line),
+        }
+    }
+
+    pub fn handle(&mut self, command: Command, line: &str) -> Flow {
+        let out = self.out();
+        match command {
+            Command::Xboard | Command::Draw | Command::Pointer | Command::Ignored => {}
+            Command::Protover(_) => self.features(),
+            Command::New => {
+                self.abort();
+                if let Err(error) = self.session().set_variant("chess") {
+                    self.error(error, line);
+                }
+                self.session().new_game();
+                self.engine_side = Some(Color::Black);
+                self.depth = None;
+                self.engine_clock = None;
+                self.fresh_start();
+                if self.analyzing {
+                    self.analyze();
+                }
+            }
+            Command::Variant(name) => {
+                self.abort();
+                match self.session().set_variant(&name) {
+                    Ok(()) => {
+                        self.fresh_start();
+                        let variant = self.uci.session.variant();
+                        if gui::is_engine_defined(variant) {
+                            let lines = with_game!(self.uci.session.game(), g => gui::xboard_setup(g.rules()));
+                            for text in lines {
+                                out.line(&text);
+                            }
+                        }
+                        if self.analyzing {
+                            self.analyze();
+                        }
+                    }
+                    Err(_) => self.error("unknown variant", line),
+                }
+            }
+            Command::Quit => {
+                self.abort();
+                return Flow::Quit;
+            }
+            Command::Force => {
+                if self.searching == Some(Purpose::Play) {
+                    self.abort();
+                }
+                self.engine_side = None;
+            }
+            Command::Go => {
+                self.abort();
+                self.analyzing = false;
+                self.game_over = false;
+                self.engine_side = Some(self.turn());
+                if !self.claim() {
+                    self.think();
+                }
+            }
+            Command::PlayOther => {
+                self.abort();
+                self.engine_side = Some(!self.turn());
+            }
+            Command::SetColor(color) => self.set_color(color, line),
+            Command::Level {
+                moves,
+                base,
+                increment,
+            } => {
+                self.control = TimeControl::Clock {
+                    moves,
+                    base,
+                    increment,
+                };
+                self.engine_clock = None;
+            }
+            Command::St(per_move) => self.control = TimeControl::Fixed(per_move),
+            Command::Sd(depth) => self.depth = Some(depth.max(1)),
+            Command::Nps(nps) => self.nps = (nps > 0).then_some(nps),
+            Command::Time(time) => self.engine_clock = Some(time),
+            Command::Otim(_) => {}
+            Command::UserMove { token, explicit } => self.user_move(&token, explicit, line),
+            Command::MoveNow => {
+                if self.searching == Some(Purpose::Play) {
+                    self.session().stop();
+                    self.collect();
+                }
+            }
+            Command::Ping(tag) => out.line(format!("pong {tag}").trim_end()),
+            Command::Result(_) => {
+                self.abort();
+                self.game_over = true;
+                self.analyzing = false;
+            }
+            Command::SetBoard(fen) => self.set_board(&fen, line),
+            Command::Edit => self.error("edit mode is not supported; use setboard", line),
+            Command::Hint | Command::Book => {}
+            Command::Undo => self.take_back(1, line),
+            Command::Remove => self.take_back(2, line),
+            // Amity does not ponder under XBoard: the engine's time is its own turn only.
+            Command::Hard | Command::Easy => {}
+            Command::Post => self.post = true,
+            Command::NoPost => self.post = false,
+            Command::Analyze => {
+                self.abort();
+                self.analyzing = true;
+                self.engine_side = None;
+                self.analyze();
+            }
+            Command::Exit => {
+                if self.analyzing {
+                    self.abort();
+                    self.analyzing = false;
+                }
+            }
+            Command::Status => {}
+            Command::Memory(megabytes) => {
+                self.abort();
+                self.session().set_hash(megabytes.clamp(1, 65536));
+            }
+            Command::Cores(cores) => {
+                self.abort();
+                self.session().set_threads(cores.clamp(1, 256));
+            }
+            Command::Option { name, value } => self.option(&name, value.as_deref(), line),
+            Command::Lift(square) => {
+                let answer = with_game!(self.uci.session.game(), g => gui::highlight(g, &square));
+                match answer {
+                    Ok(board) => out.line(&format!("highlight {board}")),
+                    Err(error) => self.error(error, line),
+                }
+            }
+            Command::Display => {
+                for text in self.uci.session.describe().lines() {
+                    out.line(&format!("# {text}"));
+                }
+            }
+            Command::Perft(depth) => {
+                self.abort();
+                let announce = self.announcer(Purpose::Analyze);
+                self.session().start(Job::Perft(depth), false, announce);
+            }
+        }
+        Flow::Continue
+    }
+}
+
+/// The `feature option` text of an option, or `None` for options XBoard sets by its own
+/// commands (the variant by `variant`, pondering by `hard`/`easy`).
+fn xboard_option(option: &EngineOption) -> Option<String> {
+    if option.name == options::VARIANT || option.name == options::PONDER {
+        return None;
+    }
+    let name = option.name;
+    Some(match &option.kind {
+        OptionKind::Spin { default, min, max } => format!("{name} -spin {default} {min} {max}"),
+        OptionKind::Check { default } => format!("{name} -check {}", u8::from(*default)),
+        OptionKind::Combo { default, choices } => {
+            let choices: Vec<String> = choices
+                .iter()
+                .map(|choice| {
+                    if choice == default {
+                        format!("*{choice}")
+                    } else {
+                        choice.to_string()
+                    }
+                })
+                .collect();
+            format!("{name} -combo {}", choices.join(" /// "))
+        }
+        OptionKind::Button => format!("{name} -button"),
+    })
+}
