@@ -899,3 +899,63 @@ fn perft_file_agrees_with_the_reference() {
     }
     assert!(checked >= 20, "only {checked} counts checked");
 }
+
+// ----- the diagrams in docs/variants/itiswhatitis.md -----
+
+/// A text board of a White piece's reach from d4 on an empty board: the piece's letter on d4,
+/// `*` where it may move, `.` elsewhere.
+fn reach_diagram(kind: usize) -> String {
+    let rules = ItIsWhatItIs::new();
+    let from = square("d4");
+    let reach = rules.table().reach(
+        Color::White,
+        kind,
+        from,
+        Bitboard::from_square(from),
+        Bitboard::EMPTY,
+    );
+    let targets = reach.quiet | reach.captures | reach.own_captures;
+    let mut text = String::new();
+    for rank in (0..8).rev() {
+        text.push_str(&format!("{} ", rank + 1));
+        for file in 0..8 {
+            let sq = Square::new(rank * 8 + file);
+            let cell = if sq == from {
+                PIECES[kind].symbol.to_string()
+            } else if targets.contains(sq) {
+                "*".to_string()
+            } else {
+                ".".to_string()
+            };
+            text.push_str(&format!("{cell:>3}"));
+        }
+        text.push('\n');
+    }
+    text.push_str("    a  b  c  d  e  f  g  h\n");
+    text
+}
+
+/// Every diagram in the docs is the implementation's reach (regenerate with
+/// `AMITY_PRINT_DIAGRAMS=1 cargo test --test itiswhatitis docs -- --nocapture`).
+#[test]
+fn docs_diagrams_are_the_implementation() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/variants/itiswhatitis.md");
+    let docs = std::fs::read_to_string(path).unwrap_or_default();
+    let diagrams: Vec<String> = (0..KINDS).map(reach_diagram).collect();
+    if std::env::var_os("AMITY_PRINT_DIAGRAMS").is_some() {
+        for (kind, diagram) in diagrams.iter().enumerate() {
+            println!(
+                "{} {}\n```\n{diagram}```\n",
+                PIECES[kind].symbol, PIECES[kind].name
+            );
+        }
+    }
+    for (kind, diagram) in diagrams.iter().enumerate() {
+        assert!(
+            docs.contains(diagram.as_str()),
+            "docs lack the diagram of {}:\n{diagram}",
+            PIECES[kind].name
+        );
+    }
+}

@@ -247,6 +247,12 @@ pub struct PathTable {
     nodes: Vec<Node>,
     /// (start, end) into `nodes`, indexed by `(colour * kinds + kind) * 64 + square`.
     ranges: Vec<(u32, u32)>,
+    /// Paths of a single square that stop on anything but a friend (a leap or a lone step),
+    /// pulled out of the trees: no walk is needed for them, one mask per slot does.
+    leaps: Vec<Bitboard>,
+    /// Every square any path may stop on, on an empty board (what a piece could ever reach
+    /// in one move from there), per slot.
+    spans: Vec<Bitboard>,
     kinds: usize,
 }
 
@@ -370,10 +376,13 @@ impl PathTable {
         }
         let mut nodes = Vec::new();
         let mut ranges = Vec::with_capacity(2 * pieces.len() * 64);
+        let mut leaps = Vec::with_capacity(2 * pieces.len() * 64);
+        let mut spans = Vec::with_capacity(2 * pieces.len() * 64);
         for color in [Color::White, Color::Black] {
             for piece in pieces {
                 for origin in 0..64u8 {
                     let mut tree = Vec::new();
+                    let mut leap = Bitboard::EMPTY;
                     if geometry.mask().contains(Square::new(origin as u32)) {
                         let at = owner_coords(geometry, color, origin);
                         let mut compiler = Compiler {
@@ -384,10 +393,26 @@ impl PathTable {
                         };
                         for leg in &piece.legs {
                             if leg.from_rank.is_none_or(|rank| rank as i8 == at.1) {
+                                let before = compiler.nodes.len();
                                 compiler.emit(leg, at, 0)?;
+                                let single = compiler.nodes.len() == before + 1;
+                                if single
+                                    && compiler.nodes[before].stops == STOP_EMPTY | STOP_ENEMY
+                                    && let Some(node) = compiler.nodes.pop()
+                                {
+                                    leap.add(Square::new(node.square as u32));
+                                }
                             }
                         }
                     }
+                    let span = tree
+                        .iter()
+                        .filter(|node| node.stops != 0)
+                        .fold(leap, |span, node| {
+                            span | Bitboard::from_square(Square::new(node.square as u32))
+                        });
+                    leaps.push(leap);
+                    spans.push(span);
                     // Indices were relative to this tree; the walk uses them that way.
                     let start = nodes.len() as u32;
                     nodes.extend(tree);
@@ -398,6 +423,8 @@ impl PathTable {
         Ok(PathTable {
             nodes,
             ranges,
+            leaps,
+            spans,
             kinds: pieces.len(),
         })
     }
@@ -419,7 +446,13 @@ impl PathTable {
         let ours = ours.0 & !(1u64 << from as u32);
         let theirs = theirs.0;
         let occupied = ours | theirs;
-        let mut reach = Reach::default();
+        let leap = self.leaps[slot].0;
+        let mut reach = Reach {
+            quiet: Bitboard(leap & !occupied),
+            captures: Bitboard(leap & theirs),
+            own_captures: Bitboard::EMPTY,
+            defends: Bitboard(leap & ours),
+        };
         let mut index = 0;
         while let Some(node) = tree.get(index) {
             let bit = 1u64 << node.square;
@@ -445,6 +478,13 @@ impl PathTable {
             }
         }
         reach
+    }
+
+    /// Every square a piece of `color` and `kind` on `from` could stop on if the board were
+    /// empty: a superset of its reach on any board, for quick tests before a walk.
+    #[inline]
+    pub fn span(&self, color: Color, kind: usize, from: Square) -> Bitboard {
+        self.spans[(color_index(color) * self.kinds + kind) * 64 + from as usize]
     }
 
     /// Number of piece kinds compiled.

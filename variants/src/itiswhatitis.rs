@@ -51,15 +51,13 @@ const ROYAL_VALUE: i32 = 5000;
 /// the numbers.
 pub const MATERIAL: [i32; KINDS] = [100, 338, 488, 361, 0, 0, 0, 505, 743, 715, 554];
 
-/// Centipawns per move a side has beyond the other (an eighth of the fit's slope of 98 cp per
-/// average move: the average itself is already in the material, only the excess counts).
-const MOBILITY_WEIGHT: i32 = 12;
 /// A royal target of the side to move under attack: a threat it must answer.
 const ROYAL_ATTACKED: i32 = 60;
 /// Two or more royal targets of the side to move attacked at once: a fork that usually wins.
 const ROYAL_FORKED: i32 = 400;
-/// Each enemy attack on a square next to a royal target.
-const ROYAL_ZONE_ATTACK: i32 = 6;
+/// Each square next to a royal target that an enemy piece's paths cover (on an empty board:
+/// a cheap measure of pressure that needs no walk).
+const ROYAL_ZONE_PRESSURE: i32 = 4;
 
 pub const PIECES: [PieceInfo; KINDS] = [
     PieceInfo {
@@ -266,21 +264,33 @@ impl ItIsWhatItIs {
         ROYALS.iter().all(|&kind| pos.pieces(color, kind).any())
     }
 
-    /// Every square the pieces of `color` could capture on (their attacks), and the number of
-    /// moves they have.
-    fn attacks(&self, pos: &Position<Self>, color: Color) -> (Bitboard, i32) {
-        let ours = pos.color(color);
-        let theirs = pos.color(!color);
+    /// Safety of `color`'s royal targets: (how many are attacked now, how many squares next
+    /// to them the enemy's paths cover on an empty board). Only pieces whose empty-board span
+    /// touches a royal target are walked, so this costs a few lookups per piece.
+    fn royal_danger(&self, pos: &Position<Self>, color: Color) -> (u32, u32) {
+        let royals = Self::royals(pos, color);
+        let zone = royals.into_iter().fold(Bitboard::EMPTY, |zone, square| {
+            zone | amity_engine::orthodox::attacks(
+                amity_engine::orthodox::KING,
+                Color::White,
+                square,
+                Bitboard::EMPTY,
+            )
+        });
+        let enemy = !color;
+        let (ours, theirs) = (pos.color(enemy), pos.color(color));
         let mut attacked = Bitboard::EMPTY;
-        let mut mobility = 0;
+        let mut pressure = 0;
         for kind in 0..KINDS {
-            for from in pos.pieces(color, Kind::new(kind as u8)) {
-                let reach = self.table.reach(color, kind, from, ours, theirs);
-                attacked |= reach.attacks();
-                mobility += reach.targets().count() as i32;
+            for from in pos.pieces(enemy, Kind::new(kind as u8)) {
+                let span = self.table.span(enemy, kind, from);
+                pressure += (span & zone).count() as u32;
+                if span.intersects(royals) {
+                    attacked |= self.table.reach(enemy, kind, from, ours, theirs).captures & royals;
+                }
             }
         }
-        (attacked, mobility)
+        (attacked.count() as u32, pressure)
     }
 
     fn generate_moves(&self, pos: &Position<Self>, moves: &mut MoveList, tactical_only: bool) {
@@ -433,8 +443,8 @@ impl Rules for ItIsWhatItIs {
         }
     }
 
-    /// Material (measured values), mobility beyond the average, and the safety of the three
-    /// royal targets, from the side to move's point of view.
+    /// Material (measured values) and the safety of the three royal targets, from the side to
+    /// move's point of view.
     fn evaluate(&self, pos: &Position<Self>) -> i32 {
         let us = pos.turn();
         let mut score = 0;
@@ -446,32 +456,16 @@ impl Rules for ItIsWhatItIs {
                 score += kind_value * balance;
             }
         }
-        let (our_attacks, our_mobility) = self.attacks(pos, us);
-        let (their_attacks, their_mobility) = self.attacks(pos, !us);
-        score += MOBILITY_WEIGHT * (our_mobility - their_mobility);
-
-        let our_royals = Self::royals(pos, us);
-        let their_royals = Self::royals(pos, !us);
         // A royal target the side to move attacks is as good as taken; quiescence finds the
         // capture, so the static score needs only the side to move's own danger.
-        let threatened = (our_royals & their_attacks).count() as i32;
+        let (threatened, our_pressure) = self.royal_danger(pos, us);
+        let (_, their_pressure) = self.royal_danger(pos, !us);
         score -= match threatened {
             0 => 0,
             1 => ROYAL_ATTACKED,
             _ => ROYAL_FORKED,
         };
-        let zone = |royals: Bitboard| {
-            royals.into_iter().fold(Bitboard::EMPTY, |zone, square| {
-                zone | amity_engine::orthodox::attacks(
-                    amity_engine::orthodox::KING,
-                    Color::White,
-                    square,
-                    Bitboard::EMPTY,
-                )
-            })
-        };
-        score -= ROYAL_ZONE_ATTACK * (zone(our_royals) & their_attacks).count() as i32;
-        score += ROYAL_ZONE_ATTACK * (zone(their_royals) & our_attacks).count() as i32;
+        score += ROYAL_ZONE_PRESSURE * (their_pressure as i32 - our_pressure as i32);
         score
     }
 }

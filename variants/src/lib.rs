@@ -119,5 +119,18 @@ pub fn bench_positions() -> &'static [(&'static str, &'static str)] {
         ),
         ("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
         ("chess", "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1"),
+        ("itiswhatitis", "selpyhcs/8/8/8/8/8/8/SCHYPLES w - - 0 1"),
+        (
+            "itiswhatitis",
+            "s1l1yh1s/2e1p3/3c4/8/2C1H3/4P3/1E6/S2Y1L1S w - - 0 1",
+        ),
+        (
+            "itiswhatitis",
+            "1+h1ylp2/2S1C3/8/3+e4/4+C3/8/3ch1e1/SYPL4 b - - 0 1",
+        ),
+        (
+            "itiswhatitis",
+            "ylp5/8/8/2C+C1+h+c1/8/2+E+S+H3/8/5YPL w - - 0 1",
+        ),
     ]
 }
