@@ -67,6 +67,11 @@ fn pacifist() {
 }
 
 #[test]
+fn itiswhatitis() {
+    check_file("itiswhatitis");
+}
+
+#[test]
 fn divide_lines_sum_to_the_total() {
     let mut engine = Engine::start();
     engine.send("position startpos");

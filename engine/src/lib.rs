@@ -8,6 +8,7 @@ pub mod fen;
 pub mod game;
 pub mod moves;
 pub mod orthodox;
+pub mod paths;
 pub mod perft;
 pub mod position;
 pub mod rules;

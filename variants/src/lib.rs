@@ -7,6 +7,7 @@ pub mod evaluation;
 pub mod losalamos;
 pub mod moralsupport;
 pub mod pacifist;
+pub mod itiswhatitis;
 
 use amity_engine::{Game, Rules};
 
@@ -14,6 +15,7 @@ pub use chess::Chess;
 pub use losalamos::LosAlamos;
 pub use moralsupport::MoralSupport;
 pub use pacifist::{Measure as PacifistMeasure, Pacifist};
+pub use itiswhatitis::ItIsWhatItIs;
 
 /// Options that change how a variant plays; the protocols set them, every new game gets them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -72,6 +74,7 @@ registry! {
     LosAlamos(LosAlamos) = ["losalamos"] from _options => LosAlamos;
     MoralSupport(MoralSupport) = ["moralsupport"] from _options => MoralSupport;
     Pacifist(Pacifist) = ["pacifist"] from options => Pacifist::new(options.pacifist_measure);
+    ItIsWhatItIs(ItIsWhatItIs) = ["itiswhatitis"] from _options => ItIsWhatItIs::new();
 }
 
 /// A fresh game of the named variant with default options.
@@ -167,5 +170,18 @@ pub fn bench_positions() -> &'static [(&'static str, &'static str)] {
             "r2q1rk1/pp2bppp/2np1n2/2p1p1B1/4P3/2NP1N2/PPPQ1PPP/R3KB1R w KQ - 0 9",
         ),
         ("pacifist", "4k3/2p5/3n4/8/3R4/2B5/8/4K3 w - - 0 1"),
+        ("itiswhatitis", "selpyhcs/8/8/8/8/8/8/SCHYPLES w - - 0 1"),
+        (
+            "itiswhatitis",
+            "s1l1yh1s/2e1p3/3c4/8/2C1H3/4P3/1E6/S2Y1L1S w - - 0 1",
+        ),
+        (
+            "itiswhatitis",
+            "1+h1ylp2/2S1C3/8/3+e4/4+C3/8/3ch1e1/SYPL4 b - - 0 1",
+        ),
+        (
+            "itiswhatitis",
+            "ylp5/8/8/2C+C1+h+c1/8/2+E+S+H3/8/5YPL w - - 0 1",
+        ),
     ]
 }
