@@ -321,6 +321,7 @@ impl Session {
                 if pos.turn() == Color::White { "White" } else { "Black" },
                 if rules.in_check(pos) { " (in check)" } else { "" }
             ));
+            text.push_str(&rules.describe(pos));
             let outcomes = g.chance_outcomes();
             if !outcomes.is_empty() {
                 text.push_str(&format!("Chance pending: {} outcomes\n", outcomes.len()));
