@@ -119,5 +119,13 @@ pub fn bench_positions() -> &'static [(&'static str, &'static str)] {
         ),
         ("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
         ("chess", "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1"),
+        (
+            "gravity",
+            "2p5/1b6/2K1N3/8/PP6/8/8/BrRnrnp1 b - - 1 8 decks:kqpp/QRNP flip:P pawns:c8 moved:e1 blocked:-",
+        ),
+        (
+            "gravity",
+            "1R6/3p4/7B/8/2bP4/B3Rp1P/3rQ1np/1P1nqb1K w - - 1 13 decks:-/- flip:- pawns:- moved:- blocked:-",
+        ),
     ]
 }
