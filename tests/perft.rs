@@ -84,3 +84,8 @@ fn divide_lines_sum_to_the_total() {
     assert_eq!(sum, total);
     assert_eq!(total, 8902);
 }
+
+#[test]
+fn gravity() {
+    check_file("gravity");
+}

@@ -32,6 +32,18 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+impl MoveError {
+    /// The same error, reported for leg `index` (from 0) of the multi-decision `turn`.
+    fn in_turn(self, turn: &str, index: usize) -> MoveError {
+        let place = |leg: String| format!("{leg} (leg {} of {turn})", index + 1);
+        match self {
+            MoveError::Malformed(leg) => MoveError::Malformed(place(leg)),
+            MoveError::Illegal(leg) => MoveError::Illegal(place(leg)),
+            MoveError::GameOver(leg) => MoveError::GameOver(place(leg)),
+        }
+    }
+}
+
 /// Whether `token` looks like coordinate notation (`e2e4`, `e7e8q`, `N@c8`) at all.
 fn looks_like_move(token: &str) -> bool {
     let bytes = token.as_bytes();
@@ -155,7 +167,37 @@ impl<R: Rules> Game<R> {
     /// Draws by repetition, fifty moves or material do not stop play here: a GUI that does
     /// not adjudicate them may go on, and the engine must follow. Only a game the rules have
     /// ended (no legal move, or the variant's own end) refuses further moves.
+    ///
+    /// A token of comma-separated legs (`d8d5,h8h6,n@c8`) is a turn made of several
+    /// decisions by one side: each leg is played in order, and if any leg is refused the game
+    /// is left exactly as it was (the error names the leg). The last leg's move is returned.
     pub fn play_token(&mut self, token: &str) -> Result<Move, MoveError> {
+        if !token.contains(',') {
+            return self.play_decision(token);
+        }
+        let mark = self.moves.len();
+        let mut last = Move::NULL;
+        for (index, leg) in token.split(',').enumerate() {
+            let played = if leg.is_empty() {
+                Err(MoveError::Malformed(leg.to_string()))
+            } else {
+                self.play_decision(leg)
+            };
+            match played {
+                Ok(mv) => last = mv,
+                Err(error) => {
+                    while self.moves.len() > mark {
+                        self.undo();
+                    }
+                    return Err(error.in_turn(token, index));
+                }
+            }
+        }
+        Ok(last)
+    }
+
+    /// Plays one decision (or throw) token.
+    fn play_decision(&mut self, token: &str) -> Result<Move, MoveError> {
         if self.is_finished_by_rules() {
             return Err(MoveError::GameOver(token.to_string()));
         }

@@ -301,6 +301,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
         text
     }
 
+    /// Extra lines for the `d` display: the variant's own state in words (decks, couples...).
+    fn describe(&self, pos: &Position<Self>) -> String {
+        let _ = pos;
+        String::new()
+    }
+
     // ----- evaluation and search -----
 
     fn search_flags(&self) -> SearchFlags {

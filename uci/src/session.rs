@@ -10,7 +10,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use amity_engine::search::{Clock, Limits, Report, Score, SearchResult, Searcher};
-use amity_engine::{Color, FenError, Game, MoveError, Rules, perft};
+use amity_engine::{Color, FenError, Game, Move, MoveError, Rules, perft};
 use amity_variants::{AnyGame, VariantOptions, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -72,6 +72,14 @@ pub enum Job {
 pub trait Announce: Send + 'static {
     fn report<R: Rules>(&self, out: &Output, rules: &R, report: &Report);
     fn best_move<R: Rules>(&self, out: &Output, rules: &R, result: &SearchResult);
+
+    /// Announces a whole turn of several decisions by one side (`legs`, the first being
+    /// `result.best`). Front ends whose protocol carries a turn as one token of comma-joined
+    /// legs override this; the default announces the first decision alone.
+    fn best_turn<R: Rules>(&self, out: &Output, rules: &R, result: &SearchResult, legs: &[Move]) {
+        let _ = legs;
+        self.best_move(out, rules, result);
+    }
 }
 
 struct Running {
@@ -296,6 +304,7 @@ impl Session {
             with_game!(&game, g => match job {
                 Job::Perft(depth) => run_perft(&out, g, depth),
                 Job::Search(limits) => {
+                    let started = Instant::now();
                     let history = g.repetition_history();
                     let rules = g.rules();
                     let result = searcher.search(
@@ -310,7 +319,8 @@ impl Session {
                     while hold_flag.load(Ordering::SeqCst) && !stop_flag.load(Ordering::SeqCst) {
                         std::thread::sleep(Duration::from_millis(1));
                     }
-                    announce.best_move(&out, rules, &result);
+                    let legs = finish_turn(&mut searcher, g, &limits, &result, started.elapsed());
+                    announce.best_turn(&out, rules, &result, &legs);
                 }
             });
             searcher
@@ -337,6 +347,7 @@ impl Session {
                 if pos.turn() == Color::White { "White" } else { "Black" },
                 if rules.in_check(pos) { " (in check)" } else { "" }
             ));
+            text.push_str(&rules.describe(pos));
             let outcomes = g.chance_outcomes();
             if !outcomes.is_empty() {
                 text.push_str(&format!("Chance pending: {} outcomes\n", outcomes.len()));
@@ -349,6 +360,55 @@ impl Session {
             text
         })
     }
+}
+
+/// The rest of a turn made of several decisions by one side: after the best decision, while
+/// the same side is still to move and the game goes on, search again from the position
+/// reached and collect the legs, so the answer is the whole turn. The follow-up searches go
+/// as deep as asked (or as the first search got) and, under a time limit, take no longer
+/// each than the first one did.
+fn finish_turn<R: Rules>(
+    searcher: &mut Searcher,
+    game: &Game<R>,
+    limits: &Limits,
+    result: &SearchResult,
+    first_search_time: Duration,
+) -> Vec<Move> {
+    let mut legs = vec![result.best];
+    if result.best.is_null() {
+        return legs;
+    }
+    let timed = limits.movetime.is_some() || limits.clock.is_some() || limits.infinite;
+    let follow_up = Limits {
+        depth: limits.depth.or(Some(result.depth.max(1))),
+        nodes: limits.nodes,
+        movetime: timed.then(|| first_search_time.max(Duration::from_millis(10))),
+        ..Limits::default()
+    };
+    let side = game.position().turn();
+    let mut game = game.clone();
+    let stop = AtomicBool::new(false);
+    while let Some(&last) = legs.last() {
+        game.play_unchecked(last);
+        let same_turn = game.position().turn() == side;
+        if !same_turn || game.is_finished_by_rules() || !game.chance_outcomes().is_empty() {
+            break;
+        }
+        let history = game.repetition_history();
+        let next = searcher.search(
+            game.rules(),
+            game.position(),
+            &history,
+            &follow_up,
+            &stop,
+            &mut |_| {},
+        );
+        if next.best.is_null() {
+            break;
+        }
+        legs.push(next.best);
+    }
+    legs
 }
 
 fn run_perft<R: Rules>(out: &Output, game: &Game<R>, depth: u32) {

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use amity_engine::search::{Clock, Limits, Report, SearchResult};
-use amity_engine::{MoveError, Rules};
+use amity_engine::{Move, MoveError, Rules};
 
 use crate::bench;
 use crate::command::{Command, Go, Start};
@@ -43,6 +43,16 @@ impl Announce for UciAnnounce {
             )),
             None => out.line(&format!("bestmove {best}")),
         }
+    }
+
+    /// A turn of several decisions is one token, its legs joined by commas (no ponder move:
+    /// the reply is a turn of the other side after a chance event).
+    fn best_turn<R: Rules>(&self, out: &Output, rules: &R, result: &SearchResult, legs: &[Move]) {
+        if legs.len() <= 1 {
+            return self.best_move(out, rules, result);
+        }
+        let turn: Vec<String> = legs.iter().map(|mv| rules.format_move(*mv)).collect();
+        out.line(&format!("bestmove {}", turn.join(",")));
     }
 }
 

@@ -4,18 +4,20 @@
 
 pub mod chess;
 pub mod evaluation;
+pub mod gravity;
+pub mod itiswhatitis;
 pub mod losalamos;
 pub mod moralsupport;
 pub mod pacifist;
-pub mod itiswhatitis;
 
 use amity_engine::{Game, Rules};
 
 pub use chess::Chess;
+pub use gravity::Gravity;
+pub use itiswhatitis::ItIsWhatItIs;
 pub use losalamos::LosAlamos;
 pub use moralsupport::MoralSupport;
 pub use pacifist::{Measure as PacifistMeasure, Pacifist};
-pub use itiswhatitis::ItIsWhatItIs;
 
 /// Options that change how a variant plays; the protocols set them, every new game gets them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -75,6 +77,7 @@ registry! {
     MoralSupport(MoralSupport) = ["moralsupport"] from _options => MoralSupport;
     Pacifist(Pacifist) = ["pacifist"] from options => Pacifist::new(options.pacifist_measure);
     ItIsWhatItIs(ItIsWhatItIs) = ["itiswhatitis"] from _options => ItIsWhatItIs::new();
+    Gravity(Gravity) = ["gravity"] from _options => Gravity;
 }
 
 /// A fresh game of the named variant with default options.
@@ -182,6 +185,14 @@ pub fn bench_positions() -> &'static [(&'static str, &'static str)] {
         (
             "itiswhatitis",
             "ylp5/8/8/2C+C1+h+c1/8/2+E+S+H3/8/5YPL w - - 0 1",
+        ),
+        (
+            "gravity",
+            "2p5/1b6/2K1N3/8/PP6/8/8/BrRnrnp1 b - - 1 8 decks:kqpp/QRNP flip:P pawns:c8 moved:e1 blocked:-",
+        ),
+        (
+            "gravity",
+            "1R6/3p4/7B/8/2bP4/B3Rp1P/3rQ1np/1P1nqb1K w - - 1 13 decks:-/- flip:- pawns:- moved:- blocked:-",
         ),
     ]
 }
