@@ -192,3 +192,36 @@ fn one_two_and_four_threads_agree() {
         }
     }
 }
+
+#[test]
+fn ponder_waits_for_ponderhit_then_keeps_to_the_clock() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.read_until(Duration::from_secs(10), |l| l == "uciok");
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
+    std::thread::sleep(Duration::from_millis(400));
+    let early = engine.sync();
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "a pondering search answered before ponderhit: {early:?}"
+    );
+    let hit = Instant::now();
+    engine.send("ponderhit");
+    let lines = engine.read_until(Duration::from_secs(10), |l| l.starts_with("bestmove"));
+    // After ponderhit the search runs on a 2 s clock: its hard limit is at most half of it.
+    assert!(
+        hit.elapsed() < Duration::from_millis(1500),
+        "answered {:?} after ponderhit",
+        hit.elapsed()
+    );
+    assert!(lines.iter().any(|l| l.starts_with("info depth")));
+
+    // A ponder search that is stopped answers at once.
+    engine.send("position startpos moves d2d4");
+    engine.send("go ponder wtime 60000 btime 60000");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("stop");
+    let lines = engine.read_until(Duration::from_secs(5), |l| l.starts_with("bestmove"));
+    assert!(!lines.last().unwrap().contains("0000"));
+}

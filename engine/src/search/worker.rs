@@ -83,6 +83,8 @@ pub struct Worker<'a, R: Rules> {
     history: History,
     killers: Vec<[Move; 2]>,
     evals: Vec<i32>,
+    /// Side to move at each ply of the current line.
+    turns: Vec<Option<shakmaty::Color>>,
     pv: Vec<Vec<Move>>,
     /// Hashes from the game start to the current node, for repetition.
     path: Vec<u64>,
@@ -157,6 +159,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             history: History::new(),
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
             evals: vec![0; MAX_PLY + 2],
+            turns: vec![None; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -377,6 +380,9 @@ impl<'a, R: Rules> Worker<'a, R> {
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
         self.pv[ply].clear();
+        self.turns[ply] = Some(pos.turn());
+        // In the middle of a turn of several decisions, passing is not a move the rules know.
+        let mid_turn = ply > 0 && self.turns[ply - 1] == Some(pos.turn());
         if self.count_node() {
             return 0;
         }
@@ -398,6 +404,8 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
         let mut outcomes = Vec::new();
         if self.rules.chance(pos, &mut outcomes) {
+            // Chance decides nothing for either side: the next decision starts a turn.
+            self.turns[ply] = None;
             return self.expectation(pos, &outcomes, depth, alpha, beta, ply);
         }
         if ply >= MAX_PLY - 1 {
@@ -464,6 +472,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
             // Null-move pruning: if passing still beats beta, a real move will too.
             if self.flags.null_move
+                && !mid_turn
                 && depth >= 3
                 && eval >= beta
                 && beta.abs() < MATE_BOUND
@@ -675,11 +684,10 @@ impl<'a, R: Rules> Worker<'a, R> {
         if let Some(outcome) = self.rules.terminal(pos) {
             return self.outcome_score(pos, outcome, ply);
         }
+        // A chance node is a quiet leaf here: Star1 windows are wide, and without a depth
+        // bound an expectation over every capture sequence would explode.
         let mut outcomes = Vec::new();
-        if self.rules.chance(pos, &mut outcomes) {
-            return self.expectation(pos, &outcomes, 0, alpha, beta, ply);
-        }
-        if ply >= MAX_PLY - 1 || !self.flags.quiescence {
+        if ply >= MAX_PLY - 1 || !self.flags.quiescence || self.rules.chance(pos, &mut outcomes) {
             return self.rules.evaluate(pos);
         }
         let key = pos.hash();
