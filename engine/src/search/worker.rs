@@ -853,6 +853,10 @@ impl<'a, R: Rules> Worker<'a, R> {
                 if self.iteration_ends_search(&result, stable) {
                     break;
                 }
+            } else if limits.depth == Some(depth) {
+                // A helper finished the requested depth first: the search is done.
+                self.shared.abort.store(true, Ordering::Relaxed);
+                break;
             }
             depth += 1;
         }
