@@ -4,6 +4,7 @@
 //! Nothing in this crate knows which variant it plays: variants live in `amity-variants` and
 //! reach the engine only through [`Rules`].
 
+pub mod evaluation;
 pub mod fen;
 pub mod game;
 pub mod moves;

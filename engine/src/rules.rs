@@ -229,6 +229,15 @@ pub trait Rules: Clone + Send + Sync + 'static {
         }
     }
 
+    /// Static exchange evaluation: what the side to move expects to win (centipawns, negative
+    /// for a loss) if both sides keep capturing on the move's target square with their least
+    /// valuable piece. Search orders and prunes captures by it. The default knows nothing about
+    /// defenders and returns [`Rules::gain`]; variants built from the standard pieces can use
+    /// [`crate::search::see::orthodox`].
+    fn static_exchange(&self, pos: &Position<Self>, mv: Move) -> i32 {
+        self.gain(pos, mv)
+    }
+
     /// Plays a legal decision with all its after-effects (and hands the turn on, if the turn
     /// ends).
     fn play(&self, pos: &mut Position<Self>, mv: Move);

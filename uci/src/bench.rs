@@ -12,7 +12,7 @@ use amity_variants::with_game;
 use crate::session::Output;
 
 /// Depth of the signature run.
-pub const SIGNATURE_DEPTH: u32 = 8;
+pub const SIGNATURE_DEPTH: u32 = 16;
 
 /// What to benchmark.
 #[derive(Clone, Debug)]

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use amity_engine::search::{Clock, Limits, Report, Score, SearchResult, Searcher};
+use amity_engine::search::{Clock, Limits, Ponder, Report, Score, SearchResult, Searcher};
 use amity_engine::{Color, FenError, Game, Move, MoveError, Rules, perft};
 use amity_variants::{AnyGame, VariantOptions, with_game};
 use rand::rngs::StdRng;
@@ -89,6 +89,8 @@ struct Running {
     hold: Arc<AtomicBool>,
     /// Whether the job may simply be waited for at end of input (it will end by itself).
     finite: bool,
+    /// The ponder search's signal: `ponderhit` starts its clock.
+    ponder: Option<Ponder>,
 }
 
 /// The shared state behind a protocol front end.
@@ -140,9 +142,13 @@ impl Session {
         self.wait();
     }
 
-    /// Lets a held search (ponder, infinite) answer as soon as it is done.
+    /// Lets a held search (ponder, infinite) answer as soon as it is done; a pondering search
+    /// switches to its clock limits.
     pub fn release(&mut self) {
         if let Some(running) = &self.running {
+            if let Some(ponder) = &running.ponder {
+                ponder.hit();
+            }
             running.hold.store(false, Ordering::SeqCst);
         }
     }
@@ -297,6 +303,10 @@ impl Session {
             Job::Perft(_) => true,
             Job::Search(limits) => !hold && !limits.infinite,
         };
+        let ponder = match &job {
+            Job::Search(limits) => limits.ponder.clone(),
+            Job::Perft(_) => None,
+        };
         let game = self.game.clone();
         let out = self.out.clone();
         let (stop_flag, hold_flag) = (Arc::clone(&stop), Arc::clone(&held));
@@ -330,6 +340,7 @@ impl Session {
             stop,
             hold: held,
             finite,
+            ponder,
         });
     }
 

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use amity_engine::search::{Clock, Limits, Report, SearchResult};
+use amity_engine::search::{Clock, Limits, Ponder, Report, SearchResult};
 use amity_engine::{Move, MoveError, Rules};
 
 use crate::bench;
@@ -208,6 +208,7 @@ impl Uci {
             infinite: go.infinite,
             move_overhead: self.session.move_overhead,
             search_moves,
+            ponder: go.ponder.then(Ponder::new),
         };
         let hold = go.infinite || go.ponder;
         self.session.start(Job::Search(limits), hold, UciAnnounce);

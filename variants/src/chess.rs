@@ -3,6 +3,7 @@
 //! engine's orthodox building blocks; this file only chooses them.
 
 use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
+use amity_engine::search::see;
 use amity_engine::{FenError, Kind, Move, MoveList, Outcome, PieceInfo, Position, Rules};
 
 use crate::evaluation;
@@ -67,6 +68,10 @@ impl Rules for Chess {
 
     fn insufficient_material(&self, pos: &Position<Self>) -> bool {
         orthodox::insufficient_material(pos)
+    }
+
+    fn static_exchange(&self, pos: &Position<Self>, mv: Move) -> i32 {
+        see::orthodox(self, pos, mv)
     }
 
     fn evaluate(&self, pos: &Position<Self>) -> i32 {

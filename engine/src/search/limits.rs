@@ -1,6 +1,9 @@
-//! What bounds a search: depth, nodes, fixed move time, or a game clock, turned into the
-//! moment the search should stop.
+//! What bounds a search: depth, nodes, fixed move time, or a game clock, turned into a time
+//! budget (a soft limit after which no new iteration starts and a hard limit the search never
+//! passes), and the signal that turns a ponder search into a timed one.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// One side's clock as the GUI reports it.
@@ -9,6 +12,41 @@ pub struct Clock {
     pub time: Duration,
     pub increment: Duration,
 }
+
+/// Set while a search ponders on the opponent's time; `ponderhit` clears it, and from then on
+/// the search keeps to its clock limits, counted from that moment.
+#[derive(Clone, Debug)]
+pub struct Ponder(Arc<AtomicBool>);
+
+impl Ponder {
+    /// A signal in the pondering state.
+    pub fn new() -> Ponder {
+        Ponder(Arc::new(AtomicBool::new(true)))
+    }
+
+    /// The opponent played the expected move: the search now runs on our clock.
+    pub fn hit(&self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl Default for Ponder {
+    fn default() -> Self {
+        Ponder::new()
+    }
+}
+
+impl PartialEq for Ponder {
+    fn eq(&self, other: &Ponder) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Ponder {}
 
 /// Limits of one search, as given by `go`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -25,6 +63,17 @@ pub struct Limits {
     pub move_overhead: Duration,
     /// Restrict the root to these moves (empty: all).
     pub search_moves: Vec<crate::moves::Move>,
+    /// Present for `go ponder`: no time limit until the signal is hit.
+    pub ponder: Option<Ponder>,
+}
+
+/// How long a search may take, counted from when its clock starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start another iteration after this (scaled by how settled the best move is).
+    pub soft: Option<Duration>,
+    /// Stop at once when this is reached.
+    pub hard: Option<Duration>,
 }
 
 impl Limits {
@@ -36,27 +85,93 @@ impl Limits {
         }
     }
 
+    /// Whether the search is bound by time at all (else only depth, nodes or `stop` end it).
+    pub fn is_timed(&self) -> bool {
+        !self.infinite && (self.movetime.is_some() || self.clock.is_some())
+    }
+
+    /// The time budget; `None` parts mean no time limit.
+    pub fn budget(&self) -> Budget {
+        if self.infinite {
+            return Budget::default();
+        }
+        let floor = Duration::from_millis(1);
+        if let Some(movetime) = self.movetime {
+            let budget = movetime.saturating_sub(self.move_overhead).max(floor);
+            return Budget {
+                soft: Some(budget),
+                hard: Some(budget),
+            };
+        }
+        let Some(clock) = self.clock else {
+            return Budget::default();
+        };
+        let available = clock.time.saturating_sub(self.move_overhead);
+        let moves_left = self.moves_to_go.unwrap_or(25).clamp(1, 60);
+        let optimum = available / moves_left + clock.increment * 3 / 4;
+        // With a known number of moves left the last one may use most of the clock; otherwise
+        // keep a reserve, since the game may go on for long.
+        let ceiling = if moves_left == 1 {
+            available * 4 / 5
+        } else {
+            available / 2
+        };
+        let soft = optimum.min(ceiling).max(floor);
+        let hard = (optimum * 4).min(ceiling).max(soft);
+        Budget {
+            soft: Some(soft),
+            hard: Some(hard),
+        }
+    }
+
     /// The soft and hard deadlines from `start`: the search should not start a new iteration
     /// after the soft one and must stop at the hard one. `None` means no time limit.
     pub fn deadlines(&self, start: Instant) -> (Option<Instant>, Option<Instant>) {
-        if self.infinite {
-            return (None, None);
+        let budget = self.budget();
+        (
+            budget.soft.map(|soft| start + soft),
+            budget.hard.map(|hard| start + hard),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(ms: u64, inc: u64) -> Limits {
+        Limits {
+            clock: Some(Clock {
+                time: Duration::from_millis(ms),
+                increment: Duration::from_millis(inc),
+            }),
+            move_overhead: Duration::from_millis(30),
+            ..Limits::default()
         }
-        if let Some(movetime) = self.movetime {
-            let budget = movetime
-                .saturating_sub(self.move_overhead)
-                .max(Duration::from_millis(1));
-            return (Some(start + budget), Some(start + budget));
+    }
+
+    #[test]
+    fn the_hard_limit_leaves_most_of_the_clock() {
+        for (ms, inc) in [(1000, 10), (50, 10), (31, 0), (10, 0), (600_000, 5_000)] {
+            let budget = clock(ms, inc).budget();
+            let (soft, hard) = (budget.soft.unwrap(), budget.hard.unwrap());
+            assert!(soft <= hard, "{ms}+{inc}: {soft:?} > {hard:?}");
+            let available = Duration::from_millis(ms).saturating_sub(Duration::from_millis(30));
+            assert!(
+                hard <= (available / 2).max(Duration::from_millis(1)),
+                "{ms}+{inc}: hard {hard:?} of {available:?}"
+            );
         }
-        let Some(clock) = self.clock else {
-            return (None, None);
+    }
+
+    #[test]
+    fn movetime_keeps_the_overhead_back() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(500)),
+            move_overhead: Duration::from_millis(30),
+            ..Limits::default()
         };
-        let available = clock.time.saturating_sub(self.move_overhead);
-        let moves_left = self.moves_to_go.unwrap_or(30).clamp(1, 60);
-        let share = available / moves_left + clock.increment * 3 / 4;
-        let soft = share.min(available / 2);
-        let hard = (share * 3).min(available * 3 / 4).max(soft);
-        let floor = Duration::from_millis(1);
-        (Some(start + soft.max(floor)), Some(start + hard.max(floor)))
+        assert_eq!(limits.budget().hard, Some(Duration::from_millis(470)));
+        assert_eq!(Limits::default().budget(), Budget::default());
     }
 }

@@ -1,18 +1,27 @@
 //! Search: finds the best decision for the side to move, generic over the variant's [`Rules`].
 //! This module owns the limits a caller sets, the reports it streams (`info` lines) and the
-//! [`Searcher`] that keeps state (hash table, threads) between searches.
+//! [`Searcher`] that keeps state between searches: the shared transposition table and the
+//! thread pool that runs Lazy SMP (every thread searches the same root, sharing the table; a
+//! vote over their results picks the move).
 
-mod alphabeta;
 mod limits;
+pub mod ordering;
+pub mod see;
+pub mod transposition;
+mod worker;
 
-pub use limits::{Clock, Limits};
+pub use limits::{Budget, Clock, Limits, Ponder};
+pub use transposition::Transposition;
 
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
+use worker::{Counter, MATE_BOUND, MAX_PLY, Shared, ThreadResult, Worker};
 
 /// Score of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +38,7 @@ pub struct Report {
     pub depth: u32,
     pub seldepth: u32,
     pub score: Score,
+    /// Nodes of all threads together.
     pub nodes: u64,
     pub time: Duration,
     pub hashfull: u32,
@@ -49,15 +59,20 @@ pub struct SearchResult {
     pub best: Move,
     /// The expected reply, for pondering.
     pub ponder: Option<Move>,
+    /// Nodes of all threads together.
     pub nodes: u64,
     pub depth: u32,
+    /// The score of the chosen line.
+    pub score: Score,
 }
 
-/// State that outlives one search: hash table size, thread count.
+/// State that outlives one search: the transposition table and the thread pool.
 #[derive(Debug)]
 pub struct Searcher {
     hash_mb: usize,
     threads: usize,
+    table: Transposition,
+    pool: rayon::ThreadPool,
 }
 
 impl Default for Searcher {
@@ -66,21 +81,74 @@ impl Default for Searcher {
     }
 }
 
+/// Deep enough for the search's recursion (a position and a move list per ply).
+const STACK_BYTES: usize = 32 << 20;
+
+fn build_pool(threads: usize) -> rayon::ThreadPool {
+    let builder = |count: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(count)
+            .stack_size(STACK_BYTES)
+            .thread_name(|index| format!("amity-search-{index}"))
+            .build()
+    };
+    match builder(threads) {
+        Ok(pool) => pool,
+        // Too many threads for the system: fall back to one rather than fail.
+        Err(_) => builder(1).expect("the system cannot start even one search thread"),
+    }
+}
+
+/// What a search thread sends to the caller's thread.
+enum Message {
+    Report(Report),
+    Done(usize, ThreadResult),
+}
+
+/// Sends a thread's result even if it unwinds, so the caller never waits forever.
+struct DoneGuard<'a> {
+    index: usize,
+    sender: &'a mpsc::Sender<Message>,
+    result: Option<ThreadResult>,
+}
+
+impl Drop for DoneGuard<'_> {
+    fn drop(&mut self) {
+        let result = self.result.take().unwrap_or(ThreadResult {
+            best: Move::NULL,
+            score: 0,
+            depth: 0,
+            seldepth: 0,
+            pv: Vec::new(),
+        });
+        let _ = self.sender.send(Message::Done(self.index, result));
+    }
+}
+
 impl Searcher {
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
+        let threads = threads.max(1);
         Searcher {
             hash_mb: hash_mb.max(1),
-            threads: threads.max(1),
+            threads,
+            table: Transposition::new(hash_mb.max(1)),
+            pool: build_pool(threads),
         }
     }
 
-    /// Resizes the transposition table (MiB).
+    /// Resizes the transposition table (MiB); its contents are lost.
     pub fn set_hash(&mut self, hash_mb: usize) {
         self.hash_mb = hash_mb.max(1);
+        self.table = Transposition::new(self.hash_mb);
     }
 
+    /// Rebuilds the thread pool with `threads` search threads.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
+        let threads = threads.max(1);
+        if threads != self.threads {
+            self.threads = threads;
+            self.pool = build_pool(threads);
+        }
     }
 
     pub fn hash_mb(&self) -> usize {
@@ -92,7 +160,9 @@ impl Searcher {
     }
 
     /// Forgets everything learnt in earlier searches (new game, `Clear Hash`).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
 
     /// Searches `root` within `limits` until done or `stop` is set. `history` holds the hashes
     /// of earlier positions since the last irreversible move (for repetition), the root's last.
@@ -105,6 +175,133 @@ impl Searcher {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Report),
     ) -> SearchResult {
-        alphabeta::search(rules, root, history, limits, stop, report)
+        let start = Instant::now();
+        let mut moves = MoveList::new();
+        if rules.terminal(root).is_none() {
+            rules.generate(root, &mut moves);
+        }
+        if !limits.search_moves.is_empty() {
+            moves.retain(|mv| limits.search_moves.contains(&mv));
+        }
+        let Some(&first) = moves.as_slice().first() else {
+            return SearchResult {
+                best: Move::NULL,
+                ponder: None,
+                nodes: 0,
+                depth: 0,
+                score: Score::Centipawns(0),
+            };
+        };
+        self.table.new_search();
+        let threads = self.pool.current_num_threads().max(1);
+        let shared = Shared {
+            tt: &self.table,
+            stop,
+            abort: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| Counter::default()).collect(),
+            searching: (0..MAX_PLY + 2).map(|_| AtomicU32::new(0)).collect(),
+            limits,
+            start,
+            game_history: &history[..history.len().saturating_sub(1)],
+            threads,
+        };
+        let (sender, receiver) = mpsc::channel::<Message>();
+        let mut results: Vec<Option<ThreadResult>> = vec![None; threads];
+        self.pool.in_place_scope(|scope| {
+            let shared = &shared;
+            let sender = &sender;
+            // Lazy SMP: every pool thread searches the same root at once.
+            scope.spawn_broadcast(move |_, context| {
+                let index = context.index();
+                let mut guard = DoneGuard {
+                    index,
+                    sender,
+                    result: None,
+                };
+                let mut worker = Worker::new(rules, shared, index);
+                let result = worker.iterate(root, |report| {
+                    let _ = sender.send(Message::Report(report));
+                });
+                if index == 0 {
+                    // The main thread is done: the helpers stop too.
+                    shared.abort.store(true, Ordering::Relaxed);
+                }
+                guard.result = Some(result);
+            });
+            let mut finished = 0;
+            while finished < threads {
+                match receiver.recv() {
+                    Ok(Message::Report(line)) => report(&line),
+                    Ok(Message::Done(index, result)) => {
+                        results[index] = Some(result);
+                        finished += 1;
+                    }
+                    Err(_) => break,
+                }
+            }
+        });
+        let results: Vec<ThreadResult> = results.into_iter().flatten().collect();
+        let chosen = vote(&results);
+        let nodes = shared.total_nodes();
+        let mut result = SearchResult {
+            best: first,
+            ponder: None,
+            nodes,
+            depth: 0,
+            score: Score::Centipawns(0),
+        };
+        if let Some(thread) = chosen.and_then(|index| results.get(index))
+            && moves.contains(thread.best)
+        {
+            result.best = thread.best;
+            result.ponder = thread.pv.get(1).copied();
+            result.depth = thread.depth;
+            result.score = worker::to_score(thread.score);
+            // When a helper's line wins the vote, say so in a last report.
+            if chosen != Some(0) || results.first().is_some_and(|main| main.pv != thread.pv) {
+                report(&Report {
+                    depth: thread.depth,
+                    seldepth: thread.seldepth,
+                    score: result.score,
+                    nodes,
+                    time: start.elapsed(),
+                    hashfull: self.table.hashfull(),
+                    pv: thread.pv.clone(),
+                });
+            }
+        }
+        result
     }
+}
+
+/// The best-move vote over the threads (index into `results`): each thread's move gains
+/// votes for its score above the worst and its depth; a proven mate wins outright, the
+/// shortest first. Ties go to the main thread.
+fn vote(results: &[ThreadResult]) -> Option<usize> {
+    let candidates: Vec<usize> = (0..results.len())
+        .filter(|&i| !results[i].best.is_null() && results[i].depth > 0)
+        .collect();
+    let &first = candidates.first()?;
+    if let Some(&mate) = candidates
+        .iter()
+        .filter(|&&i| results[i].score >= MATE_BOUND)
+        .max_by_key(|&&i| (results[i].score, std::cmp::Reverse(i)))
+    {
+        return Some(mate);
+    }
+    let worst = candidates.iter().map(|&i| results[i].score).min()?;
+    let mut votes: HashMap<Move, i64> = HashMap::new();
+    for &i in &candidates {
+        let weight = i64::from(results[i].score - worst + 14) * i64::from(results[i].depth);
+        *votes.entry(results[i].best).or_default() += weight;
+    }
+    let mut chosen = first;
+    for &i in &candidates {
+        let (mine, theirs) = (votes[&results[i].best], votes[&results[chosen].best]);
+        let deeper = results[i].depth > results[chosen].depth;
+        if mine > theirs || (mine == theirs && deeper) {
+            chosen = i;
+        }
+    }
+    Some(chosen)
 }

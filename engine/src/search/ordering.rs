@@ -1,0 +1,254 @@
+//! Move ordering: the history table search learns from, and the staged move picker that hands
+//! out a node's moves best-first: the hash move, good captures (static exchange not losing,
+//! most valuable victim / least valuable attacker first), killers, quiet moves by history, bad
+//! captures last. Every legal move comes out exactly once (a test compares its perft with plain
+//! generation).
+
+use shakmaty::Color;
+
+use crate::moves::{MAX_MOVES, Move, MoveFlag, MoveList};
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// Largest magnitude a history score reaches (the gravity formula keeps it there).
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// Butterfly history: how often a quiet move (by side, from, to) caused a cutoff, with recent
+/// results weighing more than old ones.
+pub struct History {
+    table: Vec<i32>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History::new()
+    }
+}
+
+impl History {
+    pub fn new() -> History {
+        History {
+            table: vec![0; 2 * 64 * 64 * 2],
+        }
+    }
+
+    #[inline]
+    fn index(color: Color, mv: Move) -> usize {
+        let side = usize::from(color == Color::Black);
+        // Drops carry no origin square: their kind stands in for it, in a second half.
+        let (from, half) = match mv.flag() {
+            MoveFlag::Drop => (mv.kind().index(), 1),
+            _ => (mv.from() as usize, 0),
+        };
+        ((half * 2 + side) * 64 + from) * 64 + mv.to() as usize
+    }
+
+    #[inline]
+    pub fn get(&self, color: Color, mv: Move) -> i32 {
+        self.table[Self::index(color, mv)]
+    }
+
+    /// Adds `bonus` (negative: a malus) with gravity, so scores stay within
+    /// [`HISTORY_MAX`].
+    #[inline]
+    pub fn update(&mut self, color: Color, mv: Move, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let entry = &mut self.table[Self::index(color, mv)];
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Halves every score (between searches, so old lessons fade).
+    pub fn age(&mut self) {
+        for entry in &mut self.table {
+            *entry /= 2;
+        }
+    }
+}
+
+/// Which stage of the picker a move came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    HashMove,
+    GoodTactical,
+    Killer,
+    Quiet,
+    BadTactical,
+}
+
+impl Stage {
+    /// Whether moves of this stage are quiet (neither captures nor promotions).
+    pub fn is_quiet(self) -> bool {
+        matches!(self, Stage::Killer | Stage::Quiet)
+    }
+}
+
+/// Hands out a node's legal moves stage by stage, best-first within each stage.
+pub struct MovePicker {
+    moves: MoveList,
+    keys: [i64; MAX_MOVES],
+    exchange: [i32; MAX_MOVES],
+    stage_of: [Stage; MAX_MOVES],
+    next: usize,
+    hash_is_quiet: bool,
+    last_is_quiet: bool,
+    last_exchange: i32,
+}
+
+/// Keys sort stages before scores: a higher stage band always comes first.
+const BAND: i64 = 1 << 40;
+
+fn stage_band(stage: Stage) -> i64 {
+    match stage {
+        Stage::HashMove => 5 * BAND,
+        Stage::GoodTactical => 4 * BAND,
+        Stage::Killer => 3 * BAND,
+        Stage::Quiet => 2 * BAND,
+        Stage::BadTactical => BAND,
+    }
+}
+
+impl MovePicker {
+    /// The picker of a full-width node: every legal move, the hash move and killers first
+    /// (each used only if legal here).
+    pub fn new<R: Rules>(
+        rules: &R,
+        pos: &Position<R>,
+        hash_move: Move,
+        killers: [Move; 2],
+        history: &History,
+    ) -> MovePicker {
+        let mut moves = MoveList::new();
+        rules.generate(pos, &mut moves);
+        MovePicker::score(rules, pos, moves, hash_move, killers, history)
+    }
+
+    /// The picker of a quiescence node: the tactical moves only, best exchange first.
+    pub fn tactical<R: Rules>(rules: &R, pos: &Position<R>, history: &History) -> MovePicker {
+        let mut moves = MoveList::new();
+        rules.generate_tactical(pos, &mut moves);
+        MovePicker::score(rules, pos, moves, Move::NULL, [Move::NULL; 2], history)
+    }
+
+    fn score<R: Rules>(
+        rules: &R,
+        pos: &Position<R>,
+        moves: MoveList,
+        hash_move: Move,
+        killers: [Move; 2],
+        history: &History,
+    ) -> MovePicker {
+        let mut picker = MovePicker {
+            moves,
+            keys: [0; MAX_MOVES],
+            exchange: [0; MAX_MOVES],
+            stage_of: [Stage::Quiet; MAX_MOVES],
+            next: 0,
+            hash_is_quiet: false,
+            last_is_quiet: false,
+            last_exchange: 0,
+        };
+        let pieces = rules.pieces();
+        let turn = pos.turn();
+        for (index, &mv) in picker.moves.as_slice().iter().enumerate() {
+            let (stage, score, exchange) = if mv == hash_move {
+                picker.hash_is_quiet = !rules.is_tactical(pos, mv);
+                let exchange = if picker.hash_is_quiet {
+                    0
+                } else {
+                    rules.static_exchange(pos, mv)
+                };
+                (Stage::HashMove, 0, exchange)
+            } else if rules.is_tactical(pos, mv) {
+                let exchange = rules.static_exchange(pos, mv);
+                let victim = i64::from(rules.gain(pos, mv));
+                let promotion = if mv.flag() == MoveFlag::Promotion {
+                    pieces
+                        .get(mv.kind().index())
+                        .map_or(0, |info| i64::from(info.value))
+                } else {
+                    0
+                };
+                let attacker = pos
+                    .piece_at(mv.from())
+                    .filter(|_| mv.flag() != MoveFlag::Drop)
+                    .and_then(|piece| pieces.get(piece.kind.index()))
+                    .map_or(0, |info| i64::from(info.value));
+                // Most valuable victim first, then least valuable attacker.
+                let score = (victim + promotion) * 64 - attacker;
+                let stage = if exchange >= 0 {
+                    Stage::GoodTactical
+                } else {
+                    Stage::BadTactical
+                };
+                (stage, score, exchange)
+            } else if mv == killers[0] {
+                (Stage::Killer, 1, 0)
+            } else if mv == killers[1] {
+                (Stage::Killer, 0, 0)
+            } else {
+                (Stage::Quiet, i64::from(history.get(turn, mv)), 0)
+            };
+            picker.keys[index] = stage_band(stage) + score;
+            picker.exchange[index] = exchange;
+            picker.stage_of[index] = stage;
+        }
+        picker
+    }
+
+    /// Number of legal moves this node has (0: no move, the game is over here).
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Whether the move handed out last is quiet (the hash move may be either).
+    pub fn last_is_quiet(&self) -> bool {
+        self.last_is_quiet
+    }
+
+    /// Static exchange value of the move handed out last (0 for quiet moves).
+    pub fn last_exchange(&self) -> i32 {
+        self.last_exchange
+    }
+
+    /// The next move and the stage it belongs to; `None` when every move has been handed out.
+    pub fn next_move(&mut self) -> Option<(Move, Stage)> {
+        if self.next >= self.moves.len() {
+            return None;
+        }
+        // Selection sort, one step per call: most nodes cut off after a few moves.
+        let slice = &self.keys[self.next..self.moves.len()];
+        let mut best = 0;
+        for (offset, key) in slice.iter().enumerate().skip(1) {
+            if *key > slice[best] {
+                best = offset;
+            }
+        }
+        let index = self.next;
+        let chosen = index + best;
+        self.keys.swap(index, chosen);
+        self.exchange.swap(index, chosen);
+        self.stage_of.swap(index, chosen);
+        self.moves.as_mut_slice().swap(index, chosen);
+        self.next += 1;
+        let stage = self.stage_of[index];
+        self.last_exchange = self.exchange[index];
+        self.last_is_quiet = if stage == Stage::HashMove {
+            self.hash_is_quiet
+        } else {
+            stage.is_quiet()
+        };
+        Some((self.moves.as_slice()[index], stage))
+    }
+}
+
+impl Iterator for MovePicker {
+    type Item = (Move, Stage);
+
+    fn next(&mut self) -> Option<(Move, Stage)> {
+        self.next_move()
+    }
+}

@@ -1,0 +1,931 @@
+//! One search thread: iterative deepening with aspiration windows over a principal variation
+//! search with quiescence, pruning and reductions, and expectation at chance nodes. Each thread
+//! owns its history, killers and stack; the transposition table, the stop flags and the node
+//! counters are shared through [`Shared`].
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::limits::{Budget, Limits};
+use super::ordering::{History, MovePicker, Stage};
+use super::transposition::{Bound, Entry, Transposition};
+use super::{Report, Score};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::{ChanceOutcome, Outcome, Rules, SearchFlags};
+
+pub const INFINITY: i32 = 32_000;
+pub const MATE: i32 = 31_000;
+pub const MAX_PLY: usize = 128;
+/// Scores beyond this are mates (or mated) within the search horizon.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+/// A node counter alone on its cache line, so threads counting do not slow each other.
+#[repr(align(64))]
+#[derive(Default)]
+pub struct Counter(pub AtomicU64);
+
+/// What every thread of one search shares.
+pub struct Shared<'a> {
+    pub tt: &'a Transposition,
+    /// Set by the caller (`stop`).
+    pub stop: &'a AtomicBool,
+    /// Set by the main thread when the search is over (limits reached, or it finished).
+    pub abort: AtomicBool,
+    pub nodes: Vec<Counter>,
+    /// How many threads search each depth right now (helpers skip crowded depths).
+    pub searching: Vec<AtomicU32>,
+    pub limits: &'a Limits,
+    pub start: Instant,
+    /// Hashes of the game's positions before the root, for repetition.
+    pub game_history: &'a [u64],
+    pub threads: usize,
+}
+
+impl Shared<'_> {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|c| c.0.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// What one thread found.
+#[derive(Clone, Debug)]
+pub struct ThreadResult {
+    pub best: Move,
+    pub score: i32,
+    pub depth: u32,
+    pub seldepth: u32,
+    pub pv: Vec<Move>,
+}
+
+/// Late-move reduction table by depth and move number.
+fn reduction(depth: i32, moves: usize) -> i32 {
+    let depth = depth.clamp(1, 63) as f64;
+    let moves = moves.clamp(1, 63) as f64;
+    (0.75 + depth.ln() * moves.ln() / 2.25) as i32
+}
+
+/// The main thread's bookkeeping of time (the helpers never look at the clock).
+struct TimeKeeper {
+    budget: Budget,
+    /// When our clock started: the search start, or the ponderhit.
+    clock_start: Option<Instant>,
+}
+
+pub struct Worker<'a, R: Rules> {
+    rules: &'a R,
+    shared: &'a Shared<'a>,
+    index: usize,
+    flags: SearchFlags,
+    nodes: u64,
+    seldepth: u32,
+    aborted: bool,
+    history: History,
+    killers: Vec<[Move; 2]>,
+    evals: Vec<i32>,
+    /// Side to move at each ply of the current line.
+    turns: Vec<Option<shakmaty::Color>>,
+    pv: Vec<Vec<Move>>,
+    /// Hashes from the game start to the current node, for repetition.
+    path: Vec<u64>,
+    reductions: Vec<[i32; 64]>,
+    time: Option<TimeKeeper>,
+}
+
+/// Converts a mate score between "from the root" and "from this node" for the table.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// A score in the protocol's terms: centipawns, or mate in moves.
+pub fn to_score(value: i32) -> Score {
+    if value >= MATE_BOUND {
+        Score::Mate((MATE - value + 1) / 2)
+    } else if value <= -MATE_BOUND {
+        Score::Mate(-(MATE + value) / 2)
+    } else {
+        Score::Centipawns(value)
+    }
+}
+
+impl<'a, R: Rules> Worker<'a, R> {
+    pub fn new(rules: &'a R, shared: &'a Shared<'a>, index: usize) -> Worker<'a, R> {
+        let time = (index == 0).then(|| {
+            let pondering = shared
+                .limits
+                .ponder
+                .as_ref()
+                .is_some_and(|p| p.is_pondering());
+            TimeKeeper {
+                budget: shared.limits.budget(),
+                clock_start: (!pondering).then_some(shared.start),
+            }
+        });
+        let reductions = (0..64)
+            .map(|depth| {
+                let mut row = [0; 64];
+                for (moves, slot) in row.iter_mut().enumerate() {
+                    *slot = reduction(depth, moves);
+                }
+                row
+            })
+            .collect();
+        let mut path = shared.game_history.to_vec();
+        path.reserve(MAX_PLY + 8);
+        Worker {
+            rules,
+            shared,
+            index,
+            flags: rules.search_flags(),
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            history: History::new(),
+            killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
+            evals: vec![0; MAX_PLY + 2],
+            turns: vec![None; MAX_PLY + 2],
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            path,
+            reductions,
+            time,
+        }
+    }
+
+    // ----- limits -----
+
+    fn publish_nodes(&self) {
+        self.shared.nodes[self.index]
+            .0
+            .store(self.nodes, Ordering::Relaxed);
+    }
+
+    /// Counts a node and, every so often, looks at the stop flags (and, in the main thread,
+    /// the clock and the node limit). Returns whether the search must stop.
+    #[inline]
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.publish_nodes();
+            self.poll();
+        }
+        self.aborted
+    }
+
+    fn poll(&mut self) {
+        if self.shared.stop.load(Ordering::Relaxed) || self.shared.abort.load(Ordering::Relaxed) {
+            self.aborted = true;
+            return;
+        }
+        if self.index != 0 {
+            return;
+        }
+        let over_nodes = self
+            .shared
+            .limits
+            .nodes
+            .is_some_and(|limit| self.shared.total_nodes() >= limit);
+        let over_time = self.clock_elapsed().is_some_and(|elapsed| {
+            self.time
+                .as_ref()
+                .and_then(|time| time.budget.hard)
+                .is_some_and(|hard| elapsed >= hard)
+        });
+        if over_nodes || over_time {
+            self.aborted = true;
+            self.shared.abort.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Time on our clock so far; `None` while pondering.
+    fn clock_elapsed(&mut self) -> Option<Duration> {
+        let time = self.time.as_mut()?;
+        if time.clock_start.is_none() {
+            let pondering = self
+                .shared
+                .limits
+                .ponder
+                .as_ref()
+                .is_some_and(|p| p.is_pondering());
+            if pondering {
+                return None;
+            }
+            time.clock_start = Some(Instant::now());
+        }
+        time.clock_start.map(|start| start.elapsed())
+    }
+
+    // ----- game rules inside the tree -----
+
+    fn outcome_score(&self, pos: &Position<R>, outcome: Outcome, ply: usize) -> i32 {
+        match outcome {
+            Outcome::Win { winner, .. } if winner == pos.turn() => MATE - ply as i32,
+            Outcome::Win { .. } => -(MATE - ply as i32),
+            Outcome::Draw(_) => 0,
+        }
+    }
+
+    /// Fifty-move rule, dead material, or a repetition of a position since the last
+    /// irreversible move (one repetition inside the tree is enough to call it a draw).
+    fn is_draw(&self, pos: &Position<R>) -> bool {
+        if pos.halfmove_clock() >= 100 || self.rules.insufficient_material(pos) {
+            return true;
+        }
+        let window = pos.halfmove_clock() as usize;
+        self.path
+            .iter()
+            .rev()
+            .take(window)
+            .any(|hash| *hash == pos.hash())
+    }
+
+    /// Whether the side to move has a piece worth a minor or more: without one, zugzwang is
+    /// likely and null-move pruning unsafe.
+    fn has_pieces(&self, pos: &Position<R>) -> bool {
+        let pieces = self.rules.pieces();
+        pos.ours().into_iter().any(|square| {
+            pos.piece_at(square)
+                .and_then(|piece| pieces.get(piece.kind.index()))
+                .is_some_and(|info| info.value >= 280)
+        })
+    }
+
+    // ----- the tree -----
+
+    /// Value of `child` for the side to move in `parent`: negated when the turn passed, as is
+    /// when the same side decides again.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child_value(
+        &mut self,
+        parent: &Position<R>,
+        child: &Position<R>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        if child.turn() == parent.turn() {
+            self.negamax(child, depth, alpha, beta, ply + 1, cut_node)
+        } else {
+            -self.negamax(child, depth, -beta, -alpha, ply + 1, cut_node)
+        }
+    }
+
+    fn quiescence_child(
+        &mut self,
+        parent: &Position<R>,
+        child: &Position<R>,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if child.turn() == parent.turn() {
+            self.quiescence(child, alpha, beta, ply + 1)
+        } else {
+            -self.quiescence(child, -beta, -alpha, ply + 1)
+        }
+    }
+
+    /// Chance node: the weighted mean of the outcomes' values. Star1 bounds give each outcome
+    /// the window outside which the mean must fall outside `alpha..beta` whatever the other
+    /// outcomes bring, so one deciding outcome ends the node. Never stored in the table.
+    fn expectation(
+        &mut self,
+        pos: &Position<R>,
+        outcomes: &[ChanceOutcome],
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let total: i64 = outcomes.iter().map(|o| i64::from(o.weight)).sum();
+        if total == 0 {
+            return self.rules.evaluate(pos);
+        }
+        let (lowest, highest) = (-i64::from(MATE), i64::from(MATE));
+        let mut sum = 0i64;
+        let mut remaining = total;
+        for outcome in outcomes {
+            let weight = i64::from(outcome.weight);
+            if weight == 0 {
+                continue;
+            }
+            remaining -= weight;
+            // Star1: the child value below which the mean stays at or under alpha even if all
+            // remaining outcomes score the most, and above which it reaches beta even if they
+            // score the least.
+            let low = (i64::from(alpha) * total - sum - remaining * highest).div_euclid(weight);
+            let high =
+                -((-(i64::from(beta) * total - sum - remaining * lowest)).div_euclid(weight));
+            let child_alpha = low.clamp(-i64::from(INFINITY), i64::from(INFINITY)) as i32;
+            let child_beta = high.clamp(-i64::from(INFINITY), i64::from(INFINITY)) as i32;
+            let child_beta = child_beta.max(child_alpha + 1);
+            let mut child = pos.clone();
+            self.rules.play(&mut child, outcome.outcome);
+            let value = if depth <= 0 {
+                self.quiescence_child(pos, &child, child_alpha, child_beta, ply)
+            } else {
+                self.child_value(pos, &child, depth, child_alpha, child_beta, ply, false)
+            };
+            if self.aborted {
+                return 0;
+            }
+            if value <= child_alpha && child_alpha > -INFINITY {
+                return alpha;
+            }
+            if value >= child_beta && child_beta < INFINITY {
+                return beta;
+            }
+            sum += weight * i64::from(value);
+        }
+        (sum / total) as i32
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position<R>,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        self.pv[ply].clear();
+        self.turns[ply] = Some(pos.turn());
+        // In the middle of a turn of several decisions, passing is not a move the rules know.
+        let mid_turn = ply > 0 && self.turns[ply - 1] == Some(pos.turn());
+        if self.count_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        if !root {
+            if let Some(outcome) = self.rules.terminal(pos) {
+                return self.outcome_score(pos, outcome, ply);
+            }
+            if self.is_draw(pos) {
+                return 0;
+            }
+            // Mate-distance pruning: no line from here beats a mate already found nearer the
+            // root.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut outcomes = Vec::new();
+        if self.rules.chance(pos, &mut outcomes) {
+            // Chance decides nothing for either side: the next decision starts a turn.
+            self.turns[ply] = None;
+            return self.expectation(pos, &outcomes, depth, alpha, beta, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.rules.evaluate(pos);
+        }
+        if depth <= 0 {
+            return self.quiescence(pos, alpha, beta, ply);
+        }
+
+        // Transposition table: a deep enough entry decides non-PV nodes outright.
+        let key = pos.hash();
+        let entry = self.shared.tt.probe(key);
+        let hash_move = entry.map_or(Move::NULL, |e| e.best);
+        if let Some(entry) = entry
+            && !pv_node
+            && entry.depth >= depth
+        {
+            let score = from_table(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+
+        let in_check = self.rules.in_check(pos);
+        let static_eval = if in_check {
+            0
+        } else if let Some(entry) = entry {
+            entry.eval
+        } else {
+            self.rules.evaluate(pos)
+        };
+        // The table's score is a better guess than the static one when its bound allows.
+        let eval = match entry {
+            _ if in_check => -INFINITY,
+            Some(e)
+                if e.score.abs() < MATE_BOUND
+                    && match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => e.score > static_eval,
+                        Bound::Upper => e.score < static_eval,
+                    } =>
+            {
+                e.score
+            }
+            _ => static_eval,
+        };
+        self.evals[ply] = if in_check { -INFINITY } else { static_eval };
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+
+        if !pv_node && !in_check && !root {
+            // Reverse futility pruning: far enough above beta that a quiet move will not drop
+            // below it at this depth.
+            if self.flags.quiescence
+                && depth <= 7
+                && eval.abs() < MATE_BOUND
+                && eval - 75 * (depth - i32::from(improving)) >= beta
+            {
+                return eval;
+            }
+            // Null-move pruning: if passing still beats beta, a real move will too.
+            if self.flags.null_move
+                && !mid_turn
+                && depth >= 3
+                && eval >= beta
+                && beta.abs() < MATE_BOUND
+                && self.path.last().is_none_or(|last| *last != 0)
+                && self.has_pieces(pos)
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let mut child = pos.clone();
+                self.rules.play_null(&mut child);
+                // A zero on the path marks the null move, so no second one follows it.
+                self.path.push(0);
+                let value =
+                    self.child_value(pos, &child, depth - r, beta - 1, beta, ply, !cut_node);
+                self.path.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if value >= beta {
+                    return if value >= MATE_BOUND { beta } else { value };
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a hash move, ordering is poor; search less.
+        if hash_move.is_null() && depth >= 5 && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        let original_alpha = alpha;
+        let killers = self.killers[ply];
+        let mut picker = MovePicker::new(self.rules, pos, hash_move, killers, &self.history);
+        if picker.is_empty() {
+            let outcome = self.rules.no_move_outcome(pos);
+            return self.outcome_score(pos, outcome, ply);
+        }
+        let mut best = -INFINITY;
+        let mut best_move = Move::NULL;
+        let mut searched = 0usize;
+        let mut seen = 0usize;
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        self.path.push(key);
+        while let Some((mv, stage)) = picker.next_move() {
+            if root
+                && !self.shared.limits.search_moves.is_empty()
+                && !self.shared.limits.search_moves.contains(&mv)
+            {
+                continue;
+            }
+            let quiet = picker.last_is_quiet();
+            seen += 1;
+            let mut child = pos.clone();
+            self.rules.play(&mut child, mv);
+            let same_side = child.turn() == pos.turn();
+            let gives_check = !same_side && self.rules.in_check(&child);
+            if !root && !in_check && !gives_check && best > -MATE_BOUND {
+                // Late move pruning: at shallow depth, the late quiet moves rarely matter.
+                if quiet
+                    && self.flags.late_move_reductions
+                    && depth <= 6
+                    && seen > (3 + depth * depth) as usize / (2 - usize::from(improving))
+                {
+                    continue;
+                }
+                // Futility pruning: a quiet move cannot lift a hopeless static eval to alpha.
+                if quiet && self.flags.quiescence && depth <= 6 && eval + 100 + 90 * depth <= alpha
+                {
+                    continue;
+                }
+                // Captures that lose material by static exchange, at shallow depth.
+                if stage == Stage::BadTactical
+                    && self.flags.quiescence
+                    && depth <= 6
+                    && picker.last_exchange() < -90 * depth
+                {
+                    continue;
+                }
+            }
+            // Check extension: forcing lines are searched a ply deeper.
+            let extension = i32::from(self.flags.check_extension && gives_check);
+            let new_depth = depth - 1 + extension;
+            searched += 1;
+            let value = if searched == 1 {
+                self.child_value(
+                    pos,
+                    &child,
+                    new_depth,
+                    alpha,
+                    beta,
+                    ply,
+                    !pv_node && !cut_node,
+                )
+            } else {
+                // Late move reductions: late quiet moves get a shallower null-window search
+                // first, re-searched at full depth only if they surprise.
+                let mut reduction = 0;
+                if self.flags.late_move_reductions && depth >= 3 && quiet && !in_check {
+                    reduction = self.reductions[depth.min(63) as usize][searched.min(63)];
+                    reduction -= i32::from(pv_node);
+                    reduction += i32::from(!improving);
+                    reduction += i32::from(cut_node);
+                    reduction -= i32::from(gives_check);
+                    if stage == Stage::Killer {
+                        reduction -= 1;
+                    }
+                    reduction -= self.history.get(pos.turn(), mv) / 6000;
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                // Principal variation search: a null window proves the move no better.
+                let mut value = self.child_value(
+                    pos,
+                    &child,
+                    new_depth - reduction,
+                    alpha,
+                    alpha + 1,
+                    ply,
+                    true,
+                );
+                if value > alpha && reduction > 0 {
+                    value =
+                        self.child_value(pos, &child, new_depth, alpha, alpha + 1, ply, !cut_node);
+                }
+                if value > alpha && value < beta && pv_node {
+                    value = self.child_value(pos, &child, new_depth, alpha, beta, ply, false);
+                }
+                value
+            };
+            if self.aborted {
+                self.path.pop();
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    best_move = mv;
+                    alpha = value;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if alpha >= beta {
+                        if quiet {
+                            self.reward_quiet(pos, mv, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && quiets_tried.len() < 64 {
+                quiets_tried.push(mv);
+            }
+        }
+        self.path.pop();
+        if searched == 0 {
+            // Only possible at the root when `searchmoves` excludes every move.
+            return alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !root || self.shared.limits.search_moves.is_empty() {
+            self.shared.tt.store(
+                key,
+                Entry {
+                    best: best_move,
+                    score: to_table(best, ply),
+                    eval: static_eval,
+                    depth,
+                    bound,
+                },
+            );
+        }
+        best
+    }
+
+    /// A quiet move caused a cutoff: it becomes a killer and gains history, the quiet moves
+    /// tried before it lose some.
+    fn reward_quiet(
+        &mut self,
+        pos: &Position<R>,
+        mv: Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+    ) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != mv {
+            killers[1] = killers[0];
+            killers[0] = mv;
+        }
+        let bonus = (depth * depth * 16).min(1600);
+        let turn = pos.turn();
+        self.history.update(turn, mv, bonus);
+        for &other in tried {
+            self.history.update(turn, other, -bonus);
+        }
+    }
+
+    /// Quiescence search: only tactical moves (all moves when in check), standing pat on the
+    /// static evaluation, so the horizon never falls in the middle of an exchange.
+    fn quiescence(&mut self, pos: &Position<R>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if self.count_node() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        if let Some(outcome) = self.rules.terminal(pos) {
+            return self.outcome_score(pos, outcome, ply);
+        }
+        // A chance node is a quiet leaf here: Star1 windows are wide, and without a depth
+        // bound an expectation over every capture sequence would explode.
+        let mut outcomes = Vec::new();
+        if ply >= MAX_PLY - 1 || !self.flags.quiescence || self.rules.chance(pos, &mut outcomes) {
+            return self.rules.evaluate(pos);
+        }
+        let key = pos.hash();
+        let entry = self.shared.tt.probe(key);
+        if let Some(entry) = entry {
+            let score = from_table(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let in_check = self.rules.in_check(pos);
+        let static_eval = if in_check {
+            0
+        } else {
+            entry.map_or_else(|| self.rules.evaluate(pos), |e| e.eval)
+        };
+        let mut best = -INFINITY;
+        if !in_check {
+            // Stand pat: the side to move may decline every capture.
+            if static_eval >= beta {
+                return static_eval;
+            }
+            alpha = alpha.max(static_eval);
+            best = static_eval;
+        }
+        let original_alpha = alpha;
+        let mut picker = if in_check {
+            MovePicker::new(self.rules, pos, Move::NULL, [Move::NULL; 2], &self.history)
+        } else {
+            MovePicker::tactical(self.rules, pos, &self.history)
+        };
+        if in_check && picker.is_empty() {
+            let outcome = self.rules.no_move_outcome(pos);
+            return self.outcome_score(pos, outcome, ply);
+        }
+        let mut best_move = Move::NULL;
+        while let Some((mv, stage)) = picker.next_move() {
+            if !in_check {
+                // Losing captures are left out; the rest only if they could reach alpha
+                // (delta pruning).
+                if stage == Stage::BadTactical {
+                    break;
+                }
+                if mv.flag() != crate::moves::MoveFlag::Promotion
+                    && static_eval + picker.last_exchange().max(self.rules.gain(pos, mv)) + 200
+                        < alpha
+                {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            self.rules.play(&mut child, mv);
+            let value = self.quiescence_child(pos, &child, alpha, beta, ply);
+            if self.aborted {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    best_move = mv;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                best: best_move,
+                score: to_table(best, ply),
+                eval: static_eval,
+                depth: 0,
+                bound,
+            },
+        );
+        best
+    }
+
+    // ----- iterative deepening -----
+
+    fn report(&self, depth: u32, score: i32, pv: &[Move]) -> Report {
+        self.publish_nodes();
+        Report {
+            depth,
+            seldepth: self.seldepth,
+            score: to_score(score),
+            nodes: self.shared.total_nodes(),
+            time: self.shared.start.elapsed(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: pv.to_vec(),
+        }
+    }
+
+    /// Iterative deepening with aspiration windows. The main thread reports each finished
+    /// iteration through `report` and decides when the search ends; helpers search until it
+    /// does, skipping depths that enough threads already cover.
+    pub fn iterate(&mut self, root: &Position<R>, mut report: impl FnMut(Report)) -> ThreadResult {
+        let limits = self.shared.limits;
+        let mut result = ThreadResult {
+            best: Move::NULL,
+            score: 0,
+            depth: 0,
+            seldepth: 0,
+            pv: Vec::new(),
+        };
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 2)
+            .clamp(1, MAX_PLY as u32 - 2);
+        let mut stable = 0u32;
+        let mut depth = 1;
+        while depth <= max_depth {
+            if self.index != 0 && depth > 1 {
+                let crowd = self.shared.searching[depth as usize].load(Ordering::Relaxed);
+                if crowd as usize >= self.shared.threads.div_ceil(2) && depth < max_depth {
+                    depth += 1;
+                    continue;
+                }
+            }
+            self.shared.searching[depth as usize].fetch_add(1, Ordering::Relaxed);
+            let value = self.aspiration(root, depth as i32, result.score);
+            self.shared.searching[depth as usize].fetch_sub(1, Ordering::Relaxed);
+            if self.aborted {
+                // A move that beat the first (previous best) move in the unfinished iteration
+                // is still better information than the previous iteration's choice.
+                if let Some(&best) = self.pv[0].first() {
+                    result.best = best;
+                    result.pv = self.pv[0].clone();
+                    if result.depth == 0 {
+                        result.score = value;
+                    }
+                }
+                break;
+            }
+            let best = self.pv[0].first().copied().unwrap_or(result.best);
+            stable = if best == result.best { stable + 1 } else { 0 };
+            result = ThreadResult {
+                best,
+                score: value,
+                depth,
+                seldepth: self.seldepth,
+                pv: self.pv[0].clone(),
+            };
+            if result.pv.is_empty() && !best.is_null() {
+                result.pv.push(best);
+            }
+            if self.index == 0 {
+                report(self.report(depth, value, &result.pv));
+                if self.iteration_ends_search(&result, stable) {
+                    break;
+                }
+            } else if limits.depth == Some(depth) {
+                // A helper finished the requested depth first: the search is done.
+                self.shared.abort.store(true, Ordering::Relaxed);
+                break;
+            }
+            depth += 1;
+        }
+        self.publish_nodes();
+        result
+    }
+
+    fn aspiration(&mut self, root: &Position<R>, depth: i32, previous: i32) -> i32 {
+        let mut delta = 18;
+        let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+            (
+                (previous - delta).max(-INFINITY),
+                (previous + delta).min(INFINITY),
+            )
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let value = self.negamax(root, depth, alpha, beta, 0, false);
+            if self.aborted {
+                return value;
+            }
+            if value <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (value - delta).max(-INFINITY);
+            } else if value >= beta {
+                beta = (value + delta).min(INFINITY);
+            } else {
+                return value;
+            }
+            delta += delta / 2 + 5;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// The main thread's decision after an iteration: stop for time, or because a mate is
+    /// settled.
+    fn iteration_ends_search(&mut self, result: &ThreadResult, stable: u32) -> bool {
+        let limits = self.shared.limits;
+        let Some(elapsed) = self.clock_elapsed() else {
+            return false; // pondering: only ponderhit or stop ends the search
+        };
+        if !limits.is_timed() {
+            return false;
+        }
+        // A forced mate found with depth to spare will not change.
+        if result.score.abs() >= MATE_BOUND {
+            let plies = (MATE - result.score.abs()) as u32;
+            if result.depth >= plies + 4 {
+                return true;
+            }
+        }
+        let Some(soft) = self.time.as_ref().and_then(|t| t.budget.soft) else {
+            return false;
+        };
+        if limits.movetime.is_some() {
+            return elapsed >= soft;
+        }
+        // A best move that keeps winning the iterations needs less time; one that changes
+        // needs more. The next iteration takes longer than all before it, so stop early.
+        let factor = match stable {
+            0 => 1.3,
+            1 => 1.0,
+            2 | 3 => 0.8,
+            _ => 0.6,
+        };
+        elapsed.as_secs_f64() >= soft.as_secs_f64() * factor * 0.6
+    }
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Lazy SMP speed-up: time for Amity to finish a fixed depth on 20 middlegame positions with
+Threads 1 and Threads 2 (each position searched from a cleared hash), then the per-position
+ratios, their median and the ratio of total times. Also checks the moves are legal.
+
+The middlegame positions come from the balanced openings continued 14 plies by Stockfish at a
+fixed depth, so the set is the same every run.
+
+Usage: scripts/parallel_speedup.py [--depth 16] [--positions 20] [--engine target/release/amity]
+"""
+import argparse
+import os
+import statistics
+import sys
+import time
+
+import chess
+import chess.engine
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from amity_match import OPENINGS, find_engine, open_engine  # noqa: E402
+
+
+def middlegames(count):
+    stockfish = chess.engine.SimpleEngine.popen_uci(find_engine("stockfish"))
+    stockfish.configure({"Threads": 1})
+    positions = []
+    try:
+        for index in range(count):
+            board = chess.Board()
+            for uci in OPENINGS[index % len(OPENINGS)].split():
+                board.push_uci(uci)
+            for _ in range(14 + 2 * (index // len(OPENINGS))):
+                if board.is_game_over():
+                    break
+                board.push(stockfish.play(board, chess.engine.Limit(depth=8)).move)
+            positions.append(board.fen())
+    finally:
+        stockfish.quit()
+    return positions
+
+
+def time_to_depth(engine, fen, depth):
+    board = chess.Board(fen)
+    if "Clear Hash" in engine.options:
+        engine.configure({"Clear Hash": None})
+    started = time.monotonic()
+    result = engine.play(board, chess.engine.Limit(depth=depth), info=chess.engine.INFO_SCORE)
+    elapsed = time.monotonic() - started
+    legal = result.move in board.legal_moves
+    return elapsed, legal, result.info.get("score")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", default="target/release/amity")
+    parser.add_argument("--depth", type=int, default=16)
+    parser.add_argument("--positions", type=int, default=20)
+    args = parser.parse_args()
+    positions = middlegames(args.positions)
+    times = {}
+    illegal = 0
+    for threads in (1, 2):
+        engine = open_engine(args.engine, threads)
+        try:
+            times[threads] = []
+            for number, fen in enumerate(positions, 1):
+                elapsed, legal, score = time_to_depth(engine, fen, args.depth)
+                illegal += 0 if legal else 1
+                times[threads].append(elapsed)
+                print(f"threads {threads} #{number:2} {elapsed:7.2f}s {score}  {fen}", flush=True)
+        finally:
+            engine.quit()
+    ratios = [one / max(two, 1e-6) for one, two in zip(times[1], times[2])]
+    print(f"\nDepth {args.depth}, {len(positions)} positions: total {sum(times[1]):.1f}s with 1 "
+          f"thread, {sum(times[2]):.1f}s with 2; speed-up median {statistics.median(ratios):.2f}x, "
+          f"total {sum(times[1]) / max(sum(times[2]), 1e-6):.2f}x; illegal moves {illegal}")
+    sys.exit(0 if illegal == 0 else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Amity's strength ladder on FIDE chess: matches against Stockfish limited to UCI_Elo 1500,
+2000 and 2500 (calibrated rungs), Fairy-Max and GNU Chess, from balanced openings with
+alternating colours; prints score and Elo with 95% error bars per opponent.
+
+Full run (the issue's figure, hours of machine time): scripts/strength_ladder.py --games 40
+Quick check that it works:                           scripts/strength_ladder.py --games 4
+Needs python-chess (pip install chess) and Debian's stockfish, fairymax, gnuchess
+(apt-get install -y stockfish fairymax gnuchess).
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from amity_match import match, parse_tc, summary_line  # noqa: E402
+
+LADDER = ["stockfish:1500", "stockfish:2000", "stockfish:2500", "fairymax", "gnuchess"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", default="target/release/amity")
+    parser.add_argument("--games", type=int, default=40, help="games per opponent")
+    parser.add_argument("--tc", default="10+0.1")
+    parser.add_argument("--opponents", default=",".join(LADDER))
+    args = parser.parse_args()
+    results = []
+    for opponent in args.opponents.split(","):
+        print(f"== {opponent}", flush=True)
+        result = match(args.engine, opponent, args.games, parse_tc(args.tc),
+                       log=lambda line: print(line, flush=True))
+        results.append(result)
+        print(summary_line(result), flush=True)
+    print(f"\nStrength ladder, {args.games} games per opponent at {args.tc}:")
+    for result in results:
+        print(summary_line(result))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,228 @@
+//! The search, checked from outside: the staged move picker hands out exactly the legal moves
+//! (same perft as plain generation), `stop` during `go infinite` is answered at once, the mate
+//! suite is solved with the right mate distance within a node budget, and 1, 2 and 4 threads
+//! give legal moves and agreeing mate scores.
+
+mod common;
+
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use amity_engine::search::ordering::{History, MovePicker};
+use amity_engine::search::{Limits, Score, Searcher};
+use amity_engine::{Game, Move, MoveList, Position, Rules, perft};
+use amity_variants::Chess;
+use common::{Engine, read_perft_file};
+
+/// Perft that walks each node's moves through the staged picker, with hash moves and killers
+/// taken from elsewhere in the tree (so often illegal here) to prove they are filtered.
+fn picker_perft(pos: &Position<Chess>, depth: u32, foreign: &mut Vec<Move>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let history = History::new();
+    let pick = |i: usize| foreign.get(i % foreign.len().max(1)).copied();
+    let hash_move = pick(depth as usize * 7).unwrap_or(Move::NULL);
+    let killers = [
+        pick(depth as usize * 3 + 1).unwrap_or(Move::NULL),
+        pick(depth as usize * 5 + 2).unwrap_or(Move::NULL),
+    ];
+    let picker = MovePicker::new(&Chess, pos, hash_move, killers, &history);
+    let moves: Vec<Move> = picker.map(|(mv, _)| mv).collect();
+    let mut plain = MoveList::new();
+    Chess.generate(pos, &mut plain);
+    assert_eq!(moves.len(), plain.len(), "picker count differs at {pos:?}");
+    for mv in plain.iter() {
+        assert!(moves.contains(mv), "picker lost {mv:?} at {pos:?}");
+    }
+    let mut nodes = 0;
+    for &mv in &moves {
+        if foreign.len() < 64 {
+            foreign.push(mv);
+        } else {
+            let slot = (nodes as usize + depth as usize) % 64;
+            foreign[slot] = mv;
+        }
+        let mut child = pos.clone();
+        Chess.play(&mut child, mv);
+        nodes += picker_perft(&child, depth - 1, foreign);
+    }
+    nodes
+}
+
+#[test]
+fn staged_picker_gives_the_same_perft_as_plain_generation() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/chess.perft");
+    let cases = read_perft_file(&path);
+    assert!(cases.len() >= 4);
+    let mut foreign = Vec::new();
+    for case in cases.iter().take(8) {
+        let game = Game::from_fen(Chess, &case.fen).expect("perft FEN");
+        let pos = game.position();
+        let plain = perft::perft(&Chess, pos, 3);
+        assert_eq!(
+            picker_perft(pos, 3, &mut foreign),
+            plain,
+            "picker perft differs for {}",
+            case.fen
+        );
+    }
+}
+
+#[test]
+fn stop_during_go_infinite_is_answered_within_50ms() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.read_until(Duration::from_secs(10), |l| l == "uciok");
+    let positions = [
+        "position startpos",
+        "position fen r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "position fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "position startpos moves e2e4 e7e5 g1f3 b8c6",
+        "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "position startpos moves d2d4",
+        "position fen 2r3k1/pp3ppp/2n1b3/3p4/3P4/2PB1N2/P4PPP/4R1K1 w - - 0 20",
+    ];
+    let mut latencies = Vec::new();
+    for position in positions {
+        engine.send(position);
+        engine.sync();
+        engine.send("go infinite");
+        std::thread::sleep(Duration::from_millis(300));
+        let asked = Instant::now();
+        engine.send("stop");
+        let lines = engine.read_until(Duration::from_secs(10), |l| l.starts_with("bestmove"));
+        latencies.push(asked.elapsed());
+        let best = lines.last().expect("a bestmove line");
+        assert!(
+            !best.contains("0000"),
+            "no move from a live position: {best}"
+        );
+    }
+    latencies.sort();
+    let median = latencies[latencies.len() / 2];
+    assert!(
+        median <= Duration::from_millis(50),
+        "median stop latency {median:?} (all: {latencies:?})"
+    );
+}
+
+/// The mate suite: `FEN ; mate N` lines.
+fn mate_suite() -> Vec<(String, i32)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/search/mates.epd");
+    let text = std::fs::read_to_string(&path).expect("mate suite readable");
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let (fen, mate) = line.split_once(';').expect("FEN ; mate N");
+            let moves = mate
+                .trim()
+                .strip_prefix("mate ")
+                .and_then(|n| n.trim().parse().ok())
+                .expect("mate N");
+            (fen.trim().to_string(), moves)
+        })
+        .collect()
+}
+
+/// Mate-in-N must show by depth 2N+8: pruning (reverse futility above all) hides mates behind
+/// a winning material score for a few plies, extensions and quiescence do the rest.
+fn mate_limits(moves: i32) -> Limits {
+    Limits {
+        depth: Some(2 * moves as u32 + 8),
+        nodes: Some(MATE_NODE_BUDGET),
+        ..Limits::default()
+    }
+}
+
+const MATE_NODE_BUDGET: u64 = 2_000_000;
+
+fn search(fen: &str, limits: &Limits, threads: usize) -> (Move, Score, u64, bool) {
+    let game = Game::from_fen(Chess, fen).expect("suite FEN");
+    let mut searcher = Searcher::new(16, threads);
+    let stop = AtomicBool::new(false);
+    let result = searcher.search(
+        game.rules(),
+        game.position(),
+        &game.repetition_history(),
+        limits,
+        &stop,
+        &mut |_| {},
+    );
+    let legal = game.legal_moves().contains(result.best);
+    (result.best, result.score, result.nodes, legal)
+}
+
+#[test]
+fn mate_suite_is_solved_with_the_right_distance() {
+    let suite = mate_suite();
+    assert_eq!(suite.len(), 100, "the suite has 100 positions");
+    let mut failures = Vec::new();
+    let mut total_nodes = 0;
+    for (fen, moves) in &suite {
+        let (best, score, nodes, legal) = search(fen, &mate_limits(*moves), 1);
+        total_nodes += nodes;
+        assert!(legal, "illegal best move {best:?} in {fen}");
+        if score != Score::Mate(*moves) || nodes > MATE_NODE_BUDGET + 2048 {
+            failures.push(format!(
+                "{fen}: expected mate {moves}, got {score:?} in {nodes} nodes"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "unsolved:\n{}", failures.join("\n"));
+    eprintln!("mate suite: 100/100 in {total_nodes} nodes");
+}
+
+#[test]
+fn one_two_and_four_threads_agree() {
+    let suite = mate_suite();
+    for (fen, moves) in suite.iter().step_by(10) {
+        for threads in [1, 2, 4] {
+            let (best, score, _, legal) = search(fen, &mate_limits(*moves), threads);
+            assert!(legal, "{threads} threads: illegal {best:?} in {fen}");
+            assert_eq!(score, Score::Mate(*moves), "{threads} threads in {fen}");
+        }
+    }
+    for (_, fen) in amity_variants::bench_positions().iter().take(6) {
+        for threads in [1, 2, 4] {
+            let (best, _, _, legal) = search(fen, &Limits::depth(7), threads);
+            assert!(legal, "{threads} threads: illegal {best:?} in {fen}");
+        }
+    }
+}
+
+#[test]
+fn ponder_waits_for_ponderhit_then_keeps_to_the_clock() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.read_until(Duration::from_secs(10), |l| l == "uciok");
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
+    std::thread::sleep(Duration::from_millis(400));
+    let early = engine.sync();
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "a pondering search answered before ponderhit: {early:?}"
+    );
+    let hit = Instant::now();
+    engine.send("ponderhit");
+    let lines = engine.read_until(Duration::from_secs(10), |l| l.starts_with("bestmove"));
+    // After ponderhit the search runs on a 2 s clock (its hard limit is half of it): it must
+    // answer before that clock runs out, however busy the machine is.
+    assert!(
+        hit.elapsed() < Duration::from_millis(2000),
+        "answered {:?} after ponderhit",
+        hit.elapsed()
+    );
+    assert!(lines.iter().any(|l| l.starts_with("info depth")));
+
+    // A ponder search that is stopped answers at once.
+    engine.send("position startpos moves d2d4");
+    engine.send("go ponder wtime 60000 btime 60000");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("stop");
+    let lines = engine.read_until(Duration::from_secs(5), |l| l.starts_with("bestmove"));
+    assert!(!lines.last().unwrap().contains("0000"));
+}
