@@ -4,10 +4,12 @@
 
 pub mod chess;
 pub mod evaluation;
+pub mod love;
 
 use amity_engine::{Game, Rules};
 
 pub use chess::Chess;
+pub use love::Love;
 
 /// Options that change how a variant plays; the protocols set them, every new game gets them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -60,6 +62,7 @@ macro_rules! registry {
 
 registry! {
     Chess(Chess) = ["chess", "normal"] from _options => Chess;
+    Love(Love) = ["love"] from _options => Love;
 }
 
 /// A fresh game of the named variant with default options.
