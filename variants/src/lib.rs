@@ -119,5 +119,9 @@ pub fn bench_positions() -> &'static [(&'static str, &'static str)] {
         ),
         ("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
         ("chess", "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1"),
+        // Small love positions: the baseline search needs minutes at the signature depth on
+        // opening positions of this variant (chance nodes, no null move).
+        ("love", "4k3/pp3p2/8/8/8/8/PP3P2/4K3 w - - 0 1 love:1:a2f7"),
+        ("love", "8/5k2/1p6/3p4/3P4/1P6/5K2/8 w - - 0 1 love:4:f2f7"),
     ]
 }
