@@ -72,6 +72,11 @@ fn itiswhatitis() {
 }
 
 #[test]
+fn love() {
+    check_file("love");
+}
+
+#[test]
 fn divide_lines_sum_to_the_total() {
     let mut engine = Engine::start();
     engine.send("position startpos");

@@ -58,6 +58,9 @@ fn looks_like_move(token: &str) -> bool {
 pub fn parse_move<R: Rules>(rules: &R, pos: &Position<R>, token: &str) -> Result<Move, MoveError> {
     let mut chance = Vec::new();
     if rules.chance(pos, &mut chance) {
+        if let Some(outcome) = rules.parse_chance(pos, token) {
+            return Ok(outcome);
+        }
         return chance
             .iter()
             .map(|outcome| outcome.outcome)

@@ -278,6 +278,15 @@ pub trait Rules: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Reads a chance token (a throw written by whoever ran the game) while chance is pending.
+    /// `Some` when the token is the variant's own chance notation and selects an outcome here;
+    /// `None` leaves the token to the usual matching against [`Rules::format_move`]. Needed when
+    /// many raw throws lead to one outcome, so that every throw's token is understood.
+    fn parse_chance(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
+        let _ = (pos, token);
+        None
+    }
+
     /// The fixed outcome perft uses at a chance node, so perft numbers are reproducible.
     fn perft_chance(&self, pos: &Position<Self>) -> Option<Move> {
         let _ = pos;
@@ -310,7 +319,8 @@ pub trait Rules: Clone + Send + Sync + 'static {
         text
     }
 
-    /// Extra lines for the `d` display: the variant's own state in words (decks, couples...).
+    /// Lines describing the variant's own state for people (`d`), each ending in a newline;
+    /// empty when there is nothing beyond the board.
     fn describe(&self, pos: &Position<Self>) -> String {
         let _ = pos;
         String::new()

@@ -353,12 +353,12 @@ impl Session {
             text.push_str(&format!("\nVariant: {}\n", rules.name()));
             text.push_str(&format!("Fen: {}\n", pos.to_fen(rules)));
             text.push_str(&format!("Key: {:016X}\n", pos.hash()));
+            text.push_str(&rules.describe(pos));
             text.push_str(&format!(
                 "Side to move: {}{}\n",
                 if pos.turn() == Color::White { "White" } else { "Black" },
                 if rules.in_check(pos) { " (in check)" } else { "" }
             ));
-            text.push_str(&rules.describe(pos));
             let outcomes = g.chance_outcomes();
             if !outcomes.is_empty() {
                 text.push_str(&format!("Chance pending: {} outcomes\n", outcomes.len()));

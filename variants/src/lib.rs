@@ -7,6 +7,7 @@ pub mod evaluation;
 pub mod gravity;
 pub mod itiswhatitis;
 pub mod losalamos;
+pub mod love;
 pub mod moralsupport;
 pub mod pacifist;
 
@@ -16,6 +17,7 @@ pub use chess::Chess;
 pub use gravity::Gravity;
 pub use itiswhatitis::ItIsWhatItIs;
 pub use losalamos::LosAlamos;
+pub use love::Love;
 pub use moralsupport::MoralSupport;
 pub use pacifist::{Measure as PacifistMeasure, Pacifist};
 
@@ -78,6 +80,7 @@ registry! {
     Pacifist(Pacifist) = ["pacifist"] from options => Pacifist::new(options.pacifist_measure);
     ItIsWhatItIs(ItIsWhatItIs) = ["itiswhatitis"] from _options => ItIsWhatItIs::new();
     Gravity(Gravity) = ["gravity"] from _options => Gravity;
+    Love(Love) = ["love"] from _options => Love;
 }
 
 /// A fresh game of the named variant with default options.
@@ -194,5 +197,9 @@ pub fn bench_positions() -> &'static [(&'static str, &'static str)] {
             "gravity",
             "1R6/3p4/7B/8/2bP4/B3Rp1P/3rQ1np/1P1nqb1K w - - 1 13 decks:-/- flip:- pawns:- moved:- blocked:-",
         ),
+        // Small love positions: the baseline search needs minutes at the signature depth on
+        // opening positions of this variant (chance nodes, no null move).
+        ("love", "4k3/pp3p2/8/8/8/8/PP3P2/4K3 w - - 0 1 love:1:a2f7"),
+        ("love", "8/5k2/1p6/3p4/3P4/1P6/5K2/8 w - - 0 1 love:4:f2f7"),
     ]
 }
