@@ -14,12 +14,19 @@ use crate::session::Output;
 /// Depth of the signature run.
 pub const SIGNATURE_DEPTH: u32 = 16;
 
+/// Node cap per position in the signature run. Some variants (chance nodes, multi-decision
+/// turns) grow far faster with depth than chess; a cap keeps the run short for them while a
+/// single thread keeps it deterministic, so the total is still the search's signature.
+pub const SIGNATURE_NODES: u64 = 1_500_000;
+
 /// What to benchmark.
 #[derive(Clone, Debug)]
 pub struct BenchConfig {
     /// Only positions of this variant (all variants when `None`).
     pub variant: Option<String>,
     pub depth: Option<u32>,
+    /// Node cap per position (deterministic with one thread).
+    pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
     pub threads: usize,
     pub hash_mb: usize,
@@ -31,6 +38,7 @@ impl BenchConfig {
         BenchConfig {
             variant: None,
             depth: Some(depth.unwrap_or(SIGNATURE_DEPTH)),
+            nodes: Some(SIGNATURE_NODES),
             movetime: None,
             threads: 1,
             hash_mb: 16,
@@ -77,6 +85,11 @@ pub fn run(out: &Output, config: &BenchConfig) -> BenchTotals {
                 config.depth
             },
             movetime: config.movetime,
+            nodes: if config.movetime.is_some() {
+                None
+            } else {
+                config.nodes
+            },
             ..Limits::default()
         };
         let mut searcher = Searcher::new(config.hash_mb, config.threads);
