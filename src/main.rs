@@ -110,6 +110,9 @@ enum Tool {
     Fixture {
         #[arg(value_enum)]
         fault: fixture::Fault,
+        /// Speak XBoard instead of UCI.
+        #[arg(long)]
+        xboard: bool,
     },
 }
 
@@ -181,7 +184,7 @@ fn main() {
             fen,
         }),
         Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
-        Some(Tool::Fixture { fault }) => fixture::run(fault),
+        Some(Tool::Fixture { fault, xboard }) => fixture::run(fault, xboard),
     };
     std::process::exit(code);
 }

@@ -294,7 +294,7 @@ impl<'a, R: Rules> Table<'a, R> {
                 }
                 Err(error) => {
                     println!(
-                        "Illegal move: {error}. Type 'moves' for the legal moves, 'help' for \
+                        "Rejected: {error}. Type 'moves' for the legal moves, 'help' for \
                          commands."
                     );
                     return;

@@ -381,15 +381,15 @@ impl<R: Rules> Referee<R> {
             let legs = match self.legal_legs(&reply.token) {
                 Ok(legs) => legs,
                 Err(why) => {
-                    return Ending::loss(
-                        color,
-                        Termination::RulesInfraction,
-                        format!(
-                            "{} makes an illegal move: {} ({why})",
-                            side_name(color),
-                            reply.token
-                        ),
+                    let mut reason = format!(
+                        "{} makes an illegal move: {}",
+                        side_name(color),
+                        reply.token
                     );
+                    if !why.starts_with("illegal move") {
+                        reason.push_str(&format!(" ({why})"));
+                    }
+                    return Ending::loss(color, Termination::RulesInfraction, reason);
                 }
             };
             let mut comment = match reply.evaluation {

@@ -48,9 +48,15 @@ impl Tally {
         let deviation = (self.variance() / n).sqrt();
         let low = elo_of(s - 1.959_964 * deviation);
         let high = elo_of(s + 1.959_964 * deviation);
+        let difference = elo_of(s);
+        let margin = (high - low) / 2.0;
         Elo {
-            difference: elo_of(s),
-            margin: (high - low) / 2.0,
+            difference,
+            margin: if difference.is_finite() && margin.is_finite() {
+                margin
+            } else {
+                f64::INFINITY
+            },
         }
     }
 
@@ -165,18 +171,26 @@ impl Sprt {
     /// Log-likelihood ratio of H1 against H0 for the tally, in the normal approximation of the
     /// game score (the generalised SPRT that fishtest used for years).
     pub fn log_likelihood_ratio(&self, tally: &Tally) -> f64 {
-        if tally.wins == 0 || tally.losses == 0 {
-            // Without both a win and a loss the variance estimate is meaningless.
-            return 0.0;
+        let (mut wins, mut draws, mut losses) = (
+            f64::from(tally.wins),
+            f64::from(tally.draws),
+            f64::from(tally.losses),
+        );
+        if tally.wins == 0 || tally.draws == 0 || tally.losses == 0 {
+            // An empty outcome makes the variance estimate degenerate (zero after all wins):
+            // half a game of each, as BayesElo-style priors do, keeps it honest.
+            wins += 0.5;
+            draws += 0.5;
+            losses += 0.5;
         }
-        let n = f64::from(tally.games());
-        let variance = tally.variance();
-        if variance <= 0.0 {
-            return 0.0;
-        }
+        let n = wins + draws + losses;
+        let score = (wins + draws / 2.0) / n;
+        let variance =
+            (wins * (1.0 - score).powi(2) + draws * (0.5 - score).powi(2) + losses * score.powi(2))
+                / n;
         let s0 = expected_score(self.elo0);
         let s1 = expected_score(self.elo1);
-        n * (s1 - s0) * (2.0 * tally.score() - s0 - s1) / (2.0 * variance)
+        n * (s1 - s0) * (2.0 * score - s0 - s1) / (2.0 * variance)
     }
 
     pub fn verdict(&self, tally: &Tally) -> SprtVerdict {
@@ -254,5 +268,13 @@ mod tests {
             losses: 2,
         };
         assert_eq!(sprt.verdict(&early), SprtVerdict::Continue);
+        // Only wins: decided for H1 after enough of them, not at once.
+        let sweep = |wins| Tally {
+            wins,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(sprt.verdict(&sweep(3)), SprtVerdict::Continue);
+        assert_eq!(sprt.verdict(&sweep(200)), SprtVerdict::AcceptH1);
     }
 }
