@@ -239,6 +239,7 @@ pub struct EngineProcess {
     known: usize,
     xboard_usermove: bool,
     xboard_setboard: bool,
+    xboard_ping: bool,
     xboard_done: bool,
 }
 
@@ -279,6 +280,7 @@ impl EngineProcess {
             known: 0,
             xboard_usermove: false,
             xboard_setboard: false,
+            xboard_ping: false,
             xboard_done: false,
         };
         match spec.protocol {
@@ -337,6 +339,9 @@ impl EngineProcess {
                 self.send("isready")?;
                 self.wait_for(self.spec.hang, "readyok", |line| line == "readyok")
             }
+            // Without `ping` there is no way to wait for an XBoard engine; its first move will
+            // tell whether it is alive.
+            Protocol::Xboard if !self.xboard_ping => Ok(()),
             Protocol::Xboard => {
                 self.send("ping 1")?;
                 self.wait_for(self.spec.hang, "pong", |line| line.starts_with("pong"))
@@ -360,6 +365,7 @@ impl EngineProcess {
                     match name.as_str() {
                         "usermove" => self.xboard_usermove = value == "1",
                         "setboard" => self.xboard_setboard = value == "1",
+                        "ping" => self.xboard_ping = value == "1",
                         "done" if value == "1" => self.xboard_done = true,
                         "done" => {}
                         _ => {}
