@@ -152,6 +152,9 @@ pub fn random(
         .collect()))
 }
 
+/// Most nodes one balance search may spend.
+const BALANCE_NODES: u64 = 100_000;
+
 fn random_one<R: Rules>(start: &Game<R>, settings: RandomOpenings, index: u64) -> Opening {
     const TRIES: u64 = 24;
     let rules = start.rules().clone();
@@ -198,7 +201,12 @@ fn random_one<R: Rules>(start: &Game<R>, settings: RandomOpenings, index: u64) -
             &rules,
             judged.position(),
             &judged.repetition_history(),
-            &Limits::depth(settings.depth.max(1)),
+            &Limits {
+                // The node cap keeps judging cheap in variants whose search is expensive
+                // (chance nodes); the depth is what balance usually needs.
+                nodes: Some(BALANCE_NODES),
+                ..Limits::depth(settings.depth.max(1))
+            },
             &stop,
             &mut |report| {
                 score = match report.score {
