@@ -1,9 +1,14 @@
 //! The `amity` binary: with no subcommand, the engine speaking UCI on standard input and
 //! output (what GUIs start); with one, the tools around it.
 
+mod fixture;
+mod play;
 mod selfplay;
+// `match` is a keyword, so the module that lives in src/match/ goes by another name.
+#[path = "match/mod.rs"]
+mod tournament;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::time::Duration;
 
 use amity_uci::bench::{self, BenchConfig};
@@ -64,10 +69,56 @@ enum Tool {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Referee a tournament between engines (UCI or XBoard), in any variant; with no engines
+    /// given, Amity at depth 4 plays Amity at depth 2.
+    Match(Box<tournament::MatchArgs>),
+    /// Play against Amity in the terminal.
+    Play {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// The side you play.
+        #[arg(long, value_enum, default_value = "white")]
+        side: play::HumanSide,
+        /// Amity's search depth.
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// Amity thinks this many milliseconds per move instead of to a depth.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Draw the board without ANSI colours.
+        #[arg(long)]
+        no_color: bool,
+        /// Show Amity's thinking (depth, score, principal variation).
+        #[arg(long)]
+        think: bool,
+        /// Seed for chance (dice, cards).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Start from this FEN.
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Re-read a PGN file and replay every game under its variant's rules.
+    Replay {
+        file: String,
+        /// Print each game's length, result and final position.
+        #[arg(long)]
+        verbose: bool,
+    },
+    /// A deliberately broken engine for the referee's tests.
+    #[command(hide = true)]
+    Fixture {
+        #[arg(value_enum)]
+        fault: fixture::Fault,
+        /// Speak XBoard instead of UCI.
+        #[arg(long)]
+        xboard: bool,
+    },
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     let stdout = || Output::new(Box::new(std::io::stdout()));
     let code = match cli.command {
         None | Some(Tool::Uci) => {
@@ -107,6 +158,33 @@ fn main() {
             bench::run(&stdout(), &config);
             0
         }
+        Some(Tool::Match(mut args)) => {
+            if let Some(("match", sub)) = matches.subcommand() {
+                args.group_engines(sub);
+            }
+            tournament::run(&args)
+        }
+        Some(Tool::Play {
+            variant,
+            side,
+            depth,
+            movetime,
+            no_color,
+            think,
+            seed,
+            fen,
+        }) => play::run(&play::PlaySettings {
+            variant,
+            side,
+            depth,
+            movetime,
+            color: !no_color,
+            think,
+            seed,
+            fen,
+        }),
+        Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
+        Some(Tool::Fixture { fault, xboard }) => fixture::run(fault, xboard),
     };
     std::process::exit(code);
 }

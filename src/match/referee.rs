@@ -1,0 +1,479 @@
+//! The referee of one game: it holds the authoritative position under the variant's rules,
+//! asks each engine for its move on its clock, throws the dice when chance acts, rejects
+//! illegal moves, notices crashes, hangs and fallen flags, adjudicates by score if asked, and
+//! writes the game down as PGN.
+
+use std::time::Duration;
+
+use amity_engine::{Color, Game, Rules};
+use amity_variants::with_game;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use super::engine::{EngineError, EngineProcess, EngineSpec, Request};
+use super::notation::{self, side_name};
+use super::openings::{Opening, throw};
+use super::pgn::{PgnGame, PgnMove};
+use super::timecontrol::GameClock;
+
+/// Ending a game early by the engines' own scores.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Adjudication {
+    /// Resign: a side whose score stays at or below -`score` for `moves` of its moves in a
+    /// row, while its opponent agrees, loses.
+    pub resign: Option<ScoreRule>,
+    /// Draw: after full move `after`, both sides' scores within `score` of zero for `moves`
+    /// moves each.
+    pub draw: Option<DrawRule>,
+    /// A draw after this many plies, whatever the position.
+    pub max_plies: Option<u32>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct ScoreRule {
+    pub moves: u32,
+    pub score: i32,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct DrawRule {
+    pub after: u32,
+    pub moves: u32,
+    pub score: i32,
+}
+
+/// Everything one game needs.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    /// From 1, in schedule order.
+    pub number: usize,
+    pub round: usize,
+    pub variant: String,
+    pub white: EngineSpec,
+    pub black: EngineSpec,
+    pub opening: Opening,
+    /// Seed of this game's chance.
+    pub seed: u64,
+    pub adjudication: Adjudication,
+    pub event: String,
+    pub date: String,
+}
+
+/// How a game ended, as the PGN `Termination` tag says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    Normal,
+    Adjudication,
+    TimeForfeit,
+    /// An illegal move.
+    RulesInfraction,
+    /// A crash or an engine that would not start.
+    Abandoned,
+    /// An engine that stopped answering without a clock to run out.
+    StalledConnection,
+}
+
+impl Termination {
+    pub fn tag(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Adjudication => "adjudication",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::RulesInfraction => "rules infraction",
+            Termination::Abandoned => "abandoned",
+            Termination::StalledConnection => "stalled connection",
+        }
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    pub setup: GameSetup,
+    pub record: PgnGame,
+    /// White's points: 1, 0.5 or 0.
+    pub white_points: f64,
+    pub termination: Termination,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// Plays one game to its end. Never fails: whatever an engine does becomes the result.
+pub fn play(setup: GameSetup) -> PlayedGame {
+    match amity_variants::new_game(&setup.variant) {
+        Some(template) => with_game!(template, game => Referee::new(game, setup).run()),
+        None => {
+            // Checked before the tournament starts; kept total so a bad name cannot panic.
+            let reason = format!("unknown variant {}", setup.variant);
+            let record = PgnGame {
+                result: "*".into(),
+                ..PgnGame::default()
+            };
+            PlayedGame {
+                setup,
+                record,
+                white_points: 0.5,
+                termination: Termination::Abandoned,
+                reason,
+            }
+        }
+    }
+}
+
+struct Referee<R: Rules> {
+    game: Game<R>,
+    setup: GameSetup,
+    /// Every decision as sent to the engines, one token per decision.
+    tokens: Vec<String>,
+    record: PgnGame,
+    clocks: [GameClock; 2],
+    /// Each side's recent scores, from its own point of view.
+    scores: [Vec<i32>; 2],
+    rng: StdRng,
+}
+
+fn index(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+struct Ending {
+    white_points: f64,
+    termination: Termination,
+    reason: String,
+}
+
+impl Ending {
+    fn loss(loser: Color, termination: Termination, reason: String) -> Ending {
+        Ending {
+            white_points: if loser == Color::White { 0.0 } else { 1.0 },
+            termination,
+            reason,
+        }
+    }
+}
+
+impl<R: Rules> Referee<R> {
+    fn new(start: Game<R>, setup: GameSetup) -> Referee<R> {
+        let clocks = [
+            GameClock::new(&setup.white.control),
+            GameClock::new(&setup.black.control),
+        ];
+        Referee {
+            game: start,
+            tokens: Vec::new(),
+            record: PgnGame::default(),
+            clocks,
+            scores: [Vec::new(), Vec::new()],
+            rng: StdRng::seed_from_u64(setup.seed),
+            setup,
+        }
+    }
+
+    fn run(mut self) -> PlayedGame {
+        self.write_tags();
+        let ending = self.play_out();
+        let result = match ending.white_points {
+            p if p > 0.75 => "1-0",
+            p if p < 0.25 => "0-1",
+            _ => "1/2-1/2",
+        };
+        self.record.result = result.to_string();
+        self.record.set_tag("Result", result);
+        self.record.set_tag("Termination", ending.termination.tag());
+        self.record
+            .set_tag("PlyCount", self.record.moves.len().to_string());
+        self.record.final_comment = Some(ending.reason.clone());
+        PlayedGame {
+            setup: self.setup,
+            record: self.record,
+            white_points: ending.white_points,
+            termination: ending.termination,
+            reason: ending.reason,
+        }
+    }
+
+    fn write_tags(&mut self) {
+        let setup = &self.setup;
+        let record = &mut self.record;
+        record.set_tag("Event", setup.event.clone());
+        record.set_tag("Site", "amity match");
+        record.set_tag("Date", setup.date.clone());
+        record.set_tag("Round", setup.round.to_string());
+        record.set_tag("White", setup.white.name.clone());
+        record.set_tag("Black", setup.black.name.clone());
+        record.set_tag("Result", "*");
+        record.set_tag("Variant", self.game.rules().name());
+        if let Some(fen) = &setup.opening.fen {
+            record.set_tag("SetUp", "1");
+            record.set_tag("FEN", fen.clone());
+        }
+        let white_tc = setup.white.control.pgn_tag();
+        let black_tc = setup.black.control.pgn_tag();
+        if white_tc == black_tc {
+            record.set_tag("TimeControl", white_tc);
+        } else {
+            record.set_tag("WhiteTimeControl", white_tc);
+            record.set_tag("BlackTimeControl", black_tc);
+        }
+        record.set_tag("GameNumber", setup.number.to_string());
+        record.set_tag("Seed", setup.seed.to_string());
+    }
+
+    /// Records a decision already known legal, with its comment.
+    fn record_decision(&mut self, legs: &[amity_engine::Move], comment: String) {
+        let rules = self.game.rules().clone();
+        let before = self.game.position().clone();
+        let mut texts = Vec::new();
+        for mv in legs {
+            let pos = self.game.position().clone();
+            texts.push(if legs.len() == 1 {
+                notation::san(&rules, &pos, *mv)
+            } else {
+                rules.format_move(*mv)
+            });
+            self.tokens.push(rules.format_move(*mv));
+            self.game.play_unchecked(*mv);
+        }
+        self.record.moves.push(PgnMove {
+            number: before.fullmoves(),
+            black: before.turn() == Color::Black,
+            text: texts.join(","),
+            comment: Some(comment),
+        });
+    }
+
+    fn play_out(&mut self) -> Ending {
+        let start_fen = self.setup.opening.fen.clone();
+        if let Some(fen) = &start_fen {
+            match Game::from_fen(self.game.rules().clone(), fen) {
+                Ok(game) => self.game = game,
+                Err(error) => {
+                    return Ending {
+                        white_points: 0.5,
+                        termination: Termination::Abandoned,
+                        reason: format!("bad opening FEN: {error}"),
+                    };
+                }
+            }
+        }
+        for token in self.setup.opening.moves.clone() {
+            let rules = self.game.rules().clone();
+            match notation::parse_any(&rules, self.game.position(), &token) {
+                Ok(mv) => self.record_decision(&[mv], "book".into()),
+                Err(error) => {
+                    return Ending {
+                        white_points: 0.5,
+                        termination: Termination::Abandoned,
+                        reason: format!("bad opening move: {error}"),
+                    };
+                }
+            }
+        }
+        let variant = self.setup.variant.clone();
+        let mut engines: [Option<EngineProcess>; 2] = [None, None];
+        for color in [Color::White, Color::Black] {
+            let spec = match color {
+                Color::White => &self.setup.white,
+                Color::Black => &self.setup.black,
+            };
+            let started = EngineProcess::start(spec, &variant).and_then(|mut engine| {
+                engine.new_game(&variant, start_fen.as_deref())?;
+                Ok(engine)
+            });
+            match started {
+                Ok(engine) => engines[index(color)] = Some(engine),
+                Err(error) => {
+                    return Ending::loss(
+                        color,
+                        Termination::Abandoned,
+                        format!("{} ({}) {error}", spec.name, side_name(color)),
+                    );
+                }
+            }
+        }
+        let ending = self.referee(&mut engines, start_fen.as_deref());
+        for engine in engines.into_iter().flatten() {
+            engine.quit();
+        }
+        ending
+    }
+
+    fn referee(
+        &mut self,
+        engines: &mut [Option<EngineProcess>; 2],
+        start_fen: Option<&str>,
+    ) -> Ending {
+        loop {
+            if let Some(outcome) = self.game.outcome() {
+                return Ending {
+                    white_points: match outcome.result() {
+                        "1-0" => 1.0,
+                        "0-1" => 0.0,
+                        _ => 0.5,
+                    },
+                    termination: Termination::Normal,
+                    reason: outcome.reason(),
+                };
+            }
+            if let Some(limit) = self.setup.adjudication.max_plies
+                && self.tokens.len() as u32 >= limit
+            {
+                return Ending {
+                    white_points: 0.5,
+                    termination: Termination::Adjudication,
+                    reason: format!("Draw by adjudication: {limit} plies"),
+                };
+            }
+            if let Some(outcome) = throw(&self.game, &mut self.rng) {
+                self.record_decision(&[outcome], "chance".into());
+                continue;
+            }
+            let color = self.game.position().turn();
+            let side = index(color);
+            let Some(engine) = engines[side].as_mut() else {
+                return Ending::loss(color, Termination::Abandoned, "no engine".into());
+            };
+            let name = engine.spec.name.clone();
+            let margin = engine.spec.margin;
+            let request = Request {
+                start_fen,
+                moves: &self.tokens,
+                own: &self.clocks[side],
+                other: &self.clocks[1 - side],
+                white_to_move: color == Color::White,
+            };
+            let reply = match engine.think(&request) {
+                Ok(reply) => reply,
+                Err(EngineError::Timeout(_)) => {
+                    let clocked = self.clocks[side].allowance(margin).is_some();
+                    return if clocked {
+                        Ending::loss(
+                            color,
+                            Termination::TimeForfeit,
+                            format!("{} loses on time", side_name(color)),
+                        )
+                    } else {
+                        Ending::loss(
+                            color,
+                            Termination::StalledConnection,
+                            format!("{} ({name}) stopped answering", side_name(color)),
+                        )
+                    };
+                }
+                Err(error) => {
+                    return Ending::loss(
+                        color,
+                        Termination::Abandoned,
+                        format!("{} ({name}) {error}", side_name(color)),
+                    );
+                }
+            };
+            if !self.clocks[side].charge(reply.elapsed, margin) {
+                return Ending::loss(
+                    color,
+                    Termination::TimeForfeit,
+                    format!("{} loses on time", side_name(color)),
+                );
+            }
+            let legs = match self.legal_legs(&reply.token) {
+                Ok(legs) => legs,
+                Err(why) => {
+                    let mut reason = format!(
+                        "{} makes an illegal move: {}",
+                        side_name(color),
+                        reply.token
+                    );
+                    if !why.starts_with("illegal move") {
+                        reason.push_str(&format!(" ({why})"));
+                    }
+                    return Ending::loss(color, Termination::RulesInfraction, reason);
+                }
+            };
+            let mut comment = match reply.evaluation {
+                Some(evaluation) => evaluation.pgn(),
+                None => "-".to_string(),
+            };
+            if let Some(depth) = reply.depth {
+                comment.push_str(&format!("/{depth}"));
+            }
+            comment.push_str(&format!(" {}", seconds(reply.elapsed)));
+            self.record_decision(&legs, comment);
+            engine.acknowledge(self.tokens.len());
+            if let Some(evaluation) = reply.evaluation {
+                self.scores[side].push(evaluation.centipawns());
+            }
+            if let Some(ending) = self.adjudicate(color) {
+                return ending;
+            }
+        }
+    }
+
+    /// The legal decisions a reply token stands for (legs of one turn joined by commas), or
+    /// why it is illegal. The game is not changed.
+    fn legal_legs(&self, token: &str) -> Result<Vec<amity_engine::Move>, String> {
+        let mut trial = self.game.clone();
+        let mut legs = Vec::new();
+        let mover = trial.position().turn();
+        for (number, leg) in token.split(',').enumerate() {
+            if number > 0
+                && (trial.position().turn() != mover || !trial.chance_outcomes().is_empty())
+            {
+                return Err("the turn was already over".into());
+            }
+            let rules = trial.rules().clone();
+            if trial.is_finished_by_rules() {
+                return Err("the game is over".into());
+            }
+            // Engines must speak coordinates; SAN is not accepted from them.
+            let mv = amity_engine::game::parse_move(&rules, trial.position(), leg)
+                .map_err(|e| e.to_string())?;
+            trial.play_unchecked(mv);
+            legs.push(mv);
+        }
+        Ok(legs)
+    }
+
+    fn adjudicate(&self, mover: Color) -> Option<Ending> {
+        let side = index(mover);
+        let adjudication = self.setup.adjudication;
+        let recent = |scores: &Vec<i32>, count: u32| -> Option<Vec<i32>> {
+            let count = count as usize;
+            (count > 0 && scores.len() >= count).then(|| scores[scores.len() - count..].to_vec())
+        };
+        if let Some(rule) = adjudication.resign
+            && let Some(own) = recent(&self.scores[side], rule.moves)
+        {
+            let other = recent(&self.scores[1 - side], rule.moves);
+            let agreed = other.is_none_or(|other| other.iter().all(|s| *s >= rule.score));
+            if own.iter().all(|s| *s <= -rule.score) && agreed {
+                return Some(Ending::loss(
+                    mover,
+                    Termination::Adjudication,
+                    format!("{} resigns (adjudication)", side_name(mover)),
+                ));
+            }
+        }
+        if let Some(rule) = adjudication.draw
+            && self.game.position().fullmoves() > rule.after
+            && let (Some(own), Some(other)) = (
+                recent(&self.scores[side], rule.moves),
+                recent(&self.scores[1 - side], rule.moves),
+            )
+            && own.iter().chain(&other).all(|s| s.abs() <= rule.score)
+        {
+            return Some(Ending {
+                white_points: 0.5,
+                termination: Termination::Adjudication,
+                reason: "Draw by adjudication: scores near zero".into(),
+            });
+        }
+        None
+    }
+}
+
+fn seconds(duration: Duration) -> String {
+    format!("{:.3}s", duration.as_secs_f64())
+}

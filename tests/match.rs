@@ -1,0 +1,342 @@
+//! `amity match` end to end: a small tournament of Amity against Amity at a lower depth whose
+//! PGN the runner's own reader replays and round-trips; broken engines (illegal move, hang,
+//! crash, silence without a clock) that lose their games while the tournament goes on; an
+//! XBoard engine; an SPRT that stops a lopsided match early.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn amity(args: &[&str]) -> (bool, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args(args)
+        .output()
+        .expect("amity runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output.status.success(), text)
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("amity-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+/// The games of a PGN file as (tags, movetext) pairs, read naively (no shared code with the
+/// runner's reader).
+fn games(text: &str) -> Vec<(Vec<(String, String)>, String)> {
+    let mut games = Vec::new();
+    let mut tags = Vec::new();
+    let mut movetext = String::new();
+    for line in text.lines() {
+        if let Some(tag) = line.strip_prefix('[') {
+            if !movetext.is_empty() {
+                games.push((std::mem::take(&mut tags), std::mem::take(&mut movetext)));
+            }
+            let (name, value) = tag.split_once(' ').expect("tag pair");
+            tags.push((
+                name.to_string(),
+                value.trim_end_matches(']').trim_matches('"').to_string(),
+            ));
+        } else if !line.trim().is_empty() {
+            movetext.push_str(line);
+            movetext.push(' ');
+        }
+    }
+    if !movetext.is_empty() {
+        games.push((tags, movetext));
+    }
+    games
+}
+
+fn tag<'a>(tags: &'a [(String, String)], name: &str) -> &'a str {
+    tags.iter()
+        .find(|(key, _)| key == name)
+        .map(|(_, value)| value.as_str())
+        .unwrap_or_else(|| panic!("tag {name} missing in {tags:?}"))
+}
+
+#[test]
+fn amity_against_lower_depth_writes_a_pgn_that_replays() {
+    let pgn = scratch("tournament.pgn");
+    let path = pgn.to_str().unwrap();
+    let (ok, out) = amity(&[
+        "match",
+        "--engine",
+        "cmd=amity",
+        "depth=3",
+        "--engine",
+        "cmd=amity",
+        "depth=1",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--seed",
+        "7",
+        "--pgnout",
+        path,
+    ]);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("Amity-d3 vs Amity-d1 plays 4 game(s) of chess with concurrency 2"),
+        "{out}"
+    );
+    assert!(out.contains("Elo difference: "), "{out}");
+    assert!(out.contains("LOS: "), "{out}");
+    assert!(out.contains("PGN check: 4 game(s)"), "{out}");
+
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games = games(&text);
+    assert_eq!(games.len(), 4);
+    let mut white_players = Vec::new();
+    for (tags, movetext) in &games {
+        assert_eq!(tag(tags, "Variant"), "chess");
+        let result = tag(tags, "Result");
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result));
+        assert!(movetext.trim_end().ends_with(result), "{movetext}");
+        assert!(!tag(tags, "Termination").is_empty());
+        // Book moves, then engine moves with {score/depth time}.
+        assert!(movetext.contains("{book}"));
+        let commented = movetext
+            .split('{')
+            .skip(1)
+            .filter(|c| {
+                let c = c.split('}').next().unwrap();
+                let (score, time) = c.split_once(' ').unwrap_or(("", ""));
+                (score.starts_with('+') || score.starts_with('-'))
+                    && score.contains('/')
+                    && time.ends_with('s')
+            })
+            .count();
+        assert!(commented > 0, "no engine comments in {movetext}");
+        white_players.push(tag(tags, "White").to_string());
+    }
+    // Colours alternate.
+    white_players.sort();
+    assert_eq!(
+        white_players,
+        ["Amity-d1", "Amity-d1", "Amity-d3", "Amity-d3"]
+    );
+
+    // The runner's own reader replays every game legally and the writer reproduces it.
+    let (ok, replay) = amity(&["replay", path, "--verbose"]);
+    assert!(ok, "{replay}");
+    assert!(
+        replay.contains("4 game(s) read, 4 replayed legally and round-tripped, 0 refused"),
+        "{replay}"
+    );
+
+    // And it notices an illegal move: turn the first engine move into a king walk.
+    let tampered = scratch("tampered.pgn");
+    let mut broken = text.clone();
+    let at = text
+        .match_indices(" {+")
+        .chain(text.match_indices(" {-"))
+        .map(|(at, _)| at)
+        .min()
+        .expect("an engine move");
+    let start = text[..at].rfind(' ').unwrap() + 1;
+    broken.replace_range(start..at, "Ke5");
+    std::fs::write(&tampered, broken).unwrap();
+    let (ok, refused) = amity(&["replay", tampered.to_str().unwrap()]);
+    assert!(!ok, "{refused}");
+    assert!(refused.contains("'Ke5'"), "{refused}");
+}
+
+#[test]
+fn broken_engines_lose_and_the_tournament_goes_on() {
+    let pgn = scratch("broken.pgn");
+    let path = pgn.to_str().unwrap();
+    let (ok, out) = amity(&[
+        "match",
+        "--engine",
+        "cmd=amity",
+        "depth=1",
+        "name=Sound",
+        "--engine",
+        "cmd=amity",
+        "args=fixture illegal",
+        "name=Illegal",
+        "--engine",
+        "cmd=amity",
+        "args=fixture hang",
+        "name=Hang",
+        "tc=1+0.05",
+        "--engine",
+        "cmd=amity",
+        "args=fixture crash",
+        "name=Crash",
+        "--engine",
+        "cmd=amity",
+        "args=fixture hang",
+        "name=Stall",
+        "timeout=1",
+        "--engine",
+        "cmd=/nonexistent/engine",
+        "name=Missing",
+        "--games",
+        "2",
+        "--concurrency",
+        "2",
+        "--pgnout",
+        path,
+    ]);
+    assert!(ok, "{out}");
+    // Six engines, fifteen pairs, two games each: every one finished.
+    assert!(out.contains("Games played: 30"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games = games(&text);
+    assert_eq!(games.len(), 30);
+    for (tags, movetext) in &games {
+        let (white, black) = (tag(tags, "White"), tag(tags, "Black"));
+        if white != "Sound" && black != "Sound" {
+            continue;
+        }
+        let broken = if white == "Sound" { black } else { white };
+        let sound_won = if white == "Sound" { "1-0" } else { "0-1" };
+        assert_eq!(tag(tags, "Result"), sound_won, "{broken}: {movetext}");
+        let expected = match broken {
+            "Illegal" => "rules infraction",
+            "Hang" => "time forfeit",
+            "Crash" | "Missing" => "abandoned",
+            "Stall" => "stalled connection",
+            other => panic!("unexpected engine {other}"),
+        };
+        assert_eq!(tag(tags, "Termination"), expected, "{broken}: {movetext}");
+        if broken == "Illegal" {
+            assert!(
+                movetext.contains("makes an illegal move: a1a1"),
+                "{movetext}"
+            );
+        }
+    }
+    assert!(out.contains("Sound"), "{out}");
+    assert!(out.contains("PGN check: 30 game(s)"), "{out}");
+}
+
+#[test]
+fn xboard_engines_play_through_the_driver() {
+    let (ok, out) = amity(&[
+        "match",
+        "--engine",
+        "cmd=amity",
+        "depth=1",
+        "--engine",
+        "cmd=amity",
+        "args=fixture none --xboard",
+        "proto=xboard",
+        "name=XBoard",
+        "--games",
+        "2",
+    ]);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("Games played: 2; terminations: normal 2"),
+        "{out}"
+    );
+}
+
+#[test]
+fn sprt_stops_a_lopsided_match_early() {
+    let (ok, out) = amity(&[
+        "match",
+        "--engine",
+        "cmd=amity",
+        "depth=1",
+        "--engine",
+        "cmd=amity",
+        "args=fixture illegal",
+        "name=Illegal",
+        "--games",
+        "400",
+        "--concurrency",
+        "2",
+        "--sprt",
+        "elo0=0",
+        "elo1=100",
+        "alpha=0.05",
+        "beta=0.05",
+    ]);
+    assert!(ok, "{out}");
+    assert!(out.contains("H1 was accepted"), "{out}");
+    let played: usize = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Games played: "))
+        .and_then(|l| l.split(';').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a game count");
+    assert!(played < 400, "{out}");
+}
+
+#[test]
+fn bad_settings_are_refused_with_a_message() {
+    for (args, message) in [
+        (&["match", "--variant", "nosuchgame"][..], "unknown variant"),
+        (
+            &["match", "--engine", "cmd=amity", "tc=fast"][..],
+            "bad time control",
+        ),
+        (
+            &[
+                "match",
+                "--engine",
+                "cmd=amity",
+                "colour=red",
+                "--engine",
+                "cmd=amity",
+            ][..],
+            "unknown engine setting",
+        ),
+        (
+            &["match", "--engine", "cmd=amity"][..],
+            "at least two engines",
+        ),
+        (
+            &["match", "--openings", "/nonexistent.epd"][..],
+            "cannot read openings",
+        ),
+        (&["match", "--sprt", "elo0=5", "elo1=0"][..], "elo0 < elo1"),
+    ] {
+        let (ok, out) = amity(args);
+        assert!(!ok, "{args:?} was accepted: {out}");
+        assert!(out.contains(message), "{args:?}: {out}");
+    }
+}
+
+#[test]
+fn openings_from_an_epd_file() {
+    let epd = scratch("openings.epd");
+    std::fs::write(
+        &epd,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Bb5; id \"ruy\";\n\
+         rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2\n",
+    )
+    .unwrap();
+    let pgn = scratch("epd.pgn");
+    let (ok, out) = amity(&[
+        "match",
+        "--openings",
+        epd.to_str().unwrap(),
+        "--games",
+        "4",
+        "--each",
+        "depth=1",
+        "--pgnout",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let fens: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("[FEN \""))
+        .collect();
+    // Each opening twice, colours swapped.
+    assert_eq!(fens.len(), 4);
+    assert_eq!(fens[0], fens[1]);
+    assert!(fens[0].starts_with("r1bqkbnr/pppp1ppp/2n5"));
+    assert!(fens[2].starts_with("rnbqkbnr/pp1ppppp"));
+}

@@ -1,0 +1,120 @@
+//! `amity play` driven through piped input: a whole short game with an illegal move refused
+//! and a move taken back, play against the engine with undo and hint, and save/load of PGN.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `amity play` with `args`, feeds `input` and returns what it printed.
+fn play(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_amity"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("amity starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input accepted");
+    let output = child.wait_with_output().expect("amity ends");
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn last_fen(out: &str) -> &str {
+    out.rsplit("FEN: ")
+        .next()
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .trim()
+}
+
+#[test]
+fn a_whole_short_game_with_an_illegal_move_and_an_undo() {
+    let out = play(
+        &["--side", "both", "--no-color"],
+        "f2f3\ne7e5\ne2e5\ng2g4\nundo\ng2g4\nQh4\n",
+    );
+    // The illegal pawn jump is refused with a message and changes nothing.
+    assert!(out.contains("Rejected: illegal move 'e2e5'"), "{out}");
+    assert!(out.contains("Took back 1 decision(s)"), "{out}");
+    assert!(out.contains("You play Qh4#"), "{out}");
+    assert!(out.contains("Game over: 0-1 {Black mates}"), "{out}");
+    assert_eq!(
+        last_fen(&out),
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+    );
+    // Plain boards: no escape sequences with --no-color.
+    assert!(!out.contains('\x1b'));
+}
+
+#[test]
+fn against_the_engine_undo_returns_to_the_players_turn() {
+    let out = play(
+        &["--depth", "2", "--no-color"],
+        "e2e4\nundo\nhint\nbanana\nflip\n",
+    );
+    assert!(out.contains("You play e4"), "{out}");
+    assert!(out.contains("Amity plays "), "{out}");
+    // Amity's reply and the person's move are both taken back.
+    assert!(out.contains("Took back 2 decision(s)"), "{out}");
+    assert_eq!(
+        last_fen(&out),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert!(out.contains("Hint: "), "{out}");
+    assert!(out.contains("Rejected: malformed move 'banana'"), "{out}");
+    // Flipped: Black's back rank is drawn last.
+    let flipped = out.rsplit("White to move> ").nth(1).unwrap();
+    let ranks: Vec<&str> = flipped
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert!(
+        ranks
+            .first()
+            .is_some_and(|l| l.trim_start().starts_with('1')),
+        "{flipped}"
+    );
+}
+
+#[test]
+fn colours_and_engine_play_as_black() {
+    let out = play(&["--side", "black", "--depth", "1"], "");
+    // Amity opens as White; the board is drawn with ANSI colours.
+    assert!(out.contains("Amity plays "), "{out}");
+    assert!(out.contains("\x1b[48;5;"), "{out}");
+}
+
+#[test]
+fn save_and_load_a_game() {
+    let dir = std::env::temp_dir().join(format!("amity-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.pgn");
+    let path = file.to_str().unwrap();
+    let out = play(
+        &["--side", "both", "--no-color"],
+        &format!("e4\ne5\nNf3\nNc6\nBb5\nsave {path}\n"),
+    );
+    assert!(out.contains(&format!("Saved to {path}")), "{out}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("[Variant \"chess\"]"), "{text}");
+    assert!(text.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 *"), "{text}");
+
+    let out = play(
+        &["--side", "both", "--no-color"],
+        &format!("load {path}\na6\nload /nonexistent/game.pgn\n"),
+    );
+    assert!(out.contains("Loaded 5 decision(s)"), "{out}");
+    assert!(out.contains("Cannot read /nonexistent/game.pgn"), "{out}");
+    assert_eq!(
+        last_fen(&out),
+        "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"
+    );
+}
