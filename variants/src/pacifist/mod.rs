@@ -318,6 +318,24 @@ impl Pacifist {
                 return true;
             }
         }
+        if B::MONOTONE && child.pieces(us, KING).any() {
+            // Step b only takes pieces from the opponent, which under a monotone measure can
+            // only spare ours in step c: if a king of ours outlives step c played at once,
+            // without step b, it outlives the real turn. That skips step b's rounds.
+            let mut probe = child.clone();
+            let mut probe_balance = balance;
+            loop {
+                let over = probe_balance.over(us, probe.color(us));
+                if over.is_empty() {
+                    return true;
+                }
+                if (probe.pieces(us, KING) & !over).is_empty() {
+                    break;
+                }
+                self.turn_over(&mut probe, over, !us);
+                probe_balance = B::compute(&probe, Bitboard::EMPTY);
+            }
+        }
         self.conversions_from(&mut child, us, moved, balance);
         child.pieces(us, KING).any()
     }
