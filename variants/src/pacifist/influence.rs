@@ -708,3 +708,68 @@ impl<B: Balance> Lifted<B> {
         balance
     }
 }
+
+/// The board as influence sees it (colours and kinds), the key of [`NodeCache`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardKey([Bitboard; 8]);
+
+impl BoardKey {
+    pub fn of<R: Rules>(pos: &Position<R>) -> Self {
+        BoardKey([
+            pos.color(Color::White),
+            pos.color(Color::Black),
+            pos.kind(PAWN),
+            pos.kind(KNIGHT),
+            pos.kind(BISHOP),
+            pos.kind(ROOK),
+            pos.kind(QUEEN),
+            pos.kind(KING),
+        ])
+    }
+}
+
+/// The last position's [`NodeInfluence`], kept per thread: the search asks for the ordering
+/// gain and tactical nature of every move of the position it has just generated, and the node
+/// built for generation answers those without playing the moves out.
+pub trait NodeCache: Balance + 'static {
+    /// Runs `f` on the node of `pos`, built only when the cached one is another board's.
+    fn with_node<R: Rules, T>(pos: &Position<R>, f: impl FnOnce(&NodeInfluence<Self>) -> T) -> T;
+}
+
+macro_rules! node_cache {
+    ($balance:ty, $slot:ident) => {
+        thread_local! {
+            static $slot: std::cell::RefCell<Option<(BoardKey, Box<NodeInfluence<$balance>>)>> =
+                const { std::cell::RefCell::new(None) };
+        }
+
+        impl NodeCache for $balance {
+            #[inline]
+            fn with_node<R: Rules, T>(
+                pos: &Position<R>,
+                f: impl FnOnce(&NodeInfluence<Self>) -> T,
+            ) -> T {
+                let key = BoardKey::of(pos);
+                $slot.with(|slot| {
+                    let mut slot = slot.borrow_mut();
+                    match &mut *slot {
+                        Some((cached, node)) if *cached == key => f(node),
+                        Some((cached, node)) => {
+                            *cached = key;
+                            **node = NodeInfluence::new(pos);
+                            f(node)
+                        }
+                        None => {
+                            let node = slot.insert((key, Box::new(NodeInfluence::new(pos))));
+                            f(&node.1)
+                        }
+                    }
+                })
+            }
+        }
+    };
+}
+
+node_cache!(CountBalance, COUNT_NODE);
+node_cache!(ValueBalance, VALUE_NODE);
+node_cache!(AverageBalance, AVERAGE_NODE);

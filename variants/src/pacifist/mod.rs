@@ -17,7 +17,7 @@ use amity_engine::{
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 
 pub use influence::{
-    AverageBalance, Balance, CountBalance, InfluenceMap, Lifted, Measure, NodeInfluence,
+    AverageBalance, Balance, CountBalance, InfluenceMap, Lifted, Measure, NodeCache, NodeInfluence,
     ValueBalance,
 };
 
@@ -417,8 +417,16 @@ impl Pacifist {
 
     /// Every legal move: for each piece, the squares it may move to, judged with the piece
     /// lifted once.
-    fn legal_moves<B: Balance>(&self, pos: &Position<Self>, moves: &mut MoveList) {
-        let node = NodeInfluence::<B>::new(pos);
+    fn legal_moves<B: NodeCache>(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        B::with_node(pos, |node| self.legal_moves_at(pos, node, moves));
+    }
+
+    fn legal_moves_at<B: Balance>(
+        &self,
+        pos: &Position<Self>,
+        node: &NodeInfluence<B>,
+        moves: &mut MoveList,
+    ) {
         let us = pos.turn();
         let occupied = pos.occupied();
         let empty = !occupied;
@@ -472,7 +480,7 @@ impl Pacifist {
             }
             self.push_legal(pos, &lifted, from, PAWN, targets, moves);
         }
-        self.castling_moves(pos, &node, moves);
+        self.castling_moves(pos, node, moves);
     }
 
     /// Castling (rule 7): rights, empty squares, and the king's start and passing squares
@@ -506,6 +514,65 @@ impl Pacifist {
             if balance.over(us, walked).is_empty() && self.is_legal::<B>(pos, mv) {
                 moves.push(mv);
             }
+        }
+    }
+
+    /// For a non-castling move, the balance right after it: whether any piece of either side
+    /// is overly persuaded then (if not, the turn converts nothing), and whether an enemy
+    /// piece is. `None` for castling.
+    fn quick_look<B: NodeCache>(&self, pos: &Position<Self>, mv: Move) -> Option<(bool, bool)> {
+        if mv.flag() == MoveFlag::Castle {
+            return None;
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let kind = pos.piece_at(from)?.kind;
+        let kind_after = if mv.flag() == MoveFlag::Promotion {
+            mv.kind()
+        } else {
+            kind
+        };
+        let us = pos.turn();
+        B::with_node(pos, |node| {
+            let balance = node.lift(pos, from).place(pos, to, kind_after);
+            let ours = pos.ours() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
+            let theirs_over = balance.over(!us, pos.theirs()).any();
+            let ours_over = balance.over(us, ours).any();
+            Some((ours_over || theirs_over, theirs_over))
+        })
+    }
+
+    /// [`Rules::is_tactical`] for one measure.
+    fn is_tactical_with<B: NodeCache>(&self, pos: &Position<Self>, mv: Move) -> bool {
+        if mv.flag() == MoveFlag::Promotion {
+            return true;
+        }
+        if let Some((_, theirs_over)) = self.quick_look::<B>(pos, mv)
+            && B::MONOTONE
+            && !theirs_over
+        {
+            // Nothing of theirs is overly persuaded with the mover speaking; a silenced mover
+            // would only weaken the case. Step b converts nothing.
+            return false;
+        }
+        let mut child = pos.clone();
+        let conversions = self.play_turn(&mut child, mv);
+        conversions.by_mover.any() && conversions.by_opponent.is_empty()
+    }
+
+    /// [`Pacifist::material_swing`], zero at once when the move provably converts nothing.
+    fn quick_swing<B: NodeCache>(&self, pos: &Position<Self>, mv: Move) -> i32 {
+        match self.quick_look::<B>(pos, mv) {
+            Some((false, _)) => self.promotion_gain(mv),
+            _ => self.material_swing(pos, mv),
+        }
+    }
+
+    /// What promoting adds to the mover's material (0 for other moves).
+    fn promotion_gain(&self, mv: Move) -> i32 {
+        if mv.flag() == MoveFlag::Promotion {
+            evaluation::VALUES[mv.kind().index()] - evaluation::VALUES[PAWN.index()]
+        } else {
+            0
         }
     }
 
@@ -586,22 +653,13 @@ impl Rules for Pacifist {
     /// full-width search: in a game where material never leaves the board, chains of trades
     /// need not end, and the evaluation already weighs pieces about to change hands.
     fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
-        if mv.flag() == MoveFlag::Promotion {
-            return true;
-        }
-        let mut child = pos.clone();
-        let conversions = self.play_turn(&mut child, mv);
-        conversions.by_mover.any() && conversions.by_opponent.is_empty()
+        with_balance!(self.measure, B => self.is_tactical_with::<B>(pos, mv))
     }
 
     fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
-        let promotion = if mv.flag() == MoveFlag::Promotion {
-            evaluation::VALUES[mv.kind().index()] - evaluation::VALUES[PAWN.index()]
-        } else {
-            0
-        };
         // The swing already includes the promoted piece's value over the pawn's.
-        self.material_swing(pos, mv).max(promotion)
+        let swing = with_balance!(self.measure, B => self.quick_swing::<B>(pos, mv));
+        swing.max(self.promotion_gain(mv))
     }
 
     fn play(&self, pos: &mut Position<Self>, mv: Move) {
