@@ -64,52 +64,38 @@ impl<const PLANES: usize> Default for Tally<PLANES> {
 }
 
 impl<const PLANES: usize> Tally<PLANES> {
-    /// Adds `2^shift` to the counter of every square in `squares`.
-    #[inline(always)]
-    fn add_at(&mut self, squares: u64, shift: usize) {
-        let mut carry = squares;
-        let mut plane = shift;
-        while carry != 0 && plane < PLANES {
-            let next = self.0[plane] & carry;
-            self.0[plane] ^= carry;
-            carry = next;
-            plane += 1;
-        }
-    }
-
-    /// Adds `weight` to the counter of every square in `squares`.
+    /// Adds `weight` to the counter of every square in `squares` (modulo `2^PLANES`): a
+    /// ripple-carry adder over the planes, without branches (a carry's length depends on the
+    /// data and would be mispredicted).
     #[inline(always)]
     pub fn add(&mut self, squares: Bitboard, weight: u32) {
-        let mut bits = weight;
-        while bits != 0 {
-            let shift = bits.trailing_zeros() as usize;
-            self.add_at(squares.0, shift);
-            bits &= bits - 1;
+        let mut carry = 0u64;
+        for plane in 0..PLANES {
+            let addend = if (weight >> plane) & 1 != 0 {
+                squares.0
+            } else {
+                0
+            };
+            let digit = self.0[plane];
+            self.0[plane] = digit ^ addend ^ carry;
+            carry = (digit & addend) | (carry & (digit ^ addend));
         }
     }
 
-    /// Subtracts `2^shift` from the counter of every square in `squares` (never below zero
-    /// when it undoes an earlier addition).
-    #[inline(always)]
-    fn sub_at(&mut self, squares: u64, shift: usize) {
-        let mut borrow = squares;
-        let mut plane = shift;
-        while borrow != 0 && plane < PLANES {
-            let next = !self.0[plane] & borrow;
-            self.0[plane] ^= borrow;
-            borrow = next;
-            plane += 1;
-        }
-    }
-
-    /// Subtracts `weight` from the counter of every square in `squares`.
+    /// Subtracts `weight` from the counter of every square in `squares` (modulo `2^PLANES`),
+    /// as [`Tally::add`] does with a borrow.
     #[inline(always)]
     pub fn sub(&mut self, squares: Bitboard, weight: u32) {
-        let mut bits = weight;
-        while bits != 0 {
-            let shift = bits.trailing_zeros() as usize;
-            self.sub_at(squares.0, shift);
-            bits &= bits - 1;
+        let mut borrow = 0u64;
+        for plane in 0..PLANES {
+            let subtrahend = if (weight >> plane) & 1 != 0 {
+                squares.0
+            } else {
+                0
+            };
+            let digit = self.0[plane];
+            self.0[plane] = digit ^ subtrahend ^ borrow;
+            borrow = (!digit & subtrahend) | (borrow & !(digit ^ subtrahend));
         }
     }
 
@@ -387,12 +373,155 @@ pub fn piece_influence(
     }
 }
 
-/// The influence map of a position with each line piece's influence remembered, so the map
+/// The tallies one measure needs to tell which pieces are overly persuaded, kept as small as
+/// that measure allows, so that copying and correcting them once per candidate move is cheap.
+/// [`InfluenceMap`] is the general map (both colours' counts and values) for evaluation and
+/// display; the rules use these.
+pub trait Balance: Copy {
+    /// See [`Measure::is_monotone`].
+    const MONOTONE: bool;
+
+    /// No influence anywhere.
+    fn empty() -> Self;
+
+    /// Adds the influence of one piece of `color` and `kind` on `squares`.
+    fn add(&mut self, color: Color, squares: Bitboard, kind: Kind);
+
+    /// Takes back what [`Balance::add`] added.
+    fn remove(&mut self, color: Color, squares: Bitboard, kind: Kind);
+
+    /// Among `squares`, those where a piece of `color` would be overly persuaded.
+    fn over(&self, color: Color, squares: Bitboard) -> Bitboard;
+
+    /// A piece's influence changed from `before` to `after`: only the difference is applied.
+    #[inline(always)]
+    fn shift(&mut self, color: Color, kind: Kind, before: Bitboard, after: Bitboard) {
+        self.remove(color, before & !after, kind);
+        self.add(color, after & !before, kind);
+    }
+
+    /// The balance of both colours in `pos`; pieces on `silent` exert no influence.
+    #[inline]
+    fn compute<R: Rules>(pos: &Position<R>, silent: Bitboard) -> Self {
+        let mut balance = Self::empty();
+        for color in [Color::White, Color::Black] {
+            for_each_influence(pos, color, silent, |squares, kind, _| {
+                balance.add(color, squares, kind)
+            });
+        }
+        balance
+    }
+}
+
+/// White's influence minus Black's on every square, as bit-sliced two's-complement counters of
+/// `PLANES` bits (weighted by piece value when `VALUED`). Under `count` and `value` persuasion
+/// exceeds support exactly where this difference has the enemy's sign, so the sign plane
+/// alone answers for White and sign-or-zero for Black.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Difference<const PLANES: usize, const VALUED: bool>(Tally<PLANES>);
+
+impl<const PLANES: usize, const VALUED: bool> Difference<PLANES, VALUED> {
+    #[inline(always)]
+    fn weight(kind: Kind) -> u32 {
+        if VALUED {
+            PERSUASION_VALUE[kind.index()]
+        } else {
+            1
+        }
+    }
+}
+
+impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VALUED> {
+    const MONOTONE: bool = true;
+
+    #[inline(always)]
+    fn empty() -> Self {
+        Difference(Tally::default())
+    }
+
+    #[inline(always)]
+    fn add(&mut self, color: Color, squares: Bitboard, kind: Kind) {
+        match color {
+            Color::White => self.0.add(squares, Self::weight(kind)),
+            Color::Black => self.0.sub(squares, Self::weight(kind)),
+        }
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, color: Color, squares: Bitboard, kind: Kind) {
+        match color {
+            Color::White => self.0.sub(squares, Self::weight(kind)),
+            Color::Black => self.0.add(squares, Self::weight(kind)),
+        }
+    }
+
+    #[inline(always)]
+    fn over(&self, color: Color, squares: Bitboard) -> Bitboard {
+        let black_ahead = Bitboard(self.0.0[PLANES - 1]);
+        match color {
+            Color::White => squares & black_ahead,
+            Color::Black => squares & !black_ahead & self.0.nonzero(),
+        }
+    }
+}
+
+/// `count`: differences of at most 31 pieces fit 7 signed bits.
+pub type CountBalance = Difference<7, false>;
+/// `value`: differences of at most 31 x 9 fit 10 signed bits.
+pub type ValueBalance = Difference<10, true>;
+
+/// `average`: both colours' counts and values, compared per square by cross-multiplication.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AverageBalance {
+    count: [CountTally; 2],
+    value: [ValueTally; 2],
+}
+
+impl Balance for AverageBalance {
+    const MONOTONE: bool = false;
+
+    #[inline(always)]
+    fn empty() -> Self {
+        AverageBalance::default()
+    }
+
+    #[inline(always)]
+    fn add(&mut self, color: Color, squares: Bitboard, kind: Kind) {
+        let side = index(color);
+        self.count[side].add(squares, 1);
+        self.value[side].add(squares, PERSUASION_VALUE[kind.index()]);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, color: Color, squares: Bitboard, kind: Kind) {
+        let side = index(color);
+        self.count[side].sub(squares, 1);
+        self.value[side].sub(squares, PERSUASION_VALUE[kind.index()]);
+    }
+
+    #[inline]
+    fn over(&self, color: Color, squares: Bitboard) -> Bitboard {
+        let (us, them) = (index(color), index(!color));
+        let mut over = Bitboard::EMPTY;
+        for square in squares & self.count[them].nonzero() {
+            let supporters = self.count[us].at(square);
+            if supporters == 0
+                || self.value[them].at(square) * supporters
+                    > self.value[us].at(square) * self.count[them].at(square)
+            {
+                over.add(square);
+            }
+        }
+        over
+    }
+}
+
+/// The balance of a position with each line piece's influence remembered, so the balance
 /// after one piece moves (or is lifted) follows from a few corrections: the piece's own
 /// influence, and that of the line pieces whose rays reached the squares it left or entered.
 #[derive(Clone, Debug)]
-pub struct NodeInfluence {
-    pub map: InfluenceMap,
+pub struct NodeInfluence<B> {
+    pub balance: B,
     /// Influence of the line piece on each square (empty elsewhere).
     line_influence: [Bitboard; 64],
     line_pieces: Bitboard,
@@ -400,13 +529,14 @@ pub struct NodeInfluence {
     glass: [(Bitboard, Bitboard); 2],
 }
 
-impl NodeInfluence {
-    pub fn new<R: Rules>(pos: &Position<R>, measure: Measure) -> Self {
-        let mut map = InfluenceMap::new(measure);
+impl<B: Balance> NodeInfluence<B> {
+    #[inline]
+    pub fn new<R: Rules>(pos: &Position<R>) -> Self {
+        let mut balance = B::empty();
         let mut line_influence = [Bitboard::EMPTY; 64];
         for color in [Color::White, Color::Black] {
             for_each_influence(pos, color, Bitboard::EMPTY, |squares, kind, square| {
-                map.add(color, squares, kind);
+                balance.add(color, squares, kind);
                 if let Some(square) = square
                     && matches!(kind, BISHOP | ROOK | QUEEN)
                 {
@@ -420,87 +550,226 @@ impl NodeInfluence {
             (pos.pieces(c, ROOK) | queens, pos.pieces(c, BISHOP) | queens)
         };
         NodeInfluence {
-            map,
+            balance,
             line_influence,
             line_pieces,
             glass: [glass(Color::White), glass(Color::Black)],
         }
     }
 
-    /// The map after the piece on `from` goes to `to` as a `kind_after` (a promotion changes
-    /// it), or is lifted off the board when `to` is `None`.
+    /// The position with the piece on `from` lifted off the board: every move of that piece
+    /// starts from it, so the work of taking the piece away is done once per piece.
+    #[inline]
+    pub fn lift<R: Rules>(&self, pos: &Position<R>, from: Square) -> Lifted<B> {
+        let mut lifted = Lifted {
+            balance: self.balance,
+            line_influence: self.line_influence,
+            line_pieces: self.line_pieces,
+            occupied: pos.occupied(),
+            glass: self.glass,
+            color: Color::White,
+            own_line_reach: Bitboard::EMPTY,
+        };
+        let Some(piece) = pos.piece_at(from) else {
+            return lifted;
+        };
+        let color = piece.color;
+        lifted.color = color;
+        let from_bit = Bitboard::from_square(from);
+        let old = if matches!(piece.kind, BISHOP | ROOK | QUEEN) {
+            self.line_influence[from as usize]
+        } else {
+            piece_influence(
+                piece.kind,
+                color,
+                from,
+                lifted.occupied,
+                Bitboard::EMPTY,
+                Bitboard::EMPTY,
+            )
+        };
+        lifted.balance.remove(color, old, piece.kind);
+        lifted.occupied ^= from_bit;
+        lifted.line_pieces &= !from_bit;
+        lifted.line_influence[from as usize] = Bitboard::EMPTY;
+        {
+            let (orthogonal, diagonal) = &mut lifted.glass[index(color)];
+            *orthogonal &= !from_bit;
+            *diagonal &= !from_bit;
+        }
+        lifted.update_lines(pos, from);
+        let own_lines = lifted.line_pieces & pos.color(color);
+        lifted.own_line_reach = own_lines
+            .into_iter()
+            .fold(Bitboard::EMPTY, |reach, square| {
+                reach | lifted.line_influence[square as usize]
+            });
+        lifted
+    }
+
+    /// The balance after the piece on `from` goes to `to` as a `kind_after` (a promotion
+    /// changes it), or is lifted off the board when `to` is `None`.
     pub fn after_move<R: Rules>(
         &self,
         pos: &Position<R>,
         from: Square,
         to: Option<Square>,
         kind_after: Kind,
-    ) -> InfluenceMap {
-        let mut map = self.map;
-        let Some(piece) = pos.piece_at(from) else {
-            return map;
-        };
-        let color = piece.color;
-        let occupied_before = pos.occupied();
-        let from_bit = Bitboard::from_square(from);
-        let to_bit = to.map_or(Bitboard::EMPTY, Bitboard::from_square);
-        let occupied = (occupied_before ^ from_bit) | to_bit;
+    ) -> B {
+        let lifted = self.lift(pos, from);
+        match to {
+            Some(to) => lifted.place(pos, to, kind_after),
+            None => lifted.balance,
+        }
+    }
+}
+
+/// A node's influence with one piece of `color` lifted off the board (see
+/// [`NodeInfluence::lift`]).
+#[derive(Clone, Debug)]
+pub struct Lifted<B> {
+    /// The balance without the lifted piece.
+    pub balance: B,
+    line_influence: [Bitboard; 64],
+    line_pieces: Bitboard,
+    occupied: Bitboard,
+    glass: [(Bitboard, Bitboard); 2],
+    /// The lifted piece's colour.
+    pub color: Color,
+    /// Squares the lifted piece's side reaches with its line pieces: the only squares where
+    /// putting a piece down can take influence away from that side.
+    pub own_line_reach: Bitboard,
+}
+
+impl<B: Balance> Lifted<B> {
+    /// Recomputes the line pieces whose rays reached `square` (its occupancy changed).
+    #[inline(always)]
+    fn update_lines<R: Rules>(&mut self, pos: &Position<R>, square: Square) {
+        let lines = bishop_attacks(square, Bitboard::EMPTY) | rook_attacks(square, Bitboard::EMPTY);
+        for line_square in self.line_pieces & lines {
+            let before = self.line_influence[line_square as usize];
+            if !before.contains(square) {
+                continue;
+            }
+            if let Some(line) = pos.piece_at(line_square) {
+                let (orthogonal, diagonal) = self.glass[index(line.color)];
+                let after = piece_influence(
+                    line.kind,
+                    line.color,
+                    line_square,
+                    self.occupied,
+                    orthogonal,
+                    diagonal,
+                );
+                self.balance.shift(line.color, line.kind, before, after);
+                self.line_influence[line_square as usize] = after;
+            }
+        }
+    }
+
+    /// The balance once the lifted piece is put down on the empty square `to` as a `kind`.
+    #[inline]
+    pub fn place<R: Rules>(&self, pos: &Position<R>, to: Square, kind: Kind) -> B {
+        let mut balance = self.balance;
+        let to_bit = Bitboard::from_square(to);
+        let occupied = self.occupied | to_bit;
         let mut glasses = self.glass;
         {
-            let (orthogonal, diagonal) = &mut glasses[index(color)];
-            *orthogonal &= !from_bit;
-            *diagonal &= !from_bit;
-            if matches!(kind_after, ROOK | QUEEN) {
+            let (orthogonal, diagonal) = &mut glasses[index(self.color)];
+            if matches!(kind, ROOK | QUEEN) {
                 *orthogonal |= to_bit;
             }
-            if matches!(kind_after, BISHOP | QUEEN) {
+            if matches!(kind, BISHOP | QUEEN) {
                 *diagonal |= to_bit;
             }
         }
-        let glass = |c: Color| glasses[index(c)];
-
-        let old = if matches!(piece.kind, BISHOP | ROOK | QUEEN) {
-            self.line_influence[from as usize]
-        } else {
-            let (orthogonal, diagonal) = glass(color);
-            piece_influence(
-                piece.kind,
-                color,
-                from,
-                occupied_before,
-                orthogonal,
-                diagonal,
-            )
-        };
-        map.remove(color, old, piece.kind);
-
-        let touched = from_bit | to_bit;
-        let mut lines = bishop_attacks(from, Bitboard::EMPTY) | rook_attacks(from, Bitboard::EMPTY);
-        if let Some(to) = to {
-            lines |= bishop_attacks(to, Bitboard::EMPTY) | rook_attacks(to, Bitboard::EMPTY);
-        }
-        for square in self.line_pieces & lines & !from_bit {
-            let before = self.line_influence[square as usize];
-            if !before.intersects(touched) {
+        let (orthogonal, diagonal) = glasses[index(self.color)];
+        let new = piece_influence(kind, self.color, to, occupied, orthogonal, diagonal);
+        balance.add(self.color, new, kind);
+        let lines = bishop_attacks(to, Bitboard::EMPTY) | rook_attacks(to, Bitboard::EMPTY);
+        for line_square in self.line_pieces & lines {
+            let before = self.line_influence[line_square as usize];
+            if !before.contains(to) {
                 continue;
             }
-            if let Some(line) = pos.piece_at(square) {
-                let (orthogonal, diagonal) = glass(line.color);
+            if let Some(line) = pos.piece_at(line_square) {
+                let (orthogonal, diagonal) = glasses[index(line.color)];
                 let after = piece_influence(
-                    line.kind, line.color, square, occupied, orthogonal, diagonal,
+                    line.kind,
+                    line.color,
+                    line_square,
+                    occupied,
+                    orthogonal,
+                    diagonal,
                 );
-                if after != before {
-                    map.remove(line.color, before, line.kind);
-                    map.add(line.color, after, line.kind);
-                }
+                balance.shift(line.color, line.kind, before, after);
             }
         }
-
-        if let Some(to) = to {
-            let (orthogonal, diagonal) = glass(color);
-            let new = piece_influence(kind_after, color, to, occupied, orthogonal, diagonal);
-            map.add(color, new, kind_after);
-        }
-        map
+        balance
     }
 }
+
+/// The board as influence sees it (colours and kinds), the key of [`NodeCache`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardKey([Bitboard; 8]);
+
+impl BoardKey {
+    pub fn of<R: Rules>(pos: &Position<R>) -> Self {
+        BoardKey([
+            pos.color(Color::White),
+            pos.color(Color::Black),
+            pos.kind(PAWN),
+            pos.kind(KNIGHT),
+            pos.kind(BISHOP),
+            pos.kind(ROOK),
+            pos.kind(QUEEN),
+            pos.kind(KING),
+        ])
+    }
+}
+
+/// The last position's [`NodeInfluence`], kept per thread: the search asks for the ordering
+/// gain and tactical nature of every move of the position it has just generated, and the node
+/// built for generation answers those without playing the moves out.
+pub trait NodeCache: Balance + 'static {
+    /// Runs `f` on the node of `pos`, built only when the cached one is another board's.
+    fn with_node<R: Rules, T>(pos: &Position<R>, f: impl FnOnce(&NodeInfluence<Self>) -> T) -> T;
+}
+
+macro_rules! node_cache {
+    ($balance:ty, $slot:ident) => {
+        thread_local! {
+            static $slot: std::cell::RefCell<Option<(BoardKey, Box<NodeInfluence<$balance>>)>> =
+                const { std::cell::RefCell::new(None) };
+        }
+
+        impl NodeCache for $balance {
+            #[inline]
+            fn with_node<R: Rules, T>(
+                pos: &Position<R>,
+                f: impl FnOnce(&NodeInfluence<Self>) -> T,
+            ) -> T {
+                let key = BoardKey::of(pos);
+                $slot.with(|slot| {
+                    let mut slot = slot.borrow_mut();
+                    match &mut *slot {
+                        Some((cached, node)) if *cached == key => f(node),
+                        Some((cached, node)) => {
+                            *cached = key;
+                            **node = NodeInfluence::new(pos);
+                            f(node)
+                        }
+                        None => {
+                            let node = slot.insert((key, Box::new(NodeInfluence::new(pos))));
+                            f(&node.1)
+                        }
+                    }
+                })
+            }
+        }
+    };
+}
+
+node_cache!(CountBalance, COUNT_NODE);
+node_cache!(ValueBalance, VALUE_NODE);
+node_cache!(AverageBalance, AVERAGE_NODE);

@@ -11,12 +11,36 @@ use amity_engine::orthodox::{
     self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES,
 };
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, File, Move, MoveFlag, MoveList, Outcome, Piece,
+    Bitboard, Color, DrawReason, FenError, File, Kind, Move, MoveFlag, MoveList, Outcome, Piece,
     PieceInfo, Position, Rank, Rules, SearchFlags, Square, WinReason,
 };
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 
-pub use influence::{InfluenceMap, Measure, NodeInfluence};
+pub use influence::{
+    AverageBalance, Balance, CountBalance, InfluenceMap, Lifted, Measure, NodeCache, NodeInfluence,
+    ValueBalance,
+};
+
+/// Runs `$body` with `$balance` naming the [`Balance`] type of `$measure`, so the rules are
+/// compiled once per measure.
+macro_rules! with_balance {
+    ($measure:expr, $balance:ident => $body:expr) => {
+        match $measure {
+            Measure::Count => {
+                type $balance = CountBalance;
+                $body
+            }
+            Measure::Value => {
+                type $balance = ValueBalance;
+                $body
+            }
+            Measure::Average => {
+                type $balance = AverageBalance;
+                $body
+            }
+        }
+    };
+}
 
 /// Pacifist Chess played with one persuasion measure.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -90,8 +114,7 @@ impl Pacifist {
 
     /// Pieces of `color` that are overly persuaded now.
     pub fn overly_persuaded(&self, pos: &Position<Self>, color: Color) -> Bitboard {
-        self.influence(pos)
-            .overly_persuaded(color, pos.color(color))
+        with_balance!(self.measure, B => B::compute(pos, Bitboard::EMPTY).over(color, pos.color(color)))
     }
 
     /// Changes the colour of every piece on `squares` to `to`, keeping its kind. A rook or an
@@ -152,58 +175,91 @@ impl Pacifist {
         us: Color,
         moved: Square,
     ) -> (bool, Bitboard) {
-        let full = self.influence(pos);
-        self.mover_step_from(pos, us, moved, full)
+        with_balance!(self.measure, B => {
+            let full = B::compute(pos, Bitboard::EMPTY);
+            let (silenced, converted, _) = self.mover_step_from(pos, us, moved, full);
+            (silenced, converted)
+        })
     }
 
-    /// [`Pacifist::mover_step`] given the influence map of `pos` as it stands.
-    fn mover_step_from(
+    /// [`Pacifist::mover_step`] given the balance of `pos` as it stands. Also returns the
+    /// balance at the end of the step when every piece spoke in it (nothing was silenced).
+    fn mover_step_from<B: Balance>(
         &self,
         pos: &mut Position<Self>,
         us: Color,
         moved: Square,
-        full: InfluenceMap,
-    ) -> (bool, Bitboard) {
-        let silenced = full.is_overly_persuaded(us, moved);
+        full: B,
+    ) -> (bool, Bitboard, Option<B>) {
+        let silenced = full.over(us, Bitboard::from_square(moved)).any();
         let silent = if silenced {
             Bitboard::from_square(moved)
         } else {
             Bitboard::EMPTY
         };
-        let mut map = if silenced {
-            InfluenceMap::compute(pos, self.measure, silent)
+        let mut balance = if silenced {
+            B::compute(pos, silent)
         } else {
             full
         };
         let mut converted = Bitboard::EMPTY;
         loop {
-            let over = map.overly_persuaded(!us, pos.color(!us));
+            let over = balance.over(!us, pos.color(!us));
             if over.is_empty() {
-                return (silenced, converted);
+                return (silenced, converted, (!silenced).then_some(balance));
             }
             self.turn_over(pos, over, us);
             converted |= over;
-            map = InfluenceMap::compute(pos, self.measure, silent);
+            balance = B::compute(pos, silent);
         }
     }
 
     /// Step c: the opponent converts the overly persuaded pieces of `us`, round after round.
     pub fn opponent_step(&self, pos: &mut Position<Self>, us: Color) -> Bitboard {
+        with_balance!(self.measure, B => {
+            let balance = B::compute(pos, Bitboard::EMPTY);
+            self.opponent_step_from(pos, us, balance)
+        })
+    }
+
+    /// [`Pacifist::opponent_step`] given the balance of `pos` as it stands.
+    fn opponent_step_from<B: Balance>(
+        &self,
+        pos: &mut Position<Self>,
+        us: Color,
+        mut balance: B,
+    ) -> Bitboard {
         let mut converted = Bitboard::EMPTY;
         loop {
-            let over = self.overly_persuaded(pos, us);
+            let over = balance.over(us, pos.color(us));
             if over.is_empty() {
                 return converted;
             }
             self.turn_over(pos, over, !us);
             converted |= over;
+            balance = B::compute(pos, Bitboard::EMPTY);
         }
     }
 
     /// Steps a to c after the move that put `us`'s piece on `moved`.
     pub fn conversions(&self, pos: &mut Position<Self>, us: Color, moved: Square) -> Conversions {
-        let (silenced, by_mover) = self.mover_step(pos, us, moved);
-        let by_opponent = self.opponent_step(pos, us);
+        with_balance!(self.measure, B => {
+            let full = B::compute(pos, Bitboard::EMPTY);
+            self.conversions_from(pos, us, moved, full)
+        })
+    }
+
+    /// [`Pacifist::conversions`] given the balance of `pos` right after the move.
+    fn conversions_from<B: Balance>(
+        &self,
+        pos: &mut Position<Self>,
+        us: Color,
+        moved: Square,
+        full: B,
+    ) -> Conversions {
+        let (silenced, by_mover, last) = self.mover_step_from(pos, us, moved, full);
+        let start = last.unwrap_or_else(|| B::compute(pos, Bitboard::EMPTY));
+        let by_opponent = self.opponent_step_from(pos, us, start);
         Conversions {
             silenced,
             by_mover,
@@ -213,152 +269,235 @@ impl Pacifist {
 
     /// Plays a move and its conversions (without handing the turn on) and reports them.
     pub fn play_turn(&self, pos: &mut Position<Self>, mv: Move) -> Conversions {
+        with_balance!(self.measure, B => self.play_turn_with::<B>(pos, mv))
+    }
+
+    fn play_turn_with<B: Balance>(&self, pos: &mut Position<Self>, mv: Move) -> Conversions {
         let us = pos.turn();
         let moved = self.apply_move(pos, mv);
         // Most moves convert nothing: one look at both sides settles that.
-        let map = self.influence(pos);
-        if map.overly_persuaded(us, pos.color(us)).is_empty()
-            && map.overly_persuaded(!us, pos.color(!us)).is_empty()
+        let balance = B::compute(pos, Bitboard::EMPTY);
+        if balance.over(us, pos.color(us)).is_empty()
+            && balance.over(!us, pos.color(!us)).is_empty()
         {
             return Conversions::default();
         }
-        self.conversions(pos, us, moved)
+        self.conversions_from(pos, us, moved, balance)
     }
 
     /// Whether a move of the side to move (already known to follow the movement rules) is
     /// legal: a king must not land overly persuaded, and the mover must own a king when its
     /// turn ends.
-    fn is_legal(&self, pos: &Position<Self>, mv: Move) -> bool {
+    fn is_legal<B: Balance>(&self, pos: &Position<Self>, mv: Move) -> bool {
         let mut child = pos.clone();
         let moved = self.apply_move(&mut child, mv);
-        let map = self.influence(&child);
-        self.is_legal_after(pos.turn(), child, moved, map)
+        let balance = B::compute(&child, Bitboard::EMPTY);
+        let us = pos.turn();
+        if child.pieces(us, KING).contains(moved)
+            && balance.over(us, Bitboard::from_square(moved)).any()
+        {
+            return false;
+        }
+        self.keeps_a_king(us, child, moved, balance)
     }
 
-    /// [`Pacifist::is_legal`] once the move is applied to `child` and `map` is its influence.
-    fn is_legal_after(
+    /// Whether `us` owns a king at the end of the turn, once its move is applied to `child`
+    /// and `balance` is the balance right after the move.
+    fn keeps_a_king<B: Balance>(
         &self,
         us: Color,
         mut child: Position<Self>,
         moved: Square,
-        map: InfluenceMap,
+        balance: B,
     ) -> bool {
-        let king_moved = child.pieces(us, KING).contains(moved);
-        if king_moved && map.is_overly_persuaded(us, moved) {
-            return false;
-        }
-        if child.pieces(us, KING).any() && map.overly_persuaded(us, child.color(us)).is_empty() {
+        if child.pieces(us, KING).any() && balance.over(us, child.color(us)).is_empty() {
             // Nothing of ours is overly persuaded and the moved piece speaks. Under a monotone
             // measure the mover's conversions only weaken the opponent, so step c finds
             // nothing; otherwise it suffices that step b has nothing to do either.
-            if self.measure.is_monotone() || map.overly_persuaded(!us, child.color(!us)).is_empty()
-            {
+            if B::MONOTONE || balance.over(!us, child.color(!us)).is_empty() {
                 return true;
             }
         }
-        self.mover_step_from(&mut child, us, moved, map);
-        self.opponent_step(&mut child, us);
+        if B::MONOTONE && child.pieces(us, KING).any() {
+            // Step b only takes pieces from the opponent, which under a monotone measure can
+            // only spare ours in step c: if a king of ours outlives step c played at once,
+            // without step b, it outlives the real turn. That skips step b's rounds.
+            let mut probe = child.clone();
+            let mut probe_balance = balance;
+            loop {
+                let over = probe_balance.over(us, probe.color(us));
+                if over.is_empty() {
+                    return true;
+                }
+                if (probe.pieces(us, KING) & !over).is_empty() {
+                    break;
+                }
+                self.turn_over(&mut probe, over, !us);
+                probe_balance = B::compute(&probe, Bitboard::EMPTY);
+            }
+        }
+        self.conversions_from(&mut child, us, moved, balance);
         child.pieces(us, KING).any()
     }
 
-    /// Whether a pawn of `us` lifted off `from` may pass over `passing` (rule 6).
-    fn double_step_allowed(
+    /// [`Pacifist::is_legal`] for a move of the lifted piece to `to` as a `kind_after`,
+    /// answered from the balance when the move provably converts nothing of the mover's,
+    /// which is almost always.
+    #[inline]
+    fn is_legal_placed<B: Balance>(
         &self,
         pos: &Position<Self>,
-        node: &NodeInfluence,
-        from: Square,
-        passing: Square,
+        lifted: &Lifted<B>,
+        mv: Move,
+        kind_after: Kind,
     ) -> bool {
-        !node
-            .after_move(pos, from, None, PAWN)
-            .is_overly_persuaded(pos.turn(), passing)
-    }
-
-    /// [`Pacifist::is_legal`], answered from the node's influence map when the move provably
-    /// converts nothing of the mover's, which is almost always.
-    fn is_legal_at_node(&self, pos: &Position<Self>, node: &NodeInfluence, mv: Move) -> bool {
         let us = pos.turn();
         let (from, to) = (mv.from(), mv.to());
-        let Some(piece) = pos.piece_at(from) else {
-            return false;
-        };
-        if mv.flag() == MoveFlag::Castle || pos.pieces(us, KING).is_empty() {
-            return self.is_legal(pos, mv);
-        }
-        let kind_after = if mv.flag() == MoveFlag::Promotion {
-            mv.kind()
-        } else {
-            piece.kind
-        };
-        let map = node.after_move(pos, from, Some(to), kind_after);
+        let balance = lifted.place(pos, to, kind_after);
         let ours = pos.ours() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
-        let our_over = map.overly_persuaded(us, ours);
-        if our_over.is_empty() {
-            // As in `is_legal`: the quick answer holds when step b cannot hurt us.
-            if self.measure.is_monotone() || map.overly_persuaded(!us, pos.theirs()).is_empty() {
+        let our_over = balance.over(us, ours);
+        if pos.pieces(us, KING).is_empty() {
+            // A king can only come back through step b, which needs a first conversion
+            // (under a monotone measure a silenced mover only weakens it; under `average`
+            // silencing a weak piece can raise the mover's average).
+            if B::MONOTONE && balance.over(!us, pos.theirs()).is_empty() {
+                return false;
+            }
+        } else if our_over.is_empty() {
+            // As in `keeps_a_king`: the quick answer holds when step b cannot hurt us.
+            if B::MONOTONE || balance.over(!us, pos.theirs()).is_empty() {
                 return true;
             }
-        } else if piece.kind == KING && our_over.contains(to) {
+        } else if kind_after == KING && our_over.contains(to) {
             return false;
         }
         let mut child = pos.clone();
         let moved = self.apply_move(&mut child, mv);
-        self.is_legal_after(us, child, moved, map)
+        self.keeps_a_king(us, child, moved, balance)
     }
 
-    /// Every move that follows the movement rules, before the king-and-conversion checks.
-    fn pseudo_moves(&self, pos: &Position<Self>, node: &NodeInfluence, moves: &mut MoveList) {
+    /// Pushes the legal moves of the piece of `kind` on `from` (lifted in `lifted`) to
+    /// `targets` (empty squares it may move to).
+    #[inline]
+    fn push_legal<B: Balance>(
+        &self,
+        pos: &Position<Self>,
+        lifted: &Lifted<B>,
+        from: Square,
+        kind: Kind,
+        targets: Bitboard,
+        moves: &mut MoveList,
+    ) {
+        let us = pos.turn();
+        let mut exact = targets;
+        if B::MONOTONE
+            && pos.pieces(us, KING).any()
+            && lifted
+                .balance
+                .over(us, pos.ours() & !Bitboard::from_square(from))
+                .is_empty()
+        {
+            // Nothing else of ours is overly persuaded with the piece lifted. Putting it down
+            // only adds support, except where it cuts one of our own rays; so wherever it
+            // cuts none and is not overly persuaded itself, nothing of ours is, and under a
+            // monotone measure the move is legal and converts nothing of ours.
+            let quiet = targets & !lifted.own_line_reach & !lifted.balance.over(us, targets);
+            for to in quiet {
+                moves.push(Move::normal(from, to));
+            }
+            exact ^= quiet;
+        }
+        for to in exact {
+            let mv = Move::normal(from, to);
+            if self.is_legal_placed(pos, lifted, mv, kind) {
+                moves.push(mv);
+            }
+        }
+    }
+
+    /// Every legal move: for each piece, the squares it may move to, judged with the piece
+    /// lifted once.
+    fn legal_moves<B: NodeCache>(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        B::with_node(pos, |node| self.legal_moves_at(pos, node, moves));
+    }
+
+    fn legal_moves_at<B: Balance>(
+        &self,
+        pos: &Position<Self>,
+        node: &NodeInfluence<B>,
+        moves: &mut MoveList,
+    ) {
         let us = pos.turn();
         let occupied = pos.occupied();
         let empty = !occupied;
+        let mut piece_moves = |from: Square, kind: Kind, targets: Bitboard| {
+            if targets.any() {
+                let lifted = node.lift(pos, from);
+                self.push_legal(pos, &lifted, from, kind, targets, moves);
+            }
+        };
         for from in pos.pieces(us, KNIGHT) {
-            push_all(moves, from, knight_attacks(from) & empty);
+            piece_moves(from, KNIGHT, knight_attacks(from) & empty);
         }
         for from in pos.pieces(us, BISHOP) {
-            push_all(moves, from, bishop_attacks(from, occupied) & empty);
+            piece_moves(from, BISHOP, bishop_attacks(from, occupied) & empty);
         }
         for from in pos.pieces(us, ROOK) {
-            push_all(moves, from, rook_attacks(from, occupied) & empty);
+            piece_moves(from, ROOK, rook_attacks(from, occupied) & empty);
         }
         for from in pos.pieces(us, QUEEN) {
             let targets = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
-            push_all(moves, from, targets & empty);
+            piece_moves(from, QUEEN, targets & empty);
         }
         for from in pos.pieces(us, KING) {
-            push_all(moves, from, king_attacks(from) & empty);
+            piece_moves(from, KING, king_attacks(from) & empty);
         }
         let last_rank = back_rank(!us);
         for from in pos.pieces(us, PAWN) {
             let Some(step) = forward(from, us).filter(|sq| empty.contains(*sq)) else {
                 continue;
             };
+            let lifted = node.lift(pos, from);
             if last_rank.contains(step) {
                 for &kind in &FIDE_PROMOTIONS {
-                    moves.push(Move::promotion(from, step, kind));
+                    let mv = Move::promotion(from, step, kind);
+                    if self.is_legal_placed(pos, &lifted, mv, kind) {
+                        moves.push(mv);
+                    }
                 }
                 continue;
             }
-            moves.push(Move::normal(from, step));
+            let mut targets = Bitboard::from_square(step);
+            // Rule 6: the passing square is judged with the pawn lifted.
             if second_rank(us).contains(from)
                 && let Some(double) = forward(step, us).filter(|sq| empty.contains(*sq))
-                && self.double_step_allowed(pos, node, from, step)
+                && lifted
+                    .balance
+                    .over(us, Bitboard::from_square(step))
+                    .is_empty()
             {
-                moves.push(Move::normal(from, double));
+                targets.add(double);
             }
+            self.push_legal(pos, &lifted, from, PAWN, targets, moves);
         }
         self.castling_moves(pos, node, moves);
     }
 
     /// Castling (rule 7): rights, empty squares, and the king's start and passing squares
-    /// not overly persuaded with the king lifted. The destination is checked with the move.
-    fn castling_moves(&self, pos: &Position<Self>, node: &NodeInfluence, moves: &mut MoveList) {
+    /// not overly persuaded with the king lifted; then the move's own legality.
+    fn castling_moves<B: Balance>(
+        &self,
+        pos: &Position<Self>,
+        node: &NodeInfluence<B>,
+        moves: &mut MoveList,
+    ) {
         let us = pos.turn();
         let home = king_home(us);
         let rooks = pos.castling() & pos.pieces(us, ROOK) & back_rank(us);
         if rooks.is_empty() || !pos.pieces(us, KING).contains(home) {
             return;
         }
-        let mut lifted_map = None;
+        let mut lifted = None;
         for rook in rooks {
             let (king_to, rook_to) = orthodox::castling_targets(home, rook);
             let must_be_empty = (between(home, rook)
@@ -369,11 +508,71 @@ impl Pacifist {
             if pos.occupied().intersects(must_be_empty) {
                 continue;
             }
-            let map = lifted_map.get_or_insert_with(|| node.after_move(pos, home, None, KING));
+            let balance = lifted.get_or_insert_with(|| node.after_move(pos, home, None, KING));
             let walked = between(home, king_to) | Bitboard::from_square(home);
-            if map.overly_persuaded(us, walked).is_empty() {
-                moves.push(Move::castle(home, king_to));
+            let mv = Move::castle(home, king_to);
+            if balance.over(us, walked).is_empty() && self.is_legal::<B>(pos, mv) {
+                moves.push(mv);
             }
+        }
+    }
+
+    /// For a non-castling move, the balance right after it: whether any piece of either side
+    /// is overly persuaded then (if not, the turn converts nothing), and whether an enemy
+    /// piece is. `None` for castling.
+    fn quick_look<B: NodeCache>(&self, pos: &Position<Self>, mv: Move) -> Option<(bool, bool)> {
+        if mv.flag() == MoveFlag::Castle {
+            return None;
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let kind = pos.piece_at(from)?.kind;
+        let kind_after = if mv.flag() == MoveFlag::Promotion {
+            mv.kind()
+        } else {
+            kind
+        };
+        let us = pos.turn();
+        B::with_node(pos, |node| {
+            let balance = node.lift(pos, from).place(pos, to, kind_after);
+            let ours = pos.ours() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
+            let theirs_over = balance.over(!us, pos.theirs()).any();
+            let ours_over = balance.over(us, ours).any();
+            Some((ours_over || theirs_over, theirs_over))
+        })
+    }
+
+    /// [`Rules::is_tactical`] for one measure.
+    fn is_tactical_with<B: NodeCache>(&self, pos: &Position<Self>, mv: Move) -> bool {
+        if mv.flag() == MoveFlag::Promotion {
+            return true;
+        }
+        if let Some((_, theirs_over)) = self.quick_look::<B>(pos, mv)
+            && B::MONOTONE
+            && !theirs_over
+        {
+            // Nothing of theirs is overly persuaded with the mover speaking; a silenced mover
+            // would only weaken the case. Step b converts nothing.
+            return false;
+        }
+        let mut child = pos.clone();
+        let conversions = self.play_turn(&mut child, mv);
+        conversions.by_mover.any() && conversions.by_opponent.is_empty()
+    }
+
+    /// [`Pacifist::material_swing`], zero at once when the move provably converts nothing.
+    fn quick_swing<B: NodeCache>(&self, pos: &Position<Self>, mv: Move) -> i32 {
+        match self.quick_look::<B>(pos, mv) {
+            Some((false, _)) => self.promotion_gain(mv),
+            _ => self.material_swing(pos, mv),
+        }
+    }
+
+    /// What promoting adds to the mover's material (0 for other moves).
+    fn promotion_gain(&self, mv: Move) -> i32 {
+        if mv.flag() == MoveFlag::Promotion {
+            evaluation::VALUES[mv.kind().index()] - evaluation::VALUES[PAWN.index()]
+        } else {
+            0
         }
     }
 
@@ -386,13 +585,6 @@ impl Pacifist {
         let balance =
             |p: &Position<Self>| evaluation::material(p, us) - evaluation::material(p, !us);
         balance(&child) - balance(pos)
-    }
-}
-
-#[inline]
-fn push_all(moves: &mut MoveList, from: Square, targets: Bitboard) {
-    for to in targets {
-        moves.push(Move::normal(from, to));
     }
 }
 
@@ -453,14 +645,7 @@ impl Rules for Pacifist {
     }
 
     fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
-        let node = NodeInfluence::new(pos, self.measure);
-        let mut candidates = MoveList::new();
-        self.pseudo_moves(pos, &node, &mut candidates);
-        for &mv in candidates.iter() {
-            if self.is_legal_at_node(pos, &node, mv) {
-                moves.push(mv);
-            }
-        }
+        with_balance!(self.measure, B => self.legal_moves::<B>(pos, moves))
     }
 
     /// Promotions, and moves whose turn converts enemy pieces and loses none: the ways the
@@ -468,22 +653,13 @@ impl Rules for Pacifist {
     /// full-width search: in a game where material never leaves the board, chains of trades
     /// need not end, and the evaluation already weighs pieces about to change hands.
     fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
-        if mv.flag() == MoveFlag::Promotion {
-            return true;
-        }
-        let mut child = pos.clone();
-        let conversions = self.play_turn(&mut child, mv);
-        conversions.by_mover.any() && conversions.by_opponent.is_empty()
+        with_balance!(self.measure, B => self.is_tactical_with::<B>(pos, mv))
     }
 
     fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
-        let promotion = if mv.flag() == MoveFlag::Promotion {
-            evaluation::VALUES[mv.kind().index()] - evaluation::VALUES[PAWN.index()]
-        } else {
-            0
-        };
         // The swing already includes the promoted piece's value over the pawn's.
-        self.material_swing(pos, mv).max(promotion)
+        let swing = with_balance!(self.measure, B => self.quick_swing::<B>(pos, mv));
+        swing.max(self.promotion_gain(mv))
     }
 
     fn play(&self, pos: &mut Position<Self>, mv: Move) {
