@@ -2,6 +2,7 @@
 //! a promotion, castling, en passant, a drop (a piece placed from off the board) or a chance
 //! outcome (a throw of dice or a flipped card), plus a fixed-capacity move list.
 
+use arrayvec::ArrayVec;
 use shakmaty::Square;
 use std::fmt;
 
@@ -162,80 +163,65 @@ impl fmt::Debug for Move {
 pub const MAX_MOVES: usize = 320;
 
 /// A fixed-capacity list of moves living on the stack, so move generation never allocates.
-#[derive(Clone)]
+/// Backed by `arrayvec`, whose storage is left uninitialised until pushed to: zero-filling
+/// 320 entries for every generation cost about a sixth of a perft node.
+#[derive(Clone, Default)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        Self::new()
-    }
+    moves: ArrayVec<Move, MAX_MOVES>,
 }
 
 impl MoveList {
     #[inline]
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move::NULL; MAX_MOVES],
-            len: 0,
+            moves: ArrayVec::new_const(),
         }
     }
 
+    /// Adds a move; a list already full (more moves than any known position has) drops it,
+    /// which debug builds report.
     #[inline]
     pub fn push(&mut self, mv: Move) {
-        debug_assert!(self.len < MAX_MOVES, "move list overflow");
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = mv;
-            self.len += 1;
-        }
+        debug_assert!(!self.moves.is_full(), "move list overflow");
+        let _ = self.moves.try_push(mv);
     }
 
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
 
     #[inline]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
     }
 
     /// Keeps only the moves for which `keep` is true, preserving order.
     pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len {
-            let mv = self.moves[i];
-            if keep(mv) {
-                self.moves[kept] = mv;
-                kept += 1;
-            }
-        }
-        self.len = kept;
+        self.moves.retain(|mv| keep(*mv));
     }
 
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.moves
     }
 
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        &mut self.moves
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
-        self.as_slice().iter()
+        self.moves.iter()
     }
 
     pub fn contains(&self, mv: Move) -> bool {
-        self.as_slice().contains(&mv)
+        self.moves.contains(&mv)
     }
 }
 
