@@ -57,29 +57,21 @@ fn looks_like_move(token: &str) -> bool {
 /// Finds the legal decision (or chance outcome) written as `token` in the position.
 pub fn parse_move<R: Rules>(rules: &R, pos: &Position<R>, token: &str) -> Result<Move, MoveError> {
     let mut chance = Vec::new();
-    if rules.chance(pos, &mut chance) {
+    let candidates: Vec<Move> = if rules.chance(pos, &mut chance) {
         if let Some(outcome) = rules.parse_chance(pos, token) {
             return Ok(outcome);
         }
-        return chance
-            .iter()
-            .map(|outcome| outcome.outcome)
-            .find(|mv| rules.format_move(*mv) == token)
-            .ok_or_else(|| {
-                if looks_like_move(token) {
-                    MoveError::Illegal(token.to_string())
-                } else {
-                    MoveError::Malformed(token.to_string())
-                }
-            });
-    }
-    let mut moves = MoveList::new();
-    rules.generate(pos, &mut moves);
-    moves
-        .iter()
-        .copied()
+        chance.iter().map(|outcome| outcome.outcome).collect()
+    } else {
+        let mut moves = MoveList::new();
+        rules.generate(pos, &mut moves);
+        moves.as_slice().to_vec()
+    };
+    candidates
+        .into_iter()
         .find(|mv| rules.format_move(*mv) == token)
         .ok_or_else(|| {
+            // Tell a typo from a real move that the position does not allow.
             if looks_like_move(token) {
                 MoveError::Illegal(token.to_string())
             } else {
