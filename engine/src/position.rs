@@ -82,7 +82,7 @@ pub struct Position<R: Rules> {
     halfmove_clock: u32,
     fullmoves: u32,
     hash: u64,
-    /// The variant's own state (a couple in love, decks of cards...). A variant that changes it
+    /// The variant's own state (chosen couples, decks of cards...). A variant that changes it
     /// must keep the hash in step with [`Position::toggle_hash`].
     pub state: R::State,
 }

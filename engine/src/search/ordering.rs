@@ -10,7 +10,7 @@ use crate::moves::{MAX_MOVES, Move, MoveFlag, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
 
-/// Largest magnitude a history score reaches (the gravity formula keeps it there).
+/// Largest magnitude a history score reaches (the self-damping update keeps it there).
 pub const HISTORY_MAX: i32 = 16_384;
 
 /// Butterfly history: how often a quiet move (by side, from, to) caused a cutoff, with recent
@@ -48,7 +48,7 @@ impl History {
         self.table[Self::index(color, mv)]
     }
 
-    /// Adds `bonus` (negative: a malus) with gravity, so scores stay within
+    /// Adds `bonus` (negative: a malus), damped by the current score, so scores stay within
     /// [`HISTORY_MAX`].
     #[inline]
     pub fn update(&mut self, color: Color, mv: Move, bonus: i32) {
