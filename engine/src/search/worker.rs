@@ -90,6 +90,10 @@ pub struct Worker<'a, R: Rules> {
     path: Vec<u64>,
     reductions: Vec<[i32; 64]>,
     time: Option<TimeKeeper>,
+    /// Depth of the current iteration: extensions stop at twice this many plies, so a chain
+    /// of checks that never repeats a position (pieces that move by themselves after every
+    /// move) cannot run the line out to the ply limit.
+    root_depth: i32,
 }
 
 /// Converts a mate score between "from the root" and "from this node" for the table.
@@ -166,6 +170,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             path,
             reductions,
             time,
+            root_depth: 1,
         }
     }
 
@@ -434,7 +439,10 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
         }
 
-        let in_check = self.rules.in_check(pos);
+        // Evasions are searched only within a few plies of the horizon: where pieces move by
+        // themselves after every move, checks can follow evasions without ever repeating a
+        // position, and the line would otherwise run to the ply limit.
+        let in_check = self.rules.in_check(pos) && (ply as i32) < 2 * self.root_depth + 8;
         let static_eval = if in_check {
             0
         } else if let Some(entry) = entry {
@@ -551,7 +559,9 @@ impl<'a, R: Rules> Worker<'a, R> {
                 }
             }
             // Check extension: forcing lines are searched a ply deeper.
-            let extension = i32::from(self.flags.check_extension && gives_check);
+            let extension = i32::from(
+                self.flags.check_extension && gives_check && (ply as i32) < 2 * self.root_depth,
+            );
             let new_depth = depth - 1 + extension;
             searched += 1;
             let value = if searched == 1 {
@@ -703,7 +713,10 @@ impl<'a, R: Rules> Worker<'a, R> {
                 return score;
             }
         }
-        let in_check = self.rules.in_check(pos);
+        // Evasions are searched only within a few plies of the horizon: where pieces move by
+        // themselves after every move, checks can follow evasions without ever repeating a
+        // position, and the line would otherwise run to the ply limit.
+        let in_check = self.rules.in_check(pos) && (ply as i32) < 2 * self.root_depth + 8;
         let static_eval = if in_check {
             0
         } else {
@@ -822,6 +835,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                 }
             }
             self.shared.searching[depth as usize].fetch_add(1, Ordering::Relaxed);
+            self.root_depth = depth as i32;
             let value = self.aspiration(root, depth as i32, result.score);
             self.shared.searching[depth as usize].fetch_sub(1, Ordering::Relaxed);
             if self.aborted {
