@@ -96,6 +96,17 @@ pub struct Worker<'a, R: Rules> {
     root_depth: i32,
 }
 
+/// The stored score if the entry's bound decides the window (a transposition cutoff).
+fn cutoff_score(entry: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_table(entry.score, ply);
+    let usable = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    usable.then_some(score)
+}
+
 /// Converts a mate score between "from the root" and "from this node" for the table.
 fn to_table(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
@@ -427,22 +438,12 @@ impl<'a, R: Rules> Worker<'a, R> {
         if let Some(entry) = entry
             && !pv_node
             && entry.depth >= depth
+            && let Some(score) = cutoff_score(&entry, ply, alpha, beta)
         {
-            let score = from_table(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+            return score;
         }
 
-        // Evasions are searched only within a few plies of the horizon: where pieces move by
-        // themselves after every move, checks can follow evasions without ever repeating a
-        // position, and the line would otherwise run to the ply limit.
-        let in_check = self.rules.in_check(pos) && (ply as i32) < 2 * self.root_depth + 8;
+        let in_check = self.rules.in_check(pos);
         let static_eval = if in_check {
             0
         } else if let Some(entry) = entry {
@@ -702,16 +703,10 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
         let key = pos.hash();
         let entry = self.shared.tt.probe(key);
-        if let Some(entry) = entry {
-            let score = from_table(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        if let Some(entry) = entry
+            && let Some(score) = cutoff_score(&entry, ply, alpha, beta)
+        {
+            return score;
         }
         // Evasions are searched only within a few plies of the horizon: where pieces move by
         // themselves after every move, checks can follow evasions without ever repeating a
