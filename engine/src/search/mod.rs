@@ -120,6 +120,7 @@ impl Drop for DoneGuard<'_> {
             depth: 0,
             seldepth: 0,
             pv: Vec::new(),
+            interrupted: true,
         });
         let _ = self.sender.send(Message::Done(self.index, result));
     }
@@ -257,8 +258,13 @@ impl Searcher {
             result.ponder = thread.pv.get(1).copied();
             result.depth = thread.depth;
             result.score = worker::to_score(thread.score);
-            // When a helper's line wins the vote, say so in a last report.
-            if chosen != Some(0) || results.first().is_some_and(|main| main.pv != thread.pv) {
+            // When a helper's line wins the vote, or the main thread was stopped inside an
+            // iteration, say so in a last report: the GUI's last line shows what is played.
+            if chosen != Some(0)
+                || results
+                    .first()
+                    .is_some_and(|main| main.interrupted || main.pv != thread.pv)
+            {
                 report(&Report {
                     depth: thread.depth,
                     seldepth: thread.seldepth,

@@ -1,6 +1,6 @@
-//! The transposition table shared by every search thread: a lock-free array of entries, each two
-//! atomic words (the key XOR the data, and the data), so a torn read from a racing writer fails
-//! the key check and reads as a miss. No lock, no `unsafe`.
+//! The transposition table shared by every search thread: a lock-free array of cache-line buckets
+//! of four entries, each two atomic words (the key XOR the data, and the data), so a torn read
+//! from a racing writer fails the key check and reads as a miss. No lock, no `unsafe`.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -89,16 +89,35 @@ struct Slot {
     data: AtomicU64,
 }
 
+impl Slot {
+    fn empty() -> Slot {
+        Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }
+    }
+}
+
+/// Entries per bucket: four 16-byte slots fill one 64-byte cache line, so a probe costs one
+/// memory fetch and a store can choose which of four positions to forget.
+const BUCKET_SLOTS: usize = 4;
+
+/// One cache line of slots; a key may live in any slot of its bucket.
+#[repr(align(64))]
+struct Bucket {
+    slots: [Slot; BUCKET_SLOTS],
+}
+
 /// The shared hash table. Sized in MiB; every thread reads and writes it concurrently.
 pub struct Transposition {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     age: u8,
 }
 
 impl std::fmt::Debug for Transposition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Transposition")
-            .field("slots", &self.slots.len())
+            .field("buckets", &self.buckets.len())
             .field("age", &self.age)
             .finish()
     }
@@ -107,18 +126,17 @@ impl std::fmt::Debug for Transposition {
 impl Transposition {
     /// A table of about `megabytes` MiB.
     pub fn new(megabytes: usize) -> Transposition {
-        let count = (megabytes.max(1) << 20) / std::mem::size_of::<Slot>();
-        let mut slots = Vec::with_capacity(count);
-        slots.resize_with(count, || Slot {
-            check: AtomicU64::new(0),
-            data: AtomicU64::new(0),
+        let count = ((megabytes.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::with_capacity(count);
+        buckets.resize_with(count, || Bucket {
+            slots: std::array::from_fn(|_| Slot::empty()),
         });
-        Transposition { slots, age: 0 }
+        Transposition { buckets, age: 0 }
     }
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
-        for slot in &mut self.slots {
+        for slot in self.buckets.iter_mut().flat_map(|bucket| &mut bucket.slots) {
             *slot.check.get_mut() = 0;
             *slot.data.get_mut() = 0;
         }
@@ -131,57 +149,81 @@ impl Transposition {
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> &Slot {
-        let index = ((u128::from(key) * self.slots.len() as u128) >> 64) as usize;
-        &self.slots[index]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
     }
 
     /// The entry stored for `key`, if any (and not torn by a concurrent write).
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let slot = self.slot(key);
-        let data = slot.data.load(Ordering::Relaxed);
-        let check = slot.check.load(Ordering::Relaxed);
-        if check ^ data != key {
-            return None;
-        }
-        Entry::unpack(data)
+        self.bucket(key).slots.iter().find_map(|slot| {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            (check ^ data == key).then(|| Entry::unpack(data)).flatten()
+        })
     }
 
-    /// Stores an entry for `key`, replacing what is there when that is older, shallower or
-    /// about another position. A move-less store keeps the move already known for the key.
+    /// How many searches ago an entry was written (0 for this one).
+    fn staleness(&self, data: u64) -> i32 {
+        i32::from(self.age.wrapping_sub(age_of(data)) & AGE_MASK as u8)
+    }
+
+    /// Stores an entry for `key`. The key's own slot is overwritten unless it holds a much
+    /// deeper result of this search (an exact score always wins); otherwise the bucket's
+    /// least valuable slot goes: empty first, then the shallowest, older searches counting as
+    /// shallower. A move-less store keeps the move already known for the key.
     #[inline]
     pub fn store(&self, key: u64, mut entry: Entry) {
-        let slot = self.slot(key);
-        let old_data = slot.data.load(Ordering::Relaxed);
-        let old_check = slot.check.load(Ordering::Relaxed);
-        let same = old_check ^ old_data == key;
-        if same && entry.best.is_null() {
-            entry.best = unpack_move(old_data & ((1 << MOVE_BITS) - 1));
+        let bucket = self.bucket(key);
+        let mut victim = &bucket.slots[0];
+        let mut victim_worth = i32::MAX;
+        for slot in &bucket.slots {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if check ^ data == key {
+                if entry.best.is_null() {
+                    entry.best = unpack_move(data & ((1 << MOVE_BITS) - 1));
+                }
+                let replace = entry.bound == Bound::Exact
+                    || age_of(data) != self.age
+                    || entry.depth + 3 >= depth_of(data);
+                if replace {
+                    Self::write(slot, key, entry.pack(self.age));
+                }
+                return;
+            }
+            let worth = if data == 0 {
+                i32::MIN
+            } else {
+                depth_of(data) - 8 * self.staleness(data)
+            };
+            if worth < victim_worth {
+                victim = slot;
+                victim_worth = worth;
+            }
         }
-        let replace = !same
-            || entry.bound == Bound::Exact
-            || age_of(old_data) != self.age
-            || entry.depth + 3 >= depth_of(old_data);
-        if !replace && old_data != 0 {
-            return;
-        }
-        let data = entry.pack(self.age);
+        Self::write(victim, key, entry.pack(self.age));
+    }
+
+    #[inline]
+    fn write(slot: &Slot, key: u64, data: u64) {
         slot.data.store(data, Ordering::Relaxed);
         slot.check.store(key ^ data, Ordering::Relaxed);
     }
 
     /// Per mille of a sample of entries written during the current search.
     pub fn hashfull(&self) -> u32 {
-        let sample = self.slots.len().min(1000);
-        let used = self.slots[..sample]
+        let sample = self.buckets.len().min(250);
+        let used = self.buckets[..sample]
             .iter()
+            .flat_map(|bucket| &bucket.slots)
             .filter(|slot| {
                 let data = slot.data.load(Ordering::Relaxed);
                 data != 0 && age_of(data) == self.age
             })
             .count();
-        (used * 1000 / sample.max(1)) as u32
+        (used * 1000 / (sample * BUCKET_SLOTS).max(1)) as u32
     }
 }
 
@@ -217,8 +259,32 @@ mod tests {
             bound: Bound::Exact,
         };
         table.store(key, entry);
-        let slot = table.slot(key);
+        let slot = table
+            .bucket(key)
+            .slots
+            .iter()
+            .find(|slot| slot.data.load(Ordering::Relaxed) != 0)
+            .expect("stored");
         slot.data.fetch_xor(1 << 30, Ordering::Relaxed);
         assert_eq!(table.probe(key), None);
+    }
+
+    #[test]
+    fn a_deep_entry_survives_shallow_neighbours_in_its_bucket() {
+        let table = Transposition::new(1);
+        // Small keys all map to the first bucket.
+        let entry = |depth| Entry {
+            best: Move::NULL,
+            score: 0,
+            eval: 0,
+            depth,
+            bound: Bound::Lower,
+        };
+        table.store(1, entry(20));
+        for key in 2..=9 {
+            table.store(key, entry(1));
+        }
+        assert_eq!(table.probe(1).map(|found| found.depth), Some(20));
+        assert_eq!(table.probe(9).map(|found| found.depth), Some(1));
     }
 }

@@ -56,6 +56,9 @@ pub struct ThreadResult {
     pub depth: u32,
     pub seldepth: u32,
     pub pv: Vec<Move>,
+    /// The search was stopped inside an iteration (by time, a node limit or `stop`), so the
+    /// last report does not show the line the thread ends with.
+    pub interrupted: bool,
 }
 
 /// Late-move reduction table by depth and move number.
@@ -814,6 +817,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             depth: 0,
             seldepth: 0,
             pv: Vec::new(),
+            interrupted: false,
         };
         let max_depth = limits
             .depth
@@ -834,6 +838,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             let value = self.aspiration(root, depth as i32, result.score);
             self.shared.searching[depth as usize].fetch_sub(1, Ordering::Relaxed);
             if self.aborted {
+                result.interrupted = true;
                 // A move that beat the first (previous best) move in the unfinished iteration
                 // is still better information than the previous iteration's choice.
                 if let Some(&best) = self.pv[0].first() {
@@ -853,6 +858,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                 depth,
                 seldepth: self.seldepth,
                 pv: self.pv[0].clone(),
+                interrupted: false,
             };
             if result.pv.is_empty() && !best.is_null() {
                 result.pv.push(best);
