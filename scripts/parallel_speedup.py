@@ -45,10 +45,11 @@ def time_to_depth(engine, fen, depth):
     if "Clear Hash" in engine.options:
         engine.configure({"Clear Hash": None})
     started = time.monotonic()
-    result = engine.play(board, chess.engine.Limit(depth=depth), info=chess.engine.INFO_SCORE)
+    result = engine.play(board, chess.engine.Limit(depth=depth),
+                         info=chess.engine.INFO_SCORE | chess.engine.INFO_BASIC)
     elapsed = time.monotonic() - started
     legal = result.move in board.legal_moves
-    return elapsed, legal, result.info.get("score")
+    return elapsed, legal, result.info.get("score"), result.info.get("nodes", 0)
 
 
 def main():
@@ -59,22 +60,30 @@ def main():
     args = parser.parse_args()
     positions = middlegames(args.positions)
     times = {}
+    nodes = {}
     illegal = 0
     for threads in (1, 2):
         engine = open_engine(args.engine, threads)
         try:
             times[threads] = []
+            nodes[threads] = []
             for number, fen in enumerate(positions, 1):
-                elapsed, legal, score = time_to_depth(engine, fen, args.depth)
+                elapsed, legal, score, searched = time_to_depth(engine, fen, args.depth)
                 illegal += 0 if legal else 1
                 times[threads].append(elapsed)
-                print(f"threads {threads} #{number:2} {elapsed:7.2f}s {score}  {fen}", flush=True)
+                nodes[threads].append(searched)
+                print(f"threads {threads} #{number:2} {elapsed:7.2f}s {searched:>11} nodes {score}"
+                      f"  {fen}", flush=True)
         finally:
             engine.quit()
     ratios = [one / max(two, 1e-6) for one, two in zip(times[1], times[2])]
     print(f"\nDepth {args.depth}, {len(positions)} positions: total {sum(times[1]):.1f}s with 1 "
           f"thread, {sum(times[2]):.1f}s with 2; speed-up median {statistics.median(ratios):.2f}x, "
           f"total {sum(times[1]) / max(sum(times[2]), 1e-6):.2f}x; illegal moves {illegal}")
+    # Nodes to reach the depth over both threads against one: the work Lazy SMP adds.
+    overhead = [two / max(one, 1) for one, two in zip(nodes[1], nodes[2])]
+    print(f"Nodes with 2 threads / nodes with 1 (search overhead): median "
+          f"{statistics.median(overhead):.2f}, total {sum(nodes[2]) / max(sum(nodes[1]), 1):.2f}")
     sys.exit(0 if illegal == 0 else 1)
 
 

@@ -201,6 +201,7 @@ impl Searcher {
             abort: AtomicBool::new(false),
             nodes: (0..threads).map(|_| Counter::default()).collect(),
             searching: (0..MAX_PLY + 2).map(|_| AtomicU32::new(0)).collect(),
+            marks: worker::Marks::new(),
             limits,
             start,
             game_history: &history[..history.len().saturating_sub(1)],

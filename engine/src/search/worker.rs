@@ -6,6 +6,8 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use arrayvec::ArrayVec;
+
 use super::limits::{Budget, Limits};
 use super::ordering::{History, MovePicker, Stage};
 use super::transposition::{Bound, Entry, Transposition};
@@ -40,6 +42,60 @@ pub struct Shared<'a> {
     /// Hashes of the game's positions before the root, for repetition.
     pub game_history: &'a [u64],
     pub threads: usize,
+    /// Breadcrumbs: which thread is searching which position near the root right now.
+    pub marks: Marks,
+}
+
+/// A small shared table where each thread marks the positions near the root it is searching,
+/// so a second thread arriving at the same position reduces its late moves more and spends its
+/// effort elsewhere: the threads of a Lazy SMP search drift apart instead of duplicating work.
+pub struct Marks {
+    slots: Vec<AtomicU64>,
+}
+
+/// Marks are kept for nodes this close to the root, where duplicated work costs the most.
+const MARKED_PLIES: usize = 8;
+const THREAD_BITS: u64 = 0xFF;
+
+impl Marks {
+    pub fn new() -> Marks {
+        Marks {
+            slots: (0..1024).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[(key >> 54) as usize & (self.slots.len() - 1)]
+    }
+
+    /// Marks `key` as searched by `thread`. Returns whether another thread already searches it
+    /// (then nothing is marked), and whether this thread took the slot (so it must `leave`).
+    fn enter(&self, key: u64, thread: usize) -> (bool, bool) {
+        let mine = (key & !THREAD_BITS) | (thread as u64 + 1);
+        let slot = self.slot(key);
+        let current = slot.load(Ordering::Relaxed);
+        if current == 0 {
+            let taken = slot
+                .compare_exchange(0, mine, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok();
+            return (false, taken);
+        }
+        let other = current & !THREAD_BITS == key & !THREAD_BITS && current != mine;
+        (other, false)
+    }
+
+    fn leave(&self, key: u64, thread: usize) {
+        let mine = (key & !THREAD_BITS) | (thread as u64 + 1);
+        let _ = self
+            .slot(key)
+            .compare_exchange(mine, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+}
+
+impl Default for Marks {
+    fn default() -> Marks {
+        Marks::new()
+    }
 }
 
 impl Shared<'_> {
@@ -520,11 +576,18 @@ impl<'a, R: Rules> Worker<'a, R> {
             let outcome = self.rules.no_move_outcome(pos);
             return self.outcome_score(pos, outcome, ply);
         }
+        let (marked_by_other, marked_by_me) =
+            if self.shared.threads > 1 && ply < MARKED_PLIES && depth >= 4 {
+                self.shared.marks.enter(key, self.index)
+            } else {
+                (false, false)
+            };
         let mut best = -INFINITY;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
         let mut seen = 0usize;
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        // On the stack: a heap vector here cost an allocation in most interior nodes.
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         self.path.push(key);
         while let Some((mv, stage)) = picker.next_move() {
             if root
@@ -587,6 +650,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                     reduction -= i32::from(pv_node);
                     reduction += i32::from(!improving);
                     reduction += i32::from(cut_node);
+                    reduction += i32::from(marked_by_other);
                     reduction -= i32::from(gives_check);
                     if stage == Stage::Killer {
                         reduction -= 1;
@@ -615,6 +679,9 @@ impl<'a, R: Rules> Worker<'a, R> {
             };
             if self.aborted {
                 self.path.pop();
+                if marked_by_me {
+                    self.shared.marks.leave(key, self.index);
+                }
                 return 0;
             }
             if value > best {
@@ -633,11 +700,14 @@ impl<'a, R: Rules> Worker<'a, R> {
                     }
                 }
             }
-            if quiet && quiets_tried.len() < 64 {
+            if quiet && !quiets_tried.is_full() {
                 quiets_tried.push(mv);
             }
         }
         self.path.pop();
+        if marked_by_me {
+            self.shared.marks.leave(key, self.index);
+        }
         if searched == 0 {
             // Only possible at the root when `searchmoves` excludes every move.
             return alpha;
