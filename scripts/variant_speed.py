@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Perft and bench speed of chess, Los Alamos and Moral Support side by side, in one run of
+"""Perft and bench speed of chess, Los Alamos, Moral Support and Pacifist Chess side by side, in one run of
 one binary, so the ratios are fair on a shared machine.
 
     python3 scripts/variant_speed.py [--bench-depth 6]
@@ -24,6 +24,7 @@ PERFT = [
     ("chess", None, 6),
     ("losalamos", None, 7),
     ("moralsupport", None, 6),
+    ("pacifist", None, 5),
 ]
 
 
@@ -65,8 +66,8 @@ def main():
         print(f"  {variant:<13} {nodes:>12} nodes  {millis:>7} ms  {bench_nps[variant] / 1e6:7.2f} Mnps")
     engine.quit()
 
-    print("ratio to chess (target >= 0.60)")
-    for variant in ("losalamos", "moralsupport"):
+    print("ratio to chess (targets: >= 0.60 for losalamos and moralsupport, >= 0.40 for pacifist)")
+    for variant in ("losalamos", "moralsupport", "pacifist"):
         perft_ratio = perft_nps[variant] / perft_nps["chess"]
         bench_ratio = bench_nps.get(variant, 0) / bench_nps["chess"]
         print(f"  {variant:<13} perft {perft_ratio:5.2f}   bench {bench_ratio:5.2f}")

@@ -133,7 +133,7 @@ impl<R: Rules> Game<R> {
         let mut history = Vec::new();
         for pos in self.positions.iter().rev() {
             history.push(pos.hash());
-            if pos.halfmove_clock() == 0 {
+            if pos.halfmove_clock() == 0 && self.rules.clock_resets_are_irreversible() {
                 break;
             }
         }

@@ -264,6 +264,14 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The result when the side to move has no legal move (and [`Rules::terminal`] is `None`).
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome;
 
+    /// Whether a move that resets the fifty-move clock can never be undone, so that no position
+    /// before it can occur again and repetition need only look back to the last reset (true in
+    /// chess: pawns never step back and captured pieces never return). A game where such moves
+    /// can be undone answers false, and repetition looks at the whole game.
+    fn clock_resets_are_irreversible(&self) -> bool {
+        true
+    }
+
     /// Whether neither side can win any more (chess's insufficient material).
     fn insufficient_material(&self, pos: &Position<Self>) -> bool {
         let _ = pos;

@@ -323,7 +323,11 @@ impl<'a, R: Rules> Worker<'a, R> {
         if pos.halfmove_clock() >= 100 || self.rules.insufficient_material(pos) {
             return true;
         }
-        let window = pos.halfmove_clock() as usize;
+        let window = if self.rules.clock_resets_are_irreversible() {
+            pos.halfmove_clock() as usize
+        } else {
+            self.path.len()
+        };
         self.path
             .iter()
             .rev()

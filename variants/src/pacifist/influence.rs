@@ -384,11 +384,26 @@ pub trait Balance: Copy {
     /// No influence anywhere.
     fn empty() -> Self;
 
+    /// Whether the balance weighs pieces by value (else only their number counts).
+    const VALUED: bool;
+
+    /// Adds the influence of `count` pieces of `color`, worth `value` together, on `squares`.
+    fn add_group(&mut self, color: Color, squares: Bitboard, count: u32, value: u32);
+
+    /// Takes back what [`Balance::add_group`] added.
+    fn remove_group(&mut self, color: Color, squares: Bitboard, count: u32, value: u32);
+
     /// Adds the influence of one piece of `color` and `kind` on `squares`.
-    fn add(&mut self, color: Color, squares: Bitboard, kind: Kind);
+    #[inline(always)]
+    fn add(&mut self, color: Color, squares: Bitboard, kind: Kind) {
+        self.add_group(color, squares, 1, PERSUASION_VALUE[kind.index()]);
+    }
 
     /// Takes back what [`Balance::add`] added.
-    fn remove(&mut self, color: Color, squares: Bitboard, kind: Kind);
+    #[inline(always)]
+    fn remove(&mut self, color: Color, squares: Bitboard, kind: Kind) {
+        self.remove_group(color, squares, 1, PERSUASION_VALUE[kind.index()]);
+    }
 
     /// Among `squares`, those where a piece of `color` would be overly persuaded.
     fn over(&self, color: Color, squares: Bitboard) -> Bitboard;
@@ -422,17 +437,14 @@ pub struct Difference<const PLANES: usize, const VALUED: bool>(Tally<PLANES>);
 
 impl<const PLANES: usize, const VALUED: bool> Difference<PLANES, VALUED> {
     #[inline(always)]
-    fn weight(kind: Kind) -> u32 {
-        if VALUED {
-            PERSUASION_VALUE[kind.index()]
-        } else {
-            1
-        }
+    fn weight(count: u32, value: u32) -> u32 {
+        if VALUED { value } else { count }
     }
 }
 
 impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VALUED> {
     const MONOTONE: bool = true;
+    const VALUED: bool = VALUED;
 
     #[inline(always)]
     fn empty() -> Self {
@@ -440,18 +452,18 @@ impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VAL
     }
 
     #[inline(always)]
-    fn add(&mut self, color: Color, squares: Bitboard, kind: Kind) {
+    fn add_group(&mut self, color: Color, squares: Bitboard, count: u32, value: u32) {
         match color {
-            Color::White => self.0.add(squares, Self::weight(kind)),
-            Color::Black => self.0.sub(squares, Self::weight(kind)),
+            Color::White => self.0.add(squares, Self::weight(count, value)),
+            Color::Black => self.0.sub(squares, Self::weight(count, value)),
         }
     }
 
     #[inline(always)]
-    fn remove(&mut self, color: Color, squares: Bitboard, kind: Kind) {
+    fn remove_group(&mut self, color: Color, squares: Bitboard, count: u32, value: u32) {
         match color {
-            Color::White => self.0.sub(squares, Self::weight(kind)),
-            Color::Black => self.0.add(squares, Self::weight(kind)),
+            Color::White => self.0.sub(squares, Self::weight(count, value)),
+            Color::Black => self.0.add(squares, Self::weight(count, value)),
         }
     }
 
@@ -479,6 +491,7 @@ pub struct AverageBalance {
 
 impl Balance for AverageBalance {
     const MONOTONE: bool = false;
+    const VALUED: bool = true;
 
     #[inline(always)]
     fn empty() -> Self {
@@ -486,17 +499,17 @@ impl Balance for AverageBalance {
     }
 
     #[inline(always)]
-    fn add(&mut self, color: Color, squares: Bitboard, kind: Kind) {
+    fn add_group(&mut self, color: Color, squares: Bitboard, count: u32, value: u32) {
         let side = index(color);
-        self.count[side].add(squares, 1);
-        self.value[side].add(squares, PERSUASION_VALUE[kind.index()]);
+        self.count[side].add(squares, count);
+        self.value[side].add(squares, value);
     }
 
     #[inline(always)]
-    fn remove(&mut self, color: Color, squares: Bitboard, kind: Kind) {
+    fn remove_group(&mut self, color: Color, squares: Bitboard, count: u32, value: u32) {
         let side = index(color);
-        self.count[side].sub(squares, 1);
-        self.value[side].sub(squares, PERSUASION_VALUE[kind.index()]);
+        self.count[side].sub(squares, count);
+        self.value[side].sub(squares, value);
     }
 
     #[inline]
@@ -516,44 +529,229 @@ impl Balance for AverageBalance {
     }
 }
 
-/// The balance of a position with each line piece's influence remembered, so the balance
-/// after one piece moves (or is lifted) follows from a few corrections: the piece's own
-/// influence, and that of the line pieces whose rays reached the squares it left or entered.
+/// Ray directions: the four orthogonal ones, then the four diagonal ones, each followed by its
+/// opposite (so `d ^ 1` reverses `d`).
+const DIRECTIONS: [(i32, i32); 8] = [
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+];
+
+const ORTHOGONAL: std::ops::Range<usize> = 0..4;
+const DIAGONAL: std::ops::Range<usize> = 4..8;
+
+/// `RAYS[d][s]`: the squares from `s` (excluded) to the board's edge in direction `d`.
+static RAYS: [[u64; 64]; 8] = build_rays();
+
+const fn build_rays() -> [[u64; 64]; 8] {
+    let mut rays = [[0u64; 64]; 8];
+    let mut direction = 0;
+    while direction < 8 {
+        let (file_step, rank_step) = DIRECTIONS[direction];
+        let mut square = 0;
+        while square < 64 {
+            let mut file = (square % 8) as i32 + file_step;
+            let mut rank = (square / 8) as i32 + rank_step;
+            while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+                rays[direction][square] |= 1u64 << (rank * 8 + file);
+                file += file_step;
+                rank += rank_step;
+            }
+            square += 1;
+        }
+        direction += 1;
+    }
+    rays
+}
+
+#[inline(always)]
+fn ray(direction: usize, square: Square) -> Bitboard {
+    Bitboard(RAYS[direction][square as usize])
+}
+
+/// The board as rays see it: occupancy, and per colour the pieces its orthogonal and its
+/// diagonal rays pass through (its rooks and queens, its bishops and queens).
+#[derive(Clone, Copy, Debug)]
+struct Rays {
+    occupied: Bitboard,
+    orthogonal: [Bitboard; 2],
+    diagonal: [Bitboard; 2],
+    rooks: Bitboard,
+    bishops: Bitboard,
+    queens: Bitboard,
+}
+
+impl Rays {
+    fn of<R: Rules>(pos: &Position<R>) -> Self {
+        let glass = |c: Color| {
+            let queens = pos.pieces(c, QUEEN);
+            (pos.pieces(c, ROOK) | queens, pos.pieces(c, BISHOP) | queens)
+        };
+        let (white, black) = (glass(Color::White), glass(Color::Black));
+        Rays {
+            occupied: pos.occupied(),
+            orthogonal: [white.0, black.0],
+            diagonal: [white.1, black.1],
+            rooks: pos.kind(ROOK),
+            bishops: pos.kind(BISHOP),
+            queens: pos.kind(QUEEN),
+        }
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, square: Square) {
+        let keep = !Bitboard::from_square(square);
+        self.occupied &= keep;
+        for side in 0..2 {
+            self.orthogonal[side] &= keep;
+            self.diagonal[side] &= keep;
+        }
+        self.rooks &= keep;
+        self.bishops &= keep;
+        self.queens &= keep;
+    }
+
+    /// The squares a piece of `kind` and `color` on `square` influences.
+    #[inline(always)]
+    fn influence(&self, kind: Kind, color: Color, square: Square) -> Bitboard {
+        let side = index(color);
+        piece_influence(
+            kind,
+            color,
+            square,
+            self.occupied,
+            self.orthogonal[side],
+            self.diagonal[side],
+        )
+    }
+
+    /// The rays of both colours that reach the empty `square` and would go on past it (were it
+    /// empty) or stop on it (were a piece of `color` and `kind` there): the influence past the
+    /// square is added to `balance` when `open`, taken away otherwise. Returns the squares
+    /// past it that `color`'s own rays reach.
+    #[inline(always)]
+    fn through<B: Balance>(
+        &self,
+        balance: &mut B,
+        square: Square,
+        color: Color,
+        kind: Kind,
+        open: bool,
+    ) -> Bitboard {
+        let mut own = Bitboard::EMPTY;
+        for side in [Color::White, Color::Black] {
+            let s = index(side);
+            let same = side == color;
+            if !(same && matches!(kind, ROOK | QUEEN)) {
+                let glass = self.orthogonal[s];
+                let reach = rook_attacks(square, self.occupied & !glass);
+                let seers = reach & glass;
+                if seers.any() {
+                    let past = self.past(balance, side, square, reach, seers, ORTHOGONAL, open);
+                    if same {
+                        own |= past;
+                    }
+                }
+            }
+            if !(same && matches!(kind, BISHOP | QUEEN)) {
+                let glass = self.diagonal[s];
+                let reach = bishop_attacks(square, self.occupied & !glass);
+                let seers = reach & glass;
+                if seers.any() {
+                    let past = self.past(balance, side, square, reach, seers, DIAGONAL, open);
+                    if same {
+                        own |= past;
+                    }
+                }
+            }
+        }
+        own
+    }
+
+    /// For each direction of `directions` holding some of `seers` (line pieces of `side`
+    /// whose rays reach `square`), their influence on the squares of `reach` on the other
+    /// side of `square`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn past<B: Balance>(
+        &self,
+        balance: &mut B,
+        side: Color,
+        square: Square,
+        reach: Bitboard,
+        seers: Bitboard,
+        directions: std::ops::Range<usize>,
+        open: bool,
+    ) -> Bitboard {
+        let (line_kind, line_value) = if directions.start == ORTHOGONAL.start {
+            (self.rooks, PERSUASION_VALUE[ROOK.index()])
+        } else {
+            (self.bishops, PERSUASION_VALUE[BISHOP.index()])
+        };
+        let mut reached = Bitboard::EMPTY;
+        for direction in directions {
+            let group = seers & ray(direction, square);
+            if group.is_empty() {
+                continue;
+            }
+            let beyond = reach & ray(direction ^ 1, square);
+            if beyond.is_empty() {
+                continue;
+            }
+            reached |= beyond;
+            let count = group.count() as u32;
+            let value = if B::VALUED {
+                line_value * (group & line_kind).count() as u32
+                    + PERSUASION_VALUE[QUEEN.index()] * (group & self.queens).count() as u32
+            } else {
+                0
+            };
+            if open {
+                balance.add_group(side, beyond, count, value);
+            } else {
+                balance.remove_group(side, beyond, count, value);
+            }
+        }
+        reached
+    }
+}
+
+/// The balance of a position and what its rays look like, so that the balance after one piece
+/// moves (or is lifted) follows from a few corrections: the piece's own influence, and the
+/// rays that reach the squares it leaves or enters, found by looking out from those squares.
 #[derive(Clone, Debug)]
 pub struct NodeInfluence<B> {
     pub balance: B,
-    /// Influence of the line piece on each square (empty elsewhere).
-    line_influence: [Bitboard; 64],
-    line_pieces: Bitboard,
-    /// Per colour index: the pieces its orthogonal and its diagonal rays pass through.
-    glass: [(Bitboard, Bitboard); 2],
+    rays: Rays,
+    /// Per colour index: the squares reached by at least one, and by at least two, of that
+    /// colour's line pieces.
+    line_reach: [(Bitboard, Bitboard); 2],
 }
 
 impl<B: Balance> NodeInfluence<B> {
     #[inline]
     pub fn new<R: Rules>(pos: &Position<R>) -> Self {
         let mut balance = B::empty();
-        let mut line_influence = [Bitboard::EMPTY; 64];
+        let mut line_reach = [(Bitboard::EMPTY, Bitboard::EMPTY); 2];
         for color in [Color::White, Color::Black] {
-            for_each_influence(pos, color, Bitboard::EMPTY, |squares, kind, square| {
+            let (once, twice) = &mut line_reach[index(color)];
+            for_each_influence(pos, color, Bitboard::EMPTY, |squares, kind, _| {
                 balance.add(color, squares, kind);
-                if let Some(square) = square
-                    && matches!(kind, BISHOP | ROOK | QUEEN)
-                {
-                    line_influence[square as usize] = squares;
+                if matches!(kind, BISHOP | ROOK | QUEEN) {
+                    *twice |= *once & squares;
+                    *once |= squares;
                 }
             });
         }
-        let line_pieces = pos.kind(BISHOP) | pos.kind(ROOK) | pos.kind(QUEEN);
-        let glass = |c: Color| {
-            let queens = pos.pieces(c, QUEEN);
-            (pos.pieces(c, ROOK) | queens, pos.pieces(c, BISHOP) | queens)
-        };
         NodeInfluence {
             balance,
-            line_influence,
-            line_pieces,
-            glass: [glass(Color::White), glass(Color::Black)],
+            rays: Rays::of(pos),
+            line_reach,
         }
     }
 
@@ -563,47 +761,29 @@ impl<B: Balance> NodeInfluence<B> {
     pub fn lift<R: Rules>(&self, pos: &Position<R>, from: Square) -> Lifted<B> {
         let mut lifted = Lifted {
             balance: self.balance,
-            line_influence: self.line_influence,
-            line_pieces: self.line_pieces,
-            occupied: pos.occupied(),
-            glass: self.glass,
+            rays: self.rays,
             color: Color::White,
             own_line_reach: Bitboard::EMPTY,
         };
         let Some(piece) = pos.piece_at(from) else {
             return lifted;
         };
-        let color = piece.color;
+        let (color, kind) = (piece.color, piece.kind);
         lifted.color = color;
-        let from_bit = Bitboard::from_square(from);
-        let old = if matches!(piece.kind, BISHOP | ROOK | QUEEN) {
-            self.line_influence[from as usize]
+        let old = self.rays.influence(kind, color, from);
+        lifted.balance.remove(color, old, kind);
+        lifted.rays.remove(from);
+        let (once, twice) = self.line_reach[index(color)];
+        // A superset of what the other line pieces of this colour reach: a square the lifted
+        // piece reached stays only if another reached it too.
+        let before = if matches!(kind, BISHOP | ROOK | QUEEN) {
+            (once & !old) | twice
         } else {
-            piece_influence(
-                piece.kind,
-                color,
-                from,
-                lifted.occupied,
-                Bitboard::EMPTY,
-                Bitboard::EMPTY,
-            )
+            once
         };
-        lifted.balance.remove(color, old, piece.kind);
-        lifted.occupied ^= from_bit;
-        lifted.line_pieces &= !from_bit;
-        lifted.line_influence[from as usize] = Bitboard::EMPTY;
-        {
-            let (orthogonal, diagonal) = &mut lifted.glass[index(color)];
-            *orthogonal &= !from_bit;
-            *diagonal &= !from_bit;
-        }
-        lifted.update_lines(pos, from);
-        let own_lines = lifted.line_pieces & pos.color(color);
-        lifted.own_line_reach = own_lines
-            .into_iter()
-            .fold(Bitboard::EMPTY, |reach, square| {
-                reach | lifted.line_influence[square as usize]
-            });
+        let rays = lifted.rays;
+        let past = rays.through(&mut lifted.balance, from, color, kind, true);
+        lifted.own_line_reach = before | past;
         lifted
     }
 
@@ -618,7 +798,7 @@ impl<B: Balance> NodeInfluence<B> {
     ) -> B {
         let lifted = self.lift(pos, from);
         match to {
-            Some(to) => lifted.place(pos, to, kind_after),
+            Some(to) => lifted.place(to, kind_after),
             None => lifted.balance,
         }
     }
@@ -630,81 +810,33 @@ impl<B: Balance> NodeInfluence<B> {
 pub struct Lifted<B> {
     /// The balance without the lifted piece.
     pub balance: B,
-    line_influence: [Bitboard; 64],
-    line_pieces: Bitboard,
-    occupied: Bitboard,
-    glass: [(Bitboard, Bitboard); 2],
+    rays: Rays,
     /// The lifted piece's colour.
     pub color: Color,
-    /// Squares the lifted piece's side reaches with its line pieces: the only squares where
-    /// putting a piece down can take influence away from that side.
+    /// A superset of the squares the lifted piece's side reaches with its line pieces: the
+    /// only squares where putting a piece down can take influence away from that side.
     pub own_line_reach: Bitboard,
 }
 
 impl<B: Balance> Lifted<B> {
-    /// Recomputes the line pieces whose rays reached `square` (its occupancy changed).
-    #[inline(always)]
-    fn update_lines<R: Rules>(&mut self, pos: &Position<R>, square: Square) {
-        let lines = bishop_attacks(square, Bitboard::EMPTY) | rook_attacks(square, Bitboard::EMPTY);
-        for line_square in self.line_pieces & lines {
-            let before = self.line_influence[line_square as usize];
-            if !before.contains(square) {
-                continue;
-            }
-            if let Some(line) = pos.piece_at(line_square) {
-                let (orthogonal, diagonal) = self.glass[index(line.color)];
-                let after = piece_influence(
-                    line.kind,
-                    line.color,
-                    line_square,
-                    self.occupied,
-                    orthogonal,
-                    diagonal,
-                );
-                self.balance.shift(line.color, line.kind, before, after);
-                self.line_influence[line_square as usize] = after;
-            }
-        }
-    }
-
     /// The balance once the lifted piece is put down on the empty square `to` as a `kind`.
     #[inline]
-    pub fn place<R: Rules>(&self, pos: &Position<R>, to: Square, kind: Kind) -> B {
+    pub fn place(&self, to: Square, kind: Kind) -> B {
         let mut balance = self.balance;
+        let color = self.color;
         let to_bit = Bitboard::from_square(to);
-        let occupied = self.occupied | to_bit;
-        let mut glasses = self.glass;
-        {
-            let (orthogonal, diagonal) = &mut glasses[index(self.color)];
-            if matches!(kind, ROOK | QUEEN) {
-                *orthogonal |= to_bit;
-            }
-            if matches!(kind, BISHOP | QUEEN) {
-                *diagonal |= to_bit;
-            }
+        let mut rays = self.rays;
+        rays.occupied |= to_bit;
+        let side = index(color);
+        if matches!(kind, ROOK | QUEEN) {
+            rays.orthogonal[side] |= to_bit;
         }
-        let (orthogonal, diagonal) = glasses[index(self.color)];
-        let new = piece_influence(kind, self.color, to, occupied, orthogonal, diagonal);
-        balance.add(self.color, new, kind);
-        let lines = bishop_attacks(to, Bitboard::EMPTY) | rook_attacks(to, Bitboard::EMPTY);
-        for line_square in self.line_pieces & lines {
-            let before = self.line_influence[line_square as usize];
-            if !before.contains(to) {
-                continue;
-            }
-            if let Some(line) = pos.piece_at(line_square) {
-                let (orthogonal, diagonal) = glasses[index(line.color)];
-                let after = piece_influence(
-                    line.kind,
-                    line.color,
-                    line_square,
-                    occupied,
-                    orthogonal,
-                    diagonal,
-                );
-                balance.shift(line.color, line.kind, before, after);
-            }
+        if matches!(kind, BISHOP | QUEEN) {
+            rays.diagonal[side] |= to_bit;
         }
+        balance.add(color, rays.influence(kind, color, to), kind);
+        // Rays that went on past `to` stop on the piece now, unless they see through it.
+        self.rays.through(&mut balance, to, color, kind, false);
         balance
     }
 }

@@ -353,7 +353,7 @@ impl Pacifist {
     ) -> bool {
         let us = pos.turn();
         let (from, to) = (mv.from(), mv.to());
-        let balance = lifted.place(pos, to, kind_after);
+        let balance = lifted.place(to, kind_after);
         let ours = pos.ours() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
         let our_over = balance.over(us, ours);
         if pos.pieces(us, KING).is_empty() {
@@ -533,7 +533,7 @@ impl Pacifist {
         };
         let us = pos.turn();
         B::with_node(pos, |node| {
-            let balance = node.lift(pos, from).place(pos, to, kind_after);
+            let balance = node.lift(pos, from).place(to, kind_after);
             let ours = pos.ours() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
             let theirs_over = balance.over(!us, pos.theirs()).any();
             let ours_over = balance.over(us, ours).any();
@@ -697,13 +697,25 @@ impl Rules for Pacifist {
         }
     }
 
-    /// Null move: passing skips the mover's conversion steps, which can only cost the passer
-    /// (its step b gains, its step c would also come in the opponent's step b), and material
-    /// never leaves the board, so zugzwang is as rare as in a chess middlegame. The search does
-    /// not pass when [`Rules::in_check`] holds (kingless side, king about to be converted).
-    /// Quiescence follows conversion-making moves ([`Rules::is_tactical`]).
+    /// Quiescence follows conversion-making moves ([`Rules::is_tactical`]) and check
+    /// extension answers a kingless side or a king about to be converted. No null move and no
+    /// late move reductions: a quiet move here often sets up a conversion a move later (no
+    /// capture stands out for move ordering to put first), and a pass dodges the passer's own
+    /// step c, so both prune exactly the lines that decide games. Measured with
+    /// `scripts/pacifist_strength.sh`: depth 6 against depth 3 scored 78.8% with both on and
+    /// 98.8% with both off; at 3+0.03 seconds the engine without them beat the one with them.
     fn search_flags(&self) -> SearchFlags {
-        SearchFlags::ALL
+        SearchFlags {
+            null_move: false,
+            late_move_reductions: false,
+            ..SearchFlags::ALL
+        }
+    }
+
+    /// A conversion resets the fifty-move clock but can be converted back, and a pawn that
+    /// pushed can be converted and pushed back the other way: the same board can recur.
+    fn clock_resets_are_irreversible(&self) -> bool {
+        false
     }
 
     fn evaluate(&self, pos: &Position<Self>) -> i32 {
