@@ -722,12 +722,13 @@ fn search_score(p: &Position<Love>, depth: u32, only: &str) -> i32 {
     }
 }
 
-#[test]
-fn chance_node_value_is_the_weighted_average_of_its_children() {
-    // White's knight kills the black lover d5; the throw that follows is the chance node.
-    // Nothing can be taken afterwards, so each child's value is its static evaluation.
-    let p = pos("k7/p7/8/3p4/8/2N5/P6P/K7 w - - 0 1 love:1:h2d5");
-    let node = after(&p, &["c3d5"]);
+/// Checks that a search of `kill` from `fen`, at each of `depths`, values the chance node the
+/// kill leads to at the hand-computed mean of its outcomes' static evaluations (every outcome
+/// is quiet, so a search of it gives its static evaluation), and that the static evaluation of
+/// the pending throw is that mean too. Returns the number of outcomes.
+fn check_chance_mean(fen_before: &str, kill: &str, depths: &[u32]) -> usize {
+    let p = pos(fen_before);
+    let node = after(&p, &[kill]);
     let mut outcomes = Vec::new();
     assert!(Love.chance(&node, &mut outcomes));
     assert!(outcomes.len() > 1);
@@ -745,11 +746,41 @@ fn chance_node_value_is_the_weighted_average_of_its_children() {
         .sum();
     // Black to move at the node: White's score is minus Black's average.
     let expected = -(sum as f64 / total as f64);
-    let searched = search_score(&p, 1, "c3d5");
+    let evaluated = -(Love.evaluate(&node) as f64);
     assert!(
-        (searched as f64 - expected).abs() <= 1.0,
-        "search {searched}, average {expected}"
+        (evaluated - expected).abs() <= 1.0,
+        "static {evaluated}, average {expected}"
     );
+    for &depth in depths {
+        let searched = search_score(&p, depth, kill);
+        assert!(
+            (searched as f64 - expected).abs() <= 1.0,
+            "depth {depth}: search {searched}, average {expected}"
+        );
+    }
+    outcomes.len()
+}
+
+#[test]
+fn chance_node_value_is_the_weighted_average_of_its_children() {
+    // White's knight kills the black lover d5; the throw that follows is the chance node.
+    // Three pawns qualify, a handful of couples: the search plays each one out, at the
+    // chance node's full depth (quiescence here).
+    let small = check_chance_mean(
+        "k7/p7/8/3p4/8/2N5/P6P/K7 w - - 0 1 love:1:h2d5",
+        "c3d5",
+        &[1],
+    );
+    assert!(small < 8);
+    // Sixteen pawns qualify, over a hundred couples: the chance node costs two plies. At
+    // depth 1 it is met at the horizon and valued by its static evaluation; at depth 3 (the
+    // kill, then the node's two plies) every couple is searched by quiescence.
+    let wide = check_chance_mean(
+        "7k/pppppppp/8/3p4/8/2N5/PPPPPPPP/K7 w - - 0 1 love:1:h2d5",
+        "c3d5",
+        &[1, 3],
+    );
+    assert!(wide >= 64);
 }
 
 #[test]

@@ -694,6 +694,26 @@ impl Love {
     fn survival(steps: i32) -> (i32, i32) {
         (steps, steps + 4)
     }
+
+    /// White's evaluation `white` (without love) adjusted for `couple` in love on `pos`.
+    fn with_couple(pos: &Position<Love>, white: i32, [a, b]: [Square; 2]) -> i32 {
+        let steps = a.file().distance(b.file()) as i32 + a.rank().distance(b.rank()) as i32;
+        let (keep, of) = Self::survival(steps);
+        if pos.kind(KING).contains(a) {
+            // The monarchs close in on a draw: an advantage fades as they near.
+            return white * keep / of;
+        }
+        // Lovers are material that cannot fight and will leave with their lover.
+        let mut white = white;
+        for square in [a, b] {
+            if let Some(piece) = pos.piece_at(square) {
+                let worth = LOVE_PIECES[piece.kind.index()].value;
+                let sign = if piece.color == Color::White { 1 } else { -1 };
+                white -= sign * (worth - worth * keep / of);
+            }
+        }
+        white
+    }
 }
 
 /// Parses `love:<phase>:<couple>`.
@@ -1009,39 +1029,32 @@ impl Rules for Love {
         if pos.turn() == Color::Black {
             white = -white;
         }
-        let value = |square: Square| {
-            pos.piece_at(square).map_or((Color::White, 0), |piece| {
-                (piece.color, LOVE_PIECES[piece.kind.index()].value)
-            })
-        };
-        let sign = |color: Color| if color == Color::White { 1 } else { -1 };
-        match pos.state.couple {
-            Some([a, b]) if pos.kind(KING).contains(a) => {
-                // The monarchs close in on a draw: an advantage fades as they near.
-                let steps = a.file().distance(b.file()) as i32 + a.rank().distance(b.rank()) as i32;
-                let (keep, of) = Self::survival(steps);
-                white = white * keep / of;
-            }
-            Some([a, b]) => {
-                // Lovers are material that cannot fight and will leave with their lover.
-                let steps = a.file().distance(b.file()) as i32 + a.rank().distance(b.rank()) as i32;
-                let (keep, of) = Self::survival(steps);
-                for square in [a, b] {
-                    let (color, worth) = value(square);
-                    white -= sign(color) * (worth - worth * keep / of);
-                }
-            }
+        let white = match pos.state.couple {
+            Some(couple) => Self::with_couple(pos, white, couple),
             None if Self::throw_pending(pos) => {
-                // A couple is about to be chosen: each eligible piece risks its share.
-                let eligible = eligible(pos, pos.state.phase);
-                let count = eligible.count() as i32;
-                for square in eligible {
-                    let (color, worth) = value(square);
-                    white -= sign(color) * worth / (2 * count);
+                // A couple is about to be chosen: the mean of the evaluations the possible
+                // couples give, weighted by the throws that choose them. The search values a
+                // pending throw at its horizon by this, so it is the same number as averaging
+                // the outcomes one by one, at the cost of one grouping instead of a position
+                // per couple.
+                let mut outcomes = Vec::new();
+                Self::couples(pos, &mut outcomes);
+                let total: i64 = outcomes.iter().map(|o| i64::from(o.weight)).sum();
+                let sum: i64 = outcomes
+                    .iter()
+                    .map(|o| {
+                        let couple = [o.outcome.from(), o.outcome.to()];
+                        i64::from(o.weight) * i64::from(Self::with_couple(pos, white, couple))
+                    })
+                    .sum();
+                if total > 0 {
+                    (sum / total) as i32
+                } else {
+                    white
                 }
             }
-            None => {}
-        }
+            None => white,
+        };
         if pos.turn() == Color::White {
             white
         } else {

@@ -149,10 +149,98 @@ pub struct Worker<'a, R: Rules> {
     path: Vec<u64>,
     reductions: Vec<[i32; 64]>,
     time: Option<TimeKeeper>,
+    /// Values of chance nodes, for the re-searches that visit them again.
+    chance_cache: ChanceCache,
     /// Depth of the current iteration: extensions stop at twice this many plies, so a chain
     /// of checks that never repeats a position (pieces that move by themselves after every
     /// move) cannot run the line out to the ply limit.
     root_depth: i32,
+}
+
+/// Plies of depth a chance node with `breadth` outcomes costs (see [`Worker::expectation`]):
+/// about as many plies of decisions as make the same breadth once alpha-beta has pruned them
+/// (some eight moves a ply), none for a handful of outcomes (a card flip).
+fn chance_plies(breadth: usize) -> i32 {
+    match breadth {
+        0..8 => 0,
+        8..64 => 1,
+        _ => 2,
+    }
+}
+
+/// Chance nodes' values by position hash, kept apart from the transposition table so that
+/// chance and decision values never share an entry. Principal variation search visits a node
+/// with a null window and then again with a full one, aspiration windows and late move
+/// reductions re-search too: without this, each visit of a chance node would search every
+/// outcome again. One per thread, allocated at the first chance node (a game without chance
+/// never pays for it); an entry is a value with its bound, as in the table.
+#[derive(Default)]
+struct ChanceCache {
+    entries: Vec<ChanceEntry>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct ChanceEntry {
+    key: u64,
+    depth: i32,
+    value: i32,
+    /// `None`: an empty slot.
+    bound: Option<Bound>,
+}
+
+impl ChanceCache {
+    const SIZE: usize = 1 << 14;
+
+    fn slot(key: u64) -> usize {
+        (key % Self::SIZE as u64) as usize
+    }
+
+    /// The remembered value if it was searched at least as deep and its bound decides the
+    /// window.
+    #[inline]
+    fn probe(&self, key: u64, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+        if self.entries.is_empty() {
+            return None;
+        }
+        let entry = self.entries[Self::slot(key)];
+        let bound = entry.bound?;
+        if entry.key != key || entry.depth < depth {
+            return None;
+        }
+        cutoff_score(
+            &Entry {
+                best: Move::NULL,
+                score: entry.value,
+                eval: 0,
+                depth: entry.depth,
+                bound,
+            },
+            ply,
+            alpha,
+            beta,
+        )
+    }
+
+    /// Remembers a chance node's value found with the window `alpha..beta` (Star1 returns a
+    /// window edge when it cuts, so a value on an edge is a bound).
+    fn store(&mut self, key: u64, depth: i32, value: i32, alpha: i32, beta: i32, ply: usize) {
+        if self.entries.is_empty() {
+            self.entries = vec![ChanceEntry::default(); Self::SIZE];
+        }
+        let bound = if value <= alpha {
+            Bound::Upper
+        } else if value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.entries[Self::slot(key)] = ChanceEntry {
+            key,
+            depth,
+            value: to_table(value, ply),
+            bound: Some(bound),
+        };
+    }
 }
 
 /// The stored score if the entry's bound decides the window (a transposition cutoff).
@@ -240,6 +328,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             path,
             reductions,
             time,
+            chance_cache: ChanceCache::default(),
             root_depth: 1,
         }
     }
@@ -384,13 +473,30 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
     }
 
-    /// Chance node: the weighted mean of the outcomes' values. Star1 bounds give each outcome
-    /// the window outside which the mean must fall outside `alpha..beta` whatever the other
-    /// outcomes bring, so one deciding outcome ends the node. Never stored in the table.
+    /// Chance node: the weighted mean of the outcomes' values.
+    ///
+    /// Depth: a wide node costs plies by its breadth ([`chance_plies`]), and then the outcomes
+    /// after the most probable half of the probability one more. A chance node can have a
+    /// hundred outcomes or more, the breadth of two plies of decisions in an alpha-beta tree;
+    /// searched at the node's full depth, every such node on a line multiplied the tree by
+    /// that breadth and fixed-depth searches through a few of them never ended. An outcome's
+    /// error moves the mean only by its probability, so the unlikely half can afford the
+    /// shallower search. A handful of outcomes costs nothing, as before.
+    ///
+    /// With less depth left than a wide node costs, the outcomes are not searched: the static
+    /// evaluation of a position waiting for chance is the variant's estimate of their mean
+    /// (ideally exactly the mean of their evaluations), as in quiescence. Searching each
+    /// there, even by quiescence, would make every capture that brings chance cost the node's
+    /// whole breadth at the tree's widest level.
+    ///
+    /// The outcomes go most probable first, and Star1 bounds give each one the window outside
+    /// which the mean must fall outside `alpha..beta` whatever the others bring, so an early,
+    /// likely outcome can decide the node. The value is never stored in the transposition
+    /// table (see [`ChanceCache`]).
     fn expectation(
         &mut self,
         pos: &Position<R>,
-        outcomes: &[ChanceOutcome],
+        outcomes: &mut [ChanceOutcome],
         depth: i32,
         alpha: i32,
         beta: i32,
@@ -400,15 +506,25 @@ impl<'a, R: Rules> Worker<'a, R> {
         if total == 0 {
             return self.rules.evaluate(pos);
         }
+        outcomes.sort_by_key(|o| std::cmp::Reverse(o.weight));
+        let plies = chance_plies(outcomes.len());
+        if plies > 0 && depth < plies {
+            return self.rules.evaluate(pos);
+        }
+        let mut weight_before = 0i64;
         let (lowest, highest) = (-i64::from(MATE), i64::from(MATE));
         let mut sum = 0i64;
         let mut remaining = total;
-        for outcome in outcomes {
+        for outcome in outcomes.iter() {
             let weight = i64::from(outcome.weight);
             if weight == 0 {
                 continue;
             }
             remaining -= weight;
+            // The less probable half of the outcomes moves the mean less: a ply less for them.
+            let unlikely = plies > 0 && 2 * weight_before >= total;
+            let child_depth = depth - plies - i32::from(unlikely);
+            weight_before += weight;
             // Star1: the child value below which the mean stays at or under alpha even if all
             // remaining outcomes score the most, and above which it reaches beta even if they
             // score the least.
@@ -420,10 +536,18 @@ impl<'a, R: Rules> Worker<'a, R> {
             let child_beta = child_beta.max(child_alpha + 1);
             let mut child = pos.clone();
             self.rules.play(&mut child, outcome.outcome);
-            let value = if depth <= 0 {
+            let value = if child_depth <= 0 {
                 self.quiescence_child(pos, &child, child_alpha, child_beta, ply)
             } else {
-                self.child_value(pos, &child, depth, child_alpha, child_beta, ply, false)
+                self.child_value(
+                    pos,
+                    &child,
+                    child_depth,
+                    child_alpha,
+                    child_beta,
+                    ply,
+                    false,
+                )
             };
             if self.aborted {
                 return 0;
@@ -481,11 +605,19 @@ impl<'a, R: Rules> Worker<'a, R> {
                 return alpha;
             }
         }
+        if let Some(value) = self.chance_cache.probe(pos.hash(), depth, alpha, beta, ply) {
+            return value;
+        }
         let mut outcomes = Vec::new();
         if self.rules.chance(pos, &mut outcomes) {
             // Chance decides nothing for either side: the next decision starts a turn.
             self.turns[ply] = None;
-            return self.expectation(pos, &outcomes, depth, alpha, beta, ply);
+            let value = self.expectation(pos, &mut outcomes, depth, alpha, beta, ply);
+            if !self.aborted {
+                self.chance_cache
+                    .store(pos.hash(), depth, value, alpha, beta, ply);
+            }
+            return value;
         }
         if ply >= MAX_PLY - 1 {
             return self.rules.evaluate(pos);
