@@ -193,18 +193,37 @@ def elo_with_error(wins, draws, losses):
     return elo(score), (elo(score + margin) - elo(score - margin)) / 2
 
 
+def quit_quietly(engine):
+    """Quits an engine that may already have died."""
+    try:
+        engine.quit()
+    except (chess.engine.EngineError, chess.engine.EngineTerminatedError, OSError):
+        pass
+
+
 def match(engine_spec, opponent_spec, games, tc, threads=1, hash_mb=16, log=print):
     """Plays `games` games (openings in turn, colours alternating); returns a summary dict."""
     ours = open_engine(engine_spec, threads, hash_mb)
     theirs = open_engine(opponent_spec, 1, hash_mb, tc=tc)
     wins = draws = losses = forfeits = errors = 0
+    replays = 0
     try:
-        for game in range(games):
+        game = 0
+        while game < games:
             opening = OPENINGS[(game // 2) % len(OPENINGS)]
             amity_white = game % 2 == 0
             white, black = (ours, theirs) if amity_white else (theirs, ours)
             score, how, board = play_game(white, black, opening, tc)
             amity_score = score if amity_white else 1 - score
+            if how.startswith("engine error") and amity_score == 1.0 and replays < 5:
+                # The opponent crashed (GNU Chess's UCI adapter aborts on long output now and
+                # then): that says nothing about strength, so restart it and replay the game.
+                replays += 1
+                log(f"game {game + 1:3}/{games} not counted: opponent {how}; restarting it "
+                    f"and replaying")
+                quit_quietly(theirs)
+                theirs = open_engine(opponent_spec, 1, hash_mb, tc=tc)
+                continue
             loser_is_amity = amity_score == 0.0
             if how == "time forfeit" and loser_is_amity:
                 forfeits += 1
@@ -218,9 +237,10 @@ def match(engine_spec, opponent_spec, games, tc, threads=1, hash_mb=16, log=prin
                 losses += 1
             log(f"game {game + 1:3}/{games} amity {'white' if amity_white else 'black'} "
                 f"{amity_score:.1f} ({how}, {board.ply()} plies)  +{wins} ={draws} -{losses}")
+            game += 1
     finally:
-        ours.quit()
-        theirs.quit()
+        quit_quietly(ours)
+        quit_quietly(theirs)
     elo, margin = elo_with_error(wins, draws, losses)
     return {"opponent": opponent_spec, "games": games, "wins": wins, "draws": draws,
             "losses": losses, "score": (wins + 0.5 * draws) / max(games, 1), "elo": elo,
