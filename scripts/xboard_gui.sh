@@ -15,6 +15,7 @@ OUT="$ROOT/target/xboard-gui"
 AMITY="$ROOT/target/release/amity"
 XBOARD="${XBOARD:-/usr/games/xboard}"
 GAME_TIMEOUT="${GAME_TIMEOUT:-900}"   # seconds one game may take
+# TC (minutes) and INC (seconds): the clock of each side (default 1 minute + 1 second)
 DISPLAY_NUMBER="${DISPLAY_NUMBER:-93}"
 
 for tool in "$XBOARD" Xvfb import; do
@@ -50,7 +51,7 @@ for variant in "${variants[@]}"; do
     DISPLAY=":$DISPLAY_NUMBER" "$XBOARD" \
         -fcp "$AMITY" -fd "$OUT" -scp "$AMITY" -sd "$OUT" \
         -variant "$variant" -testLegality "$legality" \
-        -tc 1 -inc 1 -initialMode TwoMachines \
+        -tc "${TC:-1}" -inc "${INC:-1}" -initialMode TwoMachines \
         -saveGameFile "$pgn" -debugMode true -nameOfDebugFile "$debug" \
         -popupExitMessage false -autoCallFlag true \
         >"$OUT/$variant.stderr" 2>&1 &
