@@ -340,10 +340,15 @@ impl Mirror {
         }
         if let Some(&kill) = clear.first() {
             // A piece of `side` that stays where it is carries the removal as its second leg.
+            // Not a king: XBoard 4.9 relays a king's `d2c3,c3d2` to the other engine as
+            // `d2d2,c3e2` (seen in a real game), which no longer says the same thing.
+            let king = |s: usize| self.cells[s].is_some_and(|c| c.eq_ignore_ascii_case(&'K'));
+            let usable = |s: usize| mine(&self.cells[s]) && s != kill;
             let anchor = squares
                 .clone()
-                .find(|&s| mine(&self.cells[s]) && s != kill && !clear.contains(&s))
-                .or_else(|| squares.clone().find(|&s| mine(&self.cells[s]) && s != kill));
+                .find(|&s| usable(s) && !king(s) && !clear.contains(&s))
+                .or_else(|| squares.clone().find(|&s| usable(s) && !king(s)))
+                .or_else(|| squares.clone().find(|&s| usable(s)));
             if let Some(anchor) = anchor {
                 let (anchor, kill) = (self.name(anchor), self.name(kill));
                 return Repair::Ply(format!("{anchor}{kill},{kill}{anchor}"));
@@ -404,6 +409,13 @@ mod tests {
         }
         assert_eq!(mirror.repair(&real, side), Repair::Done);
         assert_eq!(mirror, real);
+        // A removal is carried by a piece other than the king.
+        let lovemate = board("4k3/8/8/8/8/8/3K4/1N2Q3 w - - 0 1");
+        let after = board("4k3/8/8/8/8/8/3K4/4Q3 w - - 0 1");
+        assert_eq!(
+            lovemate.repair(&after, Color::White),
+            Repair::Ply("e1b1,b1e1".into())
+        );
         // A conversion needs a piece XBoard does not have.
         let converted = board("4k3/8/8/8/7B/8/8/1N2K3 b - - 0 1");
         assert_eq!(shown.repair(&converted, Color::White), Repair::Impossible);
