@@ -262,6 +262,13 @@ impl Mirror {
         self.cells[to] = Some(arriving);
     }
 
+    /// Whether two squares share a rank, file or diagonal.
+    fn aligned(&self, a: usize, b: usize) -> bool {
+        let (fa, ra) = (a % self.files, a / self.files);
+        let (fb, rb) = (b % self.files, b / self.files);
+        fa == fb || ra == rb || fa.abs_diff(fb) == ra.abs_diff(rb)
+    }
+
     /// The next move `side` makes in XBoard's game to bring its board towards `target` (whose
     /// turn is `target.turn()`): [`Repair::Done`] when board and turn agree already.
     pub fn repair(&self, target: &Mirror, side: Color) -> Repair {
@@ -314,7 +321,10 @@ impl Mirror {
                 .filter(|&s| s != to)
                 .max_by_key(|&s| self.cells[s] == wanted);
             if let Some(from) = from {
-                let kill = clear.iter().copied().find(|&s| s != from && s != to);
+                let kill = clear
+                    .iter()
+                    .copied()
+                    .find(|&s| s != from && s != to && !self.aligned(from, s));
                 let promotion = if self.cells[from] == wanted {
                     String::new()
                 } else {
@@ -340,14 +350,18 @@ impl Mirror {
         }
         if let Some(&kill) = clear.first() {
             // A piece of `side` that stays where it is carries the removal as its second leg.
-            // Not a king: XBoard 4.9 relays a king's `d2c3,c3d2` to the other engine as
-            // `d2d2,c3e2` (seen in a real game), which no longer says the same thing.
+            // Not a king, and not on a line with the removed square: XBoard 4.9 relays such
+            // moves to the other engine in another form (`d2c3,c3d2` as `d2d2,c3e2`,
+            // `c1f4,f4c1` as `c1c1,f4b1`, seen in real games), while `e4d8,d8e4` and
+            // `b5d4,d4b5` arrive as sent.
             let king = |s: usize| self.cells[s].is_some_and(|c| c.eq_ignore_ascii_case(&'K'));
             let usable = |s: usize| mine(&self.cells[s]) && s != kill;
+            let off_line = |s: usize| usable(s) && !self.aligned(s, kill);
             let anchor = squares
                 .clone()
-                .find(|&s| usable(s) && !king(s) && !clear.contains(&s))
-                .or_else(|| squares.clone().find(|&s| usable(s) && !king(s)))
+                .find(|&s| off_line(s) && !king(s) && !clear.contains(&s))
+                .or_else(|| squares.clone().find(|&s| off_line(s) && !king(s)))
+                .or_else(|| squares.clone().find(|&s| off_line(s)))
                 .or_else(|| squares.clone().find(|&s| usable(s)));
             if let Some(anchor) = anchor {
                 let (anchor, kill) = (self.name(anchor), self.name(kill));
@@ -409,12 +423,13 @@ mod tests {
         }
         assert_eq!(mirror.repair(&real, side), Repair::Done);
         assert_eq!(mirror, real);
-        // A removal is carried by a piece other than the king.
+        // A removal is carried by a piece off the lines through the removed square.
         let lovemate = board("4k3/8/8/8/8/8/3K4/1N2Q3 w - - 0 1");
         let after = board("4k3/8/8/8/8/8/3K4/4Q3 w - - 0 1");
         assert_eq!(
             lovemate.repair(&after, Color::White),
-            Repair::Ply("e1b1,b1e1".into())
+            Repair::Ply("d2b1,b1d2".into()),
+            "the queen shares a rank with b1; the king is off every line through it"
         );
         // A conversion needs a piece XBoard does not have.
         let converted = board("4k3/8/8/8/7B/8/8/1N2K3 b - - 0 1");
