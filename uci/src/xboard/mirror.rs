@@ -152,12 +152,19 @@ impl Mirror {
             let Some((middle, last, last_promotion)) = self.split_leg(second) else {
                 return false;
             };
-            if middle != to {
+            if middle != to && from != to {
                 return false;
             }
-            kill = Some(to);
-            to = last;
-            promotion = last_promotion;
+            kill = Some(middle);
+            if from == to {
+                // XBoard 4.9 relays a removal `c2d4,d4c2` to the other engine as `c2c2,d4..`
+                // (from and to first, then the removed square, then a stray square): the piece
+                // stays, the middle square is emptied.
+                promotion = None;
+            } else {
+                to = last;
+                promotion = last_promotion;
+            }
         }
         let Some(piece) = self.cells[from] else {
             return false;
