@@ -15,6 +15,8 @@ OUT="$ROOT/target/xboard-gui"
 AMITY="$ROOT/target/release/amity"
 XBOARD="${XBOARD:-/usr/games/xboard}"
 GAME_TIMEOUT="${GAME_TIMEOUT:-900}"   # seconds one game may take
+# TC (minutes) and INC (seconds): the clock of each side (default 1 minute + 1 second);
+# ST (seconds): a fixed time per move instead (XBoard's -searchTime)
 DISPLAY_NUMBER="${DISPLAY_NUMBER:-93}"
 
 for tool in "$XBOARD" Xvfb import; do
@@ -46,11 +48,12 @@ for variant in "${variants[@]}"; do
     rm -f "$pgn" "$debug" "$shot"
     legality=true
     [ "$variant" != normal ] && legality=false
-    echo "== $variant (testLegality $legality)"
+    if [ -n "${ST:-}" ]; then clock=(-searchTime "$ST"); else clock=(-tc "${TC:-1}" -inc "${INC:-1}"); fi
+    echo "== $variant (testLegality $legality, ${clock[*]})"
     DISPLAY=":$DISPLAY_NUMBER" "$XBOARD" \
         -fcp "$AMITY" -fd "$OUT" -scp "$AMITY" -sd "$OUT" \
         -variant "$variant" -testLegality "$legality" \
-        -tc 1 -inc 1 -initialMode TwoMachines \
+        "${clock[@]}" -initialMode TwoMachines \
         -saveGameFile "$pgn" -debugMode true -nameOfDebugFile "$debug" \
         -popupExitMessage false -autoCallFlag true \
         >"$OUT/$variant.stderr" 2>&1 &
@@ -62,6 +65,10 @@ for variant in "${variants[@]}"; do
             result=$(sed -n 's/^\[Result "\(.*\)"\]/\1/p' "$pgn")
             [ -n "$result" ] && [ "$result" != "*" ] && break
         fi
+        # A game claimed before its first move is not saved as PGN: read the claim XBoard
+        # relays to the engines instead.
+        claimed=$(sed -n 's/^[0-9]* >first : result \(1-0\|0-1\|1\/2-1\/2\) .*/\1/p' "$debug" 2>/dev/null | head -1)
+        [ -n "$claimed" ] && { result=$claimed; break; }
         kill -0 "$xboard_pid" 2>/dev/null || break
     done
     sleep 1
@@ -70,6 +77,7 @@ for variant in "${variants[@]}"; do
     wait "$xboard_pid" 2>/dev/null || true
     xboard_pid=""
     ending=$(grep -o '{[^}]*} *\(1-0\|0-1\|1/2-1/2\)' "$pgn" 2>/dev/null | tail -1 || true)
+    [ -z "$ending" ] && ending=$(sed -n 's/^[0-9]* >first : result //p' "$debug" 2>/dev/null | head -1)
     plies=$(grep -c '^[0-9]* >first : usermove\|^[0-9]* >second: usermove' "$debug" 2>/dev/null || true)
     case "$result" in
         1-0|0-1|1/2-1/2) echo "   result $result $ending after $plies moves; screenshot $shot" ;;

@@ -409,3 +409,56 @@ fn uci_is_still_the_default_and_describes_its_variant() {
         vec!["info string error: unknown command 'xboard'"]
     );
 }
+
+#[test]
+fn after_effects_xboard_cannot_show_end_in_a_completed_game_and_a_claim() {
+    // Pacifist: Qa2-a4 converts three black pieces, which XBoard could only show by creating
+    // white pieces; Amity (playing Black) plays the game out and claims its result.
+    let (mut engine, _) = handshake();
+    engine.send("new");
+    engine.send("variant pacifist");
+    engine.send("setboard 7k/8/3r2b1/1n6/8/8/Q7/7K w - - 0 1");
+    engine.send("usermove a2a4");
+    let lines = engine.read_until(WAIT, |l| l.contains("(game completed by Amity)"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("# Amity completes the game: "))
+    );
+    let claim = lines.last().expect("a claim");
+    assert!(
+        ["1-0 {", "0-1 {", "1/2-1/2 {"]
+            .iter()
+            .any(|start| claim.starts_with(start)),
+        "{claim}"
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
+    // XBoard's board still lags behind: a move XBoard itself would refuse is refused here too.
+    engine.send("usermove h1h2");
+    let lines = sync(&mut engine, 1);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Illegal move (XBoard's board is being brought in line")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn setboard_of_the_board_xboard_shows_keeps_the_variant_state() {
+    // XBoard sends only the six standard FEN fields: gravity's decks must survive it.
+    let (mut engine, _) = handshake();
+    engine.send("new");
+    engine.send("force");
+    engine.send("variant gravity");
+    let before = fen(&mut engine);
+    engine.send("setboard 8/8/8/8/8/8/8/8 w - - 0 1");
+    let lines = sync(&mut engine, 2);
+    assert!(!lines.iter().any(|l| l.starts_with("Error")), "{lines:?}");
+    assert_eq!(fen(&mut engine), before);
+    assert!(before.contains(" decks:"), "{before}");
+    // A different board is a new position, checked as usual.
+    engine.send("setboard 8/8/8/8/8/8/8/K7 w - - 0 1");
+    let lines = sync(&mut engine, 3);
+    assert!(lines.iter().any(|l| l.starts_with("Error")), "{lines:?}");
+}

@@ -4,14 +4,17 @@
 //! `highlight`) and result claims, over the command layer shared with UCI.
 
 mod command;
+mod mirror;
 
 pub use command::{Command, CommandError};
+pub use mirror::{Mirror, Repair};
 
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use amity_engine::search::{Clock, Limits, Report, Score, SearchResult};
-use amity_engine::{Color, MoveError, Outcome, Rules};
+use amity_engine::search::{Clock, Limits, Report, Score, SearchResult, Searcher};
+use amity_engine::{Color, Game, Move, MoveError, Outcome, Rules};
 use amity_variants::{AnyGame, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -28,6 +31,8 @@ struct Handover {
     /// Set while the front end cancels a search: its answer must not be printed.
     discard: bool,
     played: Option<String>,
+    /// The engine has claimed a result after playing the game out itself.
+    finished: bool,
 }
 
 fn lock(handover: &Mutex<Handover>) -> MutexGuard<'_, Handover> {
@@ -53,6 +58,9 @@ struct XboardAnnounce {
     purpose: Purpose,
     /// The game searched, to tell whether the move found ends it.
     game: AnyGame,
+    /// XBoard's board (engine-defined variants), to tell whether XBoard can show the move.
+    mirror: Option<Mirror>,
+    seed: u64,
 }
 
 /// XBoard's score: centipawns, or 100000 + moves for a mate (negative when mated).
@@ -99,15 +107,130 @@ impl Announce for XboardAnnounce {
             return;
         }
         let token = rules.format_move(result.best);
+        let mut game = self.game.clone();
+        if let Some(mirror) = &self.mirror
+            && !mirror.clone().apply(&token)
+        {
+            // XBoard would refuse the move (it cannot create pieces): the game cannot go on
+            // in XBoard, so Amity plays it out and claims the result it reaches.
+            handover.finished = true;
+            let line = with_game!(&mut game, g => complete_game(g, self.seed, &token));
+            for text in line {
+                out.line(&text);
+            }
+            return;
+        }
         handover.played = Some(token.clone());
         out.line(&format!("move {token}"));
-        let mut game = self.game.clone();
-        let outcome =
-            with_game!(&mut game, g => g.play_token(&token).ok().and_then(|_| g.outcome()));
-        if let Some(outcome) = outcome {
-            out.line(&result_line(outcome));
+        let outcome = with_game!(&mut game, g => {
+            g.play_token(&token).ok().and_then(|_| g.outcome().map(|o| (o, mirror_of(g))))
+        });
+        if let Some((outcome, real)) = outcome {
+            // With after-effects pending XBoard's board is not final yet: the opponent repairs
+            // it and claims.
+            let shown = self.mirror.clone().map(|mut mirror| {
+                mirror.apply(&token);
+                mirror
+            });
+            if shown
+                .zip(real)
+                .is_none_or(|(shown, real)| shown.same_board(&real))
+            {
+                out.line(&result_line(outcome));
+            }
         }
     }
+}
+
+/// Amity's position as XBoard would draw it.
+fn mirror_of<R: Rules>(game: &Game<R>) -> Option<Mirror> {
+    let rules = game.rules();
+    let geometry = rules.geometry();
+    let fen = Dialect::of(rules).to_gui_fen(&game.position().to_fen(rules));
+    Mirror::from_fen(&fen, geometry.files, geometry.ranks)
+}
+
+/// The throw for pending chance: it depends only on `seed` and the position, so two Amity
+/// engines in one game throw alike.
+fn seeded_throw<R: Rules>(game: &Game<R>, seed: u64) -> Option<Move> {
+    let outcomes = game.chance_outcomes();
+    let total: u64 = outcomes.iter().map(|o| u64::from(o.weight)).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut rng = StdRng::seed_from_u64(seed ^ game.position().hash());
+    let mut pick = rng.random_range(0..total);
+    outcomes
+        .iter()
+        .find(|o| {
+            if pick < u64::from(o.weight) {
+                true
+            } else {
+                pick -= u64::from(o.weight);
+                false
+            }
+        })
+        .map(|o| o.outcome)
+}
+
+/// Nodes per decision when Amity plays a game out on its own.
+const PLAYOUT_NODES: u64 = 4000;
+/// Decisions after which a playout gives up (draw rules end every variant long before).
+const PLAYOUT_LIMIT: usize = 5000;
+
+/// Plays the game out from `first` (a decision XBoard cannot show), Amity choosing for both
+/// sides with a short search and throwing for chance, and returns the lines that tell XBoard:
+/// the moves as `#` comments and the result claim.
+fn complete_game<R: Rules>(game: &mut Game<R>, seed: u64, first: &str) -> Vec<String> {
+    let mut played = Vec::new();
+    if game.play_token(first).is_ok() {
+        played.push(first.to_string());
+    }
+    let mut searcher = Searcher::new(1, 1);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(PLAYOUT_NODES),
+        ..Limits::default()
+    };
+    while played.len() < PLAYOUT_LIMIT {
+        if let Some(throw) = seeded_throw(game, seed) {
+            played.push(game.rules().format_move(throw));
+            game.play_unchecked(throw);
+            continue;
+        }
+        if game.outcome().is_some() {
+            break;
+        }
+        let history = game.repetition_history();
+        let rules = game.rules().clone();
+        let result = searcher.search(
+            &rules,
+            game.position(),
+            &history,
+            &limits,
+            &stop,
+            &mut |_| {},
+        );
+        if result.best.is_null() {
+            break;
+        }
+        played.push(rules.format_move(result.best));
+        game.play_unchecked(result.best);
+    }
+    let mut lines = vec![
+        "# XBoard cannot show this position (it would need pieces XBoard cannot place);".into(),
+        format!("# Amity completes the game: {}", played.join(" ")),
+        format!("# final position: {}", game.position().to_fen(game.rules())),
+    ];
+    lines.push(match game.outcome() {
+        Some(outcome) => format!(
+            "{} {{{} (game completed by Amity)}}",
+            outcome.result(),
+            outcome.reason()
+        ),
+        None => "1/2-1/2 {no result within the playout limit}".into(),
+    });
+    lines
 }
 
 /// How the engine's thinking time is set.
@@ -143,8 +266,14 @@ pub struct Xboard {
     /// After `result`: no more moves of our own until a new game or position.
     game_over: bool,
     /// Per move the GUI knows, how many decisions it was in Amity's game (the move and the
-    /// throws the engine made after it), so `undo` takes back exactly one GUI move.
+    /// throws the engine made after it; 0 for a repair), so `undo` takes back exactly one GUI
+    /// move.
     turns: Vec<usize>,
+    /// XBoard's board in an engine-defined variant, which XBoard keeps by its own simple
+    /// rules; `None` for the variants XBoard referees itself.
+    mirror: Option<Box<Mirror>>,
+    /// XBoard's board before each move of `turns`.
+    mirrors: Vec<Mirror>,
 }
 
 impl Xboard {
@@ -167,6 +296,8 @@ impl Xboard {
             searching: None,
             game_over: false,
             turns: Vec::new(),
+            mirror: None,
+            mirrors: Vec::new(),
         }
     }
 
@@ -225,8 +356,12 @@ impl Xboard {
             self.searching = None;
             if self.session().play(&token).is_ok() {
                 let throws = self.resolve_chance();
-                self.turns.push(1 + throws);
+                self.record(1 + throws, &token);
             }
+        }
+        if std::mem::take(&mut lock(&self.handover).finished) {
+            self.searching = None;
+            self.game_over = true;
         }
     }
 
@@ -248,25 +383,7 @@ impl Xboard {
         while throws < 1024 {
             let seed = self.seed;
             let token = with_game!(self.uci.session.game(), g => {
-                let outcomes = g.chance_outcomes();
-                let total: u64 = outcomes.iter().map(|o| u64::from(o.weight)).sum();
-                if total == 0 {
-                    None
-                } else {
-                    let mut rng = StdRng::seed_from_u64(seed ^ g.position().hash());
-                    let mut pick = rng.random_range(0..total);
-                    outcomes
-                        .iter()
-                        .find(|o| {
-                            if pick < u64::from(o.weight) {
-                                true
-                            } else {
-                                pick -= u64::from(o.weight);
-                                false
-                            }
-                        })
-                        .map(|o| g.rules().format_move(o.outcome))
-                }
+                seeded_throw(g, seed).map(|throw| g.rules().format_move(throw))
             });
             let Some(token) = token else { break };
             if self.session().play(&token).is_err() {
@@ -276,6 +393,67 @@ impl Xboard {
             throws += 1;
         }
         throws
+    }
+
+    /// Notes a move of XBoard's game: `decisions` of Amity's game, and how XBoard's board
+    /// changes with `token`.
+    fn record(&mut self, decisions: usize, token: &str) {
+        self.turns.push(decisions);
+        if let Some(mirror) = &mut self.mirror {
+            self.mirrors.push((**mirror).clone());
+            mirror.apply(token);
+        }
+    }
+
+    /// Amity's position as XBoard would draw it.
+    fn target(&self) -> Option<Mirror> {
+        with_game!(self.uci.session.game(), g => mirror_of(g))
+    }
+
+    /// Whether XBoard's board and turn are Amity's (always, for variants XBoard referees).
+    fn in_step(&self) -> bool {
+        match (&self.mirror, self.target()) {
+            (Some(mirror), Some(target)) => **mirror == target,
+            _ => true,
+        }
+    }
+
+    /// After a move of XBoard's game: if XBoard's turn is the engine's, move, repair XBoard's
+    /// board, or claim the result once XBoard shows the final position.
+    fn next_step(&mut self) {
+        let Some(mirror) = self.mirror.as_deref().cloned() else {
+            self.claim();
+            return self.resume();
+        };
+        if self.analyzing {
+            return self.analyze();
+        }
+        if self.game_over || self.engine_side != Some(mirror.turn()) {
+            return;
+        }
+        let Some(target) = self.target() else { return };
+        if let Some(outcome) = self.outcome()
+            && mirror.same_board(&target)
+        {
+            self.out().line(&result_line(outcome));
+            return;
+        }
+        match mirror.repair(&target, mirror.turn()) {
+            Repair::Done => self.resume(),
+            Repair::Ply(ply) => {
+                self.out().line(&format!("move {ply}"));
+                self.record(0, &ply);
+            }
+            Repair::Impossible => {
+                let seed = self.seed;
+                let mut game = self.uci.session.game().clone();
+                let lines = with_game!(&mut game, g => complete_game(g, seed, ""));
+                for text in lines {
+                    self.out().line(&text);
+                }
+                self.game_over = true;
+            }
+        }
     }
 
     /// Claims the result if the game has ended by the rules while the engine plays a side.
@@ -297,6 +475,8 @@ impl Xboard {
             post: self.post || purpose == Purpose::Analyze,
             purpose,
             game: self.uci.session.game().clone(),
+            mirror: self.mirror.as_deref().cloned(),
+            seed: self.seed,
         }
     }
 
@@ -369,8 +549,15 @@ impl Xboard {
     /// Forgets the move history the GUI knows and settles chance at the new start.
     fn fresh_start(&mut self) {
         self.turns.clear();
+        self.mirrors.clear();
         self.game_over = false;
         self.resolve_chance();
+        let variant = self.uci.session.variant();
+        self.mirror = if gui::is_engine_defined(variant) {
+            self.target().map(Box::new)
+        } else {
+            None
+        };
     }
 
     fn features(&self) {
@@ -391,13 +578,25 @@ impl Xboard {
 
     fn user_move(&mut self, token: &str, explicit: bool, line: &str) {
         self.abort();
+        if !self.in_step() {
+            // XBoard's board still lags behind Amity's: this move only repairs it.
+            let accepted = self.mirror.as_ref().is_some_and(|m| m.clone().apply(token));
+            if accepted {
+                self.record(0, token);
+                self.next_step();
+            } else {
+                self.out().line(&format!(
+                    "Illegal move (XBoard's board is being brought in line with the game): {token}"
+                ));
+            }
+            return;
+        }
         match self.session().play(token) {
             Ok(()) => {
                 let throws = self.resolve_chance();
-                self.turns.push(1 + throws);
+                self.record(1 + throws, token);
                 self.game_over = false;
-                self.claim();
-                self.resume();
+                self.next_step();
             }
             Err(MoveError::Malformed(_)) if !explicit => self.error("unknown command", line),
             Err(error) => {
@@ -426,6 +625,11 @@ impl Xboard {
         let decisions: usize = self.turns[self.turns.len() - gui_moves..].iter().sum();
         if self.session().undo(decisions) {
             self.turns.truncate(self.turns.len() - gui_moves);
+            if self.mirror.is_some() && self.mirrors.len() >= gui_moves {
+                let keep = self.mirrors.len() - gui_moves;
+                self.mirror = Some(Box::new(self.mirrors[keep].clone()));
+                self.mirrors.truncate(keep);
+            }
             self.game_over = false;
             if self.analyzing {
                 self.analyze();
@@ -437,6 +641,21 @@ impl Xboard {
 
     fn set_board(&mut self, fen: &str, line: &str) {
         self.abort();
+        if let Some(mirror) = self.mirror.as_deref().cloned() {
+            let geometry = with_game!(self.uci.session.game(), g => g.rules().geometry());
+            if let Some(sent) = Mirror::from_fen(fen, geometry.files, geometry.ranks)
+                && sent.same_board(&mirror)
+            {
+                // XBoard's FEN carries only the six standard fields: the board Amity already
+                // has (the start of a game, with the variant's own state kept), or, with the
+                // other side to move, a pass in XBoard's game (XBoard sends passes this way).
+                if sent.turn() != mirror.turn() {
+                    self.record(0, "@@@@");
+                    self.next_step();
+                }
+                return;
+            }
+        }
         let fen = self.dialect().from_gui_fen(fen);
         match self.session().set_position(Some(&fen), &[]) {
             Ok(()) => {
@@ -541,9 +760,17 @@ impl Xboard {
                 self.abort();
                 self.analyzing = false;
                 self.game_over = false;
-                self.engine_side = Some(self.turn());
-                if !self.claim() {
-                    self.think();
+                match self.mirror.as_deref().map(Mirror::turn) {
+                    Some(turn) => {
+                        self.engine_side = Some(turn);
+                        self.next_step();
+                    }
+                    None => {
+                        self.engine_side = Some(self.turn());
+                        if !self.claim() {
+                            self.think();
+                        }
+                    }
                 }
             }
             Command::PlayOther => {
