@@ -9,7 +9,7 @@
 
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{Bitboard, Color, Kind, Position, Rules, Square};
-use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 
 /// How persuasion and support are measured (the `PacifistMeasure` option).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -408,6 +408,14 @@ pub trait Balance: Copy {
     /// Among `squares`, those where a piece of `color` would be overly persuaded.
     fn over(&self, color: Color, squares: Bitboard) -> Bitboard;
 
+    /// Squares where a piece of `color` would be overly persuaded after losing `weight` of
+    /// support (its margin, support minus persuasion, is below `weight`). Only monotone
+    /// measures have a margin; the others answer every square.
+    #[inline(always)]
+    fn below(&self, _color: Color, _weight: u32) -> Bitboard {
+        Bitboard::FULL
+    }
+
     /// A piece's influence changed from `before` to `after`: only the difference is applied.
     #[inline(always)]
     fn shift(&mut self, color: Color, kind: Kind, before: Bitboard, after: Bitboard) {
@@ -473,6 +481,23 @@ impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VAL
         match color {
             Color::White => squares & black_ahead,
             Color::Black => squares & !black_ahead & self.0.nonzero(),
+        }
+    }
+
+    /// White's margin is the difference D, Black's is -D: White is below `weight` where
+    /// D - weight < 0, Black where D + weight - 1 >= 0.
+    #[inline(always)]
+    fn below(&self, color: Color, weight: u32) -> Bitboard {
+        let mut shifted = self.0;
+        match color {
+            Color::White => {
+                shifted.sub(Bitboard::FULL, weight);
+                Bitboard(shifted.0[PLANES - 1])
+            }
+            Color::Black => {
+                shifted.add(Bitboard::FULL, weight - 1);
+                Bitboard(!shifted.0[PLANES - 1])
+            }
         }
     }
 }
@@ -616,6 +641,50 @@ impl Rays {
         self.queens &= keep;
     }
 
+    /// For `color`, whose pieces are `own`: the empty squares on its orthogonal (`.0`) and
+    /// diagonal (`.1`) rays that lie between the line piece and a piece of `color` the ray
+    /// reaches (through glass or not): a piece put down there takes that support away.
+    fn own_cuts(&self, color: Color, own: Bitboard) -> (Bitboard, Bitboard) {
+        let side = index(color);
+        let empty = !self.occupied;
+        let cuts = |glass: Bitboard, diagonal: bool| {
+            let mut cut = Bitboard::EMPTY;
+            let view = self.occupied & !glass;
+            for seer in glass {
+                let reach = if diagonal {
+                    bishop_attacks(seer, view)
+                } else {
+                    rook_attacks(seer, view)
+                };
+                let hit = reach & own;
+                if hit.is_empty() {
+                    continue;
+                }
+                let directions = if diagonal { DIAGONAL } else { ORTHOGONAL };
+                for direction in directions {
+                    let along = hit & ray(direction, seer);
+                    // The farthest of our pieces in that direction: the highest square for
+                    // directions going up the board's index, the lowest otherwise.
+                    let farthest = if DIRECTIONS[direction].1 > 0
+                        || (DIRECTIONS[direction].1 == 0 && DIRECTIONS[direction].0 > 0)
+                    {
+                        along.last()
+                    } else {
+                        along.first()
+                    };
+                    if let Some(farthest) = farthest {
+                        cut |= between(seer, farthest) & empty;
+                    }
+                }
+            }
+            cut
+        };
+        (
+            cuts(self.orthogonal[side], false),
+            cuts(self.diagonal[side], true),
+        )
+    }
+
     /// The squares a piece of `kind` and `color` on `square` influences.
     #[inline(always)]
     fn influence(&self, kind: Kind, color: Color, square: Square) -> Bitboard {
@@ -731,6 +800,9 @@ pub struct NodeInfluence<B> {
     /// Per colour index: the squares reached by at least one, and by at least two, of that
     /// colour's line pieces.
     line_reach: [(Bitboard, Bitboard); 2],
+    /// For the side to move: the empty squares where a piece put down would cut one of its
+    /// own orthogonal (`.0`) or diagonal (`.1`) rays short of a piece of its own.
+    pub own_cuts: (Bitboard, Bitboard),
 }
 
 impl<B: Balance> NodeInfluence<B> {
@@ -748,11 +820,43 @@ impl<B: Balance> NodeInfluence<B> {
                 }
             });
         }
+        let rays = Rays::of(pos);
+        let own_cuts = rays.own_cuts(pos.turn(), pos.color(pos.turn()));
         NodeInfluence {
             balance,
-            rays: Rays::of(pos),
+            rays,
             line_reach,
+            own_cuts,
         }
+    }
+
+    /// The squares a piece of `kind` and `color` on `square` influences in this position.
+    #[inline(always)]
+    pub fn influence_of(&self, kind: Kind, color: Color, square: Square) -> Bitboard {
+        self.rays.influence(kind, color, square)
+    }
+
+    /// The squares at least one line piece of `color` influences.
+    #[inline(always)]
+    pub fn line_reach(&self, color: Color) -> Bitboard {
+        self.line_reach[index(color)].0
+    }
+
+    /// The empty squares where putting down a piece of `kind` of the side to move cuts one of
+    /// its own rays short of a piece of its own (rays see through it where it is glass).
+    #[inline(always)]
+    pub fn cuts_for(&self, kind: Kind) -> Bitboard {
+        let orthogonal = if matches!(kind, ROOK | QUEEN) {
+            Bitboard::EMPTY
+        } else {
+            self.own_cuts.0
+        };
+        let diagonal = if matches!(kind, BISHOP | QUEEN) {
+            Bitboard::EMPTY
+        } else {
+            self.own_cuts.1
+        };
+        orthogonal | diagonal
     }
 
     /// The position with the piece on `from` lifted off the board: every move of that piece

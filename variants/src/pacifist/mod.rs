@@ -430,35 +430,44 @@ impl Pacifist {
         let us = pos.turn();
         let occupied = pos.occupied();
         let empty = !occupied;
-        let mut piece_moves = |from: Square, kind: Kind, targets: Bitboard| {
-            if targets.any() {
+        let quick = QuickTest::new(pos, node);
+        let piece_moves = |from: Square, kind: Kind, targets: Bitboard, moves: &mut MoveList| {
+            if targets.is_empty() {
+                return;
+            }
+            let quiet = quick.quiet_targets(pos, node, from, kind, targets);
+            for to in quiet {
+                moves.push(Move::normal(from, to));
+            }
+            let rest = targets ^ quiet;
+            if rest.any() {
                 let lifted = node.lift(pos, from);
-                self.push_legal(pos, &lifted, from, kind, targets, moves);
+                self.push_legal(pos, &lifted, from, kind, rest, moves);
             }
         };
         for from in pos.pieces(us, KNIGHT) {
-            piece_moves(from, KNIGHT, knight_attacks(from) & empty);
+            piece_moves(from, KNIGHT, knight_attacks(from) & empty, moves);
         }
         for from in pos.pieces(us, BISHOP) {
-            piece_moves(from, BISHOP, bishop_attacks(from, occupied) & empty);
+            piece_moves(from, BISHOP, bishop_attacks(from, occupied) & empty, moves);
         }
         for from in pos.pieces(us, ROOK) {
-            piece_moves(from, ROOK, rook_attacks(from, occupied) & empty);
+            piece_moves(from, ROOK, rook_attacks(from, occupied) & empty, moves);
         }
         for from in pos.pieces(us, QUEEN) {
             let targets = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
-            piece_moves(from, QUEEN, targets & empty);
+            piece_moves(from, QUEEN, targets & empty, moves);
         }
         for from in pos.pieces(us, KING) {
-            piece_moves(from, KING, king_attacks(from) & empty);
+            piece_moves(from, KING, king_attacks(from) & empty, moves);
         }
         let last_rank = back_rank(!us);
         for from in pos.pieces(us, PAWN) {
             let Some(step) = forward(from, us).filter(|sq| empty.contains(*sq)) else {
                 continue;
             };
-            let lifted = node.lift(pos, from);
             if last_rank.contains(step) {
+                let lifted = node.lift(pos, from);
                 for &kind in &FIDE_PROMOTIONS {
                     let mv = Move::promotion(from, step, kind);
                     if self.is_legal_placed(pos, &lifted, mv, kind) {
@@ -468,17 +477,31 @@ impl Pacifist {
                 continue;
             }
             let mut targets = Bitboard::from_square(step);
-            // Rule 6: the passing square is judged with the pawn lifted.
+            // Rule 6: the passing square is judged with the pawn lifted. Lifting a pawn takes
+            // away no influence from the square ahead and opens only rays along its file;
+            // when no enemy ray reaches the pawn, that only adds support, so the passing
+            // square is free if it is now.
             if second_rank(us).contains(from)
                 && let Some(double) = forward(step, us).filter(|sq| empty.contains(*sq))
-                && lifted
-                    .balance
-                    .over(us, Bitboard::from_square(step))
-                    .is_empty()
             {
-                targets.add(double);
+                let passable = if !node.line_reach(!us).contains(from)
+                    && node
+                        .balance
+                        .over(us, Bitboard::from_square(step))
+                        .is_empty()
+                {
+                    true
+                } else {
+                    node.lift(pos, from)
+                        .balance
+                        .over(us, Bitboard::from_square(step))
+                        .is_empty()
+                };
+                if passable {
+                    targets.add(double);
+                }
             }
-            self.push_legal(pos, &lifted, from, PAWN, targets, moves);
+            piece_moves(from, PAWN, targets, moves);
         }
         self.castling_moves(pos, node, moves);
     }
@@ -585,6 +608,90 @@ impl Pacifist {
         let balance =
             |p: &Position<Self>| evaluation::material(p, us) - evaluation::material(p, !us);
         balance(&child) - balance(pos)
+    }
+}
+
+/// The node-wide part of the quick legality test: a move is certainly legal and converts
+/// nothing of the mover's when, under a monotone measure and with a king on the board, no
+/// piece of the mover's other than the moved one is overly persuaded now, no enemy ray passes
+/// through the square it leaves, every piece of the mover's it influenced keeps a margin
+/// (support minus persuasion) of at least the mover's weight, it cuts none of its side's rays
+/// short of a piece of its side, and on its target it keeps a margin of at least its weight
+/// where it influenced that square (or is not overly persuaded where it did not).
+///
+/// Those are all the ways a move changes the balance against the mover: its own influence
+/// leaves the squares it influenced, enemy rays go on through the square it leaves, and its
+/// own rays stop on the square it enters. Everything else (its influence from the target,
+/// its own rays through the square it leaves, enemy rays stopped on the target) only adds
+/// support or takes persuasion away. With nothing of the mover's overly persuaded after the
+/// move, step c finds nothing (the mover's conversions only weaken the opponent under a
+/// monotone measure) and the king stays.
+struct QuickTest {
+    /// Whether the test applies at all (monotone measure, a king to keep, at most one piece
+    /// of ours overly persuaded now).
+    enabled: bool,
+    /// Our pieces overly persuaded now (at most one when enabled).
+    over: Bitboard,
+    /// Squares where a piece of ours would be overly persuaded now.
+    over_here: Bitboard,
+    /// Squares reached by enemy line pieces.
+    enemy_lines: Bitboard,
+    /// Per kind: squares where our piece's margin is below that kind's weight.
+    below: [Bitboard; 6],
+}
+
+impl QuickTest {
+    #[inline]
+    fn new<B: Balance>(pos: &Position<Pacifist>, node: &NodeInfluence<B>) -> Self {
+        let us = pos.turn();
+        let over = node.balance.over(us, pos.ours());
+        let enabled = B::MONOTONE && pos.pieces(us, KING).any() && over.count() <= 1;
+        let mut below = [Bitboard::EMPTY; 6];
+        if enabled {
+            if B::VALUED {
+                for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
+                    if pos.pieces(us, kind).any() {
+                        below[kind.index()] = node
+                            .balance
+                            .below(us, influence::PERSUASION_VALUE[kind.index()]);
+                    }
+                }
+            } else {
+                below = [node.balance.below(us, 1); 6];
+            }
+        }
+        QuickTest {
+            enabled,
+            over,
+            over_here: node.balance.over(us, Bitboard::FULL),
+            enemy_lines: node.line_reach(!us),
+            below,
+        }
+    }
+
+    /// The targets among `targets` (empty squares the piece of `kind` on `from` may move to,
+    /// promotions excluded) to which the move is certainly legal (see [`QuickTest`]).
+    #[inline]
+    fn quiet_targets<B: Balance>(
+        &self,
+        pos: &Position<Pacifist>,
+        node: &NodeInfluence<B>,
+        from: Square,
+        kind: Kind,
+        targets: Bitboard,
+    ) -> Bitboard {
+        if !self.enabled
+            || (self.over & !Bitboard::from_square(from)).any()
+            || self.enemy_lines.contains(from)
+        {
+            return Bitboard::EMPTY;
+        }
+        let below = self.below[kind.index()];
+        let influenced = node.influence_of(kind, pos.turn(), from);
+        if (pos.ours() & influenced & below).any() {
+            return Bitboard::EMPTY;
+        }
+        targets & !(self.over_here | (influenced & below) | node.cuts_for(kind))
     }
 }
 
