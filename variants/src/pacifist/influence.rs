@@ -806,8 +806,16 @@ pub struct NodeInfluence<B> {
 }
 
 impl<B: Balance> NodeInfluence<B> {
+    /// The node of `pos` with `pos`'s side to move.
     #[inline]
     pub fn new<R: Rules>(pos: &Position<R>) -> Self {
+        Self::new_for(pos, pos.turn())
+    }
+
+    /// The node of `pos`'s board with `to_move` to move (play builds the next node before
+    /// it hands the turn on).
+    #[inline]
+    pub fn new_for<R: Rules>(pos: &Position<R>, to_move: Color) -> Self {
         let mut balance = B::empty();
         let mut line_reach = [(Bitboard::EMPTY, Bitboard::EMPTY); 2];
         for color in [Color::White, Color::Black] {
@@ -821,7 +829,7 @@ impl<B: Balance> NodeInfluence<B> {
             });
         }
         let rays = Rays::of(pos);
-        let own_cuts = rays.own_cuts(pos.turn(), pos.color(pos.turn()));
+        let own_cuts = rays.own_cuts(to_move, pos.color(to_move));
         NodeInfluence {
             balance,
             rays,
@@ -945,38 +953,104 @@ impl<B: Balance> Lifted<B> {
     }
 }
 
-/// The board as influence sees it (colours and kinds), the key of [`NodeCache`].
+/// The board as influence sees it (colours and kinds) and the side to move, the key of
+/// [`NodeCache`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardKey([Bitboard; 8]);
+pub struct BoardKey([Bitboard; 8], Color);
 
 impl BoardKey {
     pub fn of<R: Rules>(pos: &Position<R>) -> Self {
-        BoardKey([
-            pos.color(Color::White),
-            pos.color(Color::Black),
-            pos.kind(PAWN),
-            pos.kind(KNIGHT),
-            pos.kind(BISHOP),
-            pos.kind(ROOK),
-            pos.kind(QUEEN),
-            pos.kind(KING),
-        ])
+        Self::with_turn(pos, pos.turn())
+    }
+
+    /// The key of `pos`'s board with `to_move` to move.
+    pub fn with_turn<R: Rules>(pos: &Position<R>, to_move: Color) -> Self {
+        BoardKey(
+            [
+                pos.color(Color::White),
+                pos.color(Color::Black),
+                pos.kind(PAWN),
+                pos.kind(KNIGHT),
+                pos.kind(BISHOP),
+                pos.kind(ROOK),
+                pos.kind(QUEEN),
+                pos.kind(KING),
+            ],
+            to_move,
+        )
     }
 }
 
-/// The last position's [`NodeInfluence`], kept per thread: the search asks for the ordering
+/// A node kept with the key of its board.
+type Slot<B> = Option<(BoardKey, Box<NodeInfluence<B>>)>;
+
+/// Per thread: the node last asked for, and the node of the position the last move played
+/// led to (usually the next one generation asks for).
+pub struct NodeSlots<B> {
+    current: Slot<B>,
+    played: Slot<B>,
+}
+
+impl<B: Balance> NodeSlots<B> {
+    #[inline]
+    fn with<R: Rules, T>(
+        &mut self,
+        pos: &Position<R>,
+        f: impl FnOnce(&NodeInfluence<B>) -> T,
+    ) -> T {
+        let key = BoardKey::of(pos);
+        match &self.current {
+            Some((cached, _)) if *cached == key => {}
+            _ => {
+                if matches!(&self.played, Some((played, _)) if *played == key) {
+                    std::mem::swap(&mut self.current, &mut self.played);
+                } else {
+                    match &mut self.current {
+                        Some((cached, node)) => {
+                            *cached = key;
+                            **node = NodeInfluence::new(pos);
+                        }
+                        None => self.current = Some((key, Box::new(NodeInfluence::new(pos)))),
+                    }
+                }
+            }
+        }
+        match &self.current {
+            Some((_, node)) => f(node),
+            None => unreachable!("the current slot was just filled"),
+        }
+    }
+
+    #[inline]
+    fn keep(&mut self, key: BoardKey, node: NodeInfluence<B>) {
+        match &mut self.played {
+            Some((kept, slot)) => {
+                *kept = key;
+                **slot = node;
+            }
+            None => self.played = Some((key, Box::new(node))),
+        }
+    }
+}
+
+/// The last positions' [`NodeInfluence`], kept per thread: the search asks for the ordering
 /// gain and tactical nature of every move of the position it has just generated, and the node
-/// built for generation answers those without playing the moves out.
+/// built for generation answers those without playing the moves out; the node a move leads
+/// to is built while playing it (its balance tells whether anything converts) and kept for
+/// the generation that follows.
 pub trait NodeCache: Balance + 'static {
-    /// Runs `f` on the node of `pos`, built only when the cached one is another board's.
+    /// Runs `f` on the node of `pos`, built only when no kept node is of this board.
     fn with_node<R: Rules, T>(pos: &Position<R>, f: impl FnOnce(&NodeInfluence<Self>) -> T) -> T;
+
+    /// Keeps `node`, the node of the board under `key`, for a later [`NodeCache::with_node`].
+    fn keep_node(key: BoardKey, node: NodeInfluence<Self>);
 }
 
 macro_rules! node_cache {
     ($balance:ty, $slot:ident) => {
         thread_local! {
-            static $slot: std::cell::RefCell<Option<(BoardKey, Box<NodeInfluence<$balance>>)>> =
-                const { std::cell::RefCell::new(None) };
+            static $slot: std::cell::RefCell<NodeSlots<$balance>> =
+                const { std::cell::RefCell::new(NodeSlots { current: None, played: None }) };
         }
 
         impl NodeCache for $balance {
@@ -985,22 +1059,12 @@ macro_rules! node_cache {
                 pos: &Position<R>,
                 f: impl FnOnce(&NodeInfluence<Self>) -> T,
             ) -> T {
-                let key = BoardKey::of(pos);
-                $slot.with(|slot| {
-                    let mut slot = slot.borrow_mut();
-                    match &mut *slot {
-                        Some((cached, node)) if *cached == key => f(node),
-                        Some((cached, node)) => {
-                            *cached = key;
-                            **node = NodeInfluence::new(pos);
-                            f(node)
-                        }
-                        None => {
-                            let node = slot.insert((key, Box::new(NodeInfluence::new(pos))));
-                            f(&node.1)
-                        }
-                    }
-                })
+                $slot.with(|slots| slots.borrow_mut().with(pos, f))
+            }
+
+            #[inline]
+            fn keep_node(key: BoardKey, node: NodeInfluence<Self>) {
+                $slot.with(|slots| slots.borrow_mut().keep(key, node))
             }
         }
     };

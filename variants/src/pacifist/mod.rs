@@ -17,8 +17,8 @@ use amity_engine::{
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 
 pub use influence::{
-    AverageBalance, Balance, CountBalance, InfluenceMap, Lifted, Measure, NodeCache, NodeInfluence,
-    ValueBalance,
+    AverageBalance, Balance, BoardKey, CountBalance, InfluenceMap, Lifted, Measure, NodeCache,
+    NodeInfluence, ValueBalance,
 };
 
 /// Runs `$body` with `$balance` naming the [`Balance`] type of `$measure`, so the rules are
@@ -272,14 +272,17 @@ impl Pacifist {
         with_balance!(self.measure, B => self.play_turn_with::<B>(pos, mv))
     }
 
-    fn play_turn_with<B: Balance>(&self, pos: &mut Position<Self>, mv: Move) -> Conversions {
+    fn play_turn_with<B: NodeCache>(&self, pos: &mut Position<Self>, mv: Move) -> Conversions {
         let us = pos.turn();
         let moved = self.apply_move(pos, mv);
-        // Most moves convert nothing: one look at both sides settles that.
-        let balance = B::compute(pos, Bitboard::EMPTY);
+        // Most moves convert nothing: one look at both sides settles that, and the node
+        // built for it is the next position's, kept for its generation.
+        let node = NodeInfluence::<B>::new_for(pos, !us);
+        let balance = node.balance;
         if balance.over(us, pos.color(us)).is_empty()
             && balance.over(!us, pos.color(!us)).is_empty()
         {
+            B::keep_node(BoardKey::with_turn(pos, !us), node);
             return Conversions::default();
         }
         self.conversions_from(pos, us, moved, balance)
@@ -370,10 +373,71 @@ impl Pacifist {
             }
         } else if kind_after == KING && our_over.contains(to) {
             return false;
+        } else if B::MONOTONE
+            && self.step_c_probe(pos, mv, kind_after, balance, ours, our_over) == Some(true)
+        {
+            return true;
         }
         let mut child = pos.clone();
         let moved = self.apply_move(&mut child, mv);
         self.keeps_a_king(us, child, moved, balance)
+    }
+
+    /// Under a monotone measure, the opponent's step c played alone right after the move
+    /// `mv` (its piece now a `kind_after`), from `balance` with `ours` the mover's pieces and
+    /// `over` those of them overly persuaded: `Some(true)` when a king of the mover's outlives
+    /// it, which settles the move as legal (see [`Pacifist::keeps_a_king`]). Played on the
+    /// balance alone, without a board, as long as only pieces without rays change hands
+    /// (their influence just changes colour); `None` otherwise or when every king falls.
+    #[inline]
+    fn step_c_probe<B: Balance>(
+        &self,
+        pos: &Position<Self>,
+        mv: Move,
+        kind_after: Kind,
+        mut balance: B,
+        mut ours: Bitboard,
+        mut over: Bitboard,
+    ) -> Option<bool> {
+        let us = pos.turn();
+        let (from, to) = (mv.from(), mv.to());
+        let mut kings = pos.pieces(us, KING) & !Bitboard::from_square(from);
+        if kind_after == KING {
+            kings.add(to);
+        }
+        let influence = |kind: Kind, color: Color, square: Square| {
+            influence::piece_influence(
+                kind,
+                color,
+                square,
+                Bitboard::EMPTY,
+                Bitboard::EMPTY,
+                Bitboard::EMPTY,
+            )
+        };
+        loop {
+            if over.is_empty() {
+                return Some(true);
+            }
+            kings &= !over;
+            if kings.is_empty() {
+                return None;
+            }
+            for square in over {
+                let kind = if square == to {
+                    kind_after
+                } else {
+                    pos.piece_at(square)?.kind
+                };
+                if matches!(kind, BISHOP | ROOK | QUEEN) {
+                    return None;
+                }
+                balance.remove(us, influence(kind, us, square), kind);
+                balance.add(!us, influence(kind, !us, square), kind);
+            }
+            ours ^= over;
+            over = balance.over(us, ours);
+        }
     }
 
     /// Pushes the legal moves of the piece of `kind` on `from` (lifted in `lifted`) to
