@@ -702,6 +702,9 @@ struct QuickTest {
     enemy_lines: Bitboard,
     /// Per kind: squares where our piece's margin is below that kind's weight.
     below: [Bitboard; 6],
+    /// For pawns and knights (by kind index): squares where our piece's margin is below
+    /// twice that kind's weight.
+    below_twice: [Bitboard; 2],
 }
 
 impl QuickTest {
@@ -711,7 +714,18 @@ impl QuickTest {
         let over = node.balance.over(us, pos.ours());
         let enabled = B::MONOTONE && pos.pieces(us, KING).any() && over.count() <= 1;
         let mut below = [Bitboard::EMPTY; 6];
+        let mut below_twice = [Bitboard::EMPTY; 2];
         if enabled {
+            for kind in [PAWN, KNIGHT] {
+                if pos.pieces(us, kind).any() {
+                    let weight = if B::VALUED {
+                        influence::PERSUASION_VALUE[kind.index()]
+                    } else {
+                        1
+                    };
+                    below_twice[kind.index()] = node.balance.below(us, 2 * weight);
+                }
+            }
             if B::VALUED {
                 for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
                     if pos.pieces(us, kind).any() {
@@ -730,6 +744,7 @@ impl QuickTest {
             over_here: node.balance.over(us, Bitboard::FULL),
             enemy_lines: node.line_reach(!us),
             below,
+            below_twice,
         }
     }
 
@@ -755,7 +770,33 @@ impl QuickTest {
         if (pos.ours() & influenced & below).any() {
             return Bitboard::EMPTY;
         }
-        targets & !(self.over_here | (influenced & below) | node.cuts_for(kind))
+        let quiet = targets & !(influenced & below) & !node.cuts_for(kind);
+        let mut sure = quiet & !self.over_here;
+        if matches!(kind, PAWN | KNIGHT) {
+            // Where the piece lands overly persuaded, step c converts it (if it still is)
+            // and it then influences for the opponent: relative to now, our pieces where it
+            // lands and then influences lose its weight once more (a pawn turns round, a
+            // knight does not; its support from there came with the move). Nothing else
+            // changes, as it has no rays; if no other piece of ours falls then, the turn
+            // ends with our king (it is neither the piece nor a piece that falls).
+            let us = pos.turn();
+            let others = pos.ours() & !Bitboard::from_square(from);
+            let fragile = others & self.below_twice[kind.index()];
+            for to in quiet & self.over_here {
+                let turned = influence::piece_influence(
+                    kind,
+                    !us,
+                    to,
+                    Bitboard::EMPTY,
+                    Bitboard::EMPTY,
+                    Bitboard::EMPTY,
+                );
+                if (turned & fragile).is_empty() {
+                    sure.add(to);
+                }
+            }
+        }
+        sure
     }
 }
 
