@@ -628,6 +628,30 @@ impl Rays {
         }
     }
 
+    /// Puts a piece of `kind` and `color` on the empty `square`.
+    #[inline(always)]
+    fn put(&mut self, square: Square, kind: Kind, color: Color) {
+        let bit = Bitboard::from_square(square);
+        let side = index(color);
+        self.occupied |= bit;
+        match kind {
+            ROOK => {
+                self.orthogonal[side] |= bit;
+                self.rooks |= bit;
+            }
+            BISHOP => {
+                self.diagonal[side] |= bit;
+                self.bishops |= bit;
+            }
+            QUEEN => {
+                self.orthogonal[side] |= bit;
+                self.diagonal[side] |= bit;
+                self.queens |= bit;
+            }
+            _ => {}
+        }
+    }
+
     #[inline(always)]
     fn remove(&mut self, square: Square) {
         let keep = !Bitboard::from_square(square);
@@ -950,6 +974,46 @@ impl<B: Balance> Lifted<B> {
         // Rays that went on past `to` stop on the piece now, unless they see through it.
         self.rays.through(&mut balance, to, color, kind, false);
         balance
+    }
+}
+
+/// The rays of a position (occupancy, glass and line pieces), to play conversions on a
+/// balance without a board.
+#[derive(Clone, Copy, Debug)]
+pub struct RayBoard(Rays);
+
+impl RayBoard {
+    /// The piece of `kind` on `square` turns from `color` to the other colour: `balance`
+    /// loses its influence and the rays its old colour saw through it, and gains its
+    /// influence for the new colour and the rays that colour now sees through it.
+    #[inline]
+    pub fn turn_over<B: Balance>(
+        &mut self,
+        balance: &mut B,
+        square: Square,
+        kind: Kind,
+        color: Color,
+    ) {
+        let rays = &mut self.0;
+        balance.remove(color, rays.influence(kind, color, square), kind);
+        let mut without = *rays;
+        without.remove(square);
+        without.through(balance, square, color, kind, true);
+        let mut with = without;
+        with.put(square, kind, !color);
+        balance.add(!color, with.influence(kind, !color, square), kind);
+        without.through(balance, square, !color, kind, false);
+        *rays = with;
+    }
+}
+
+impl<B: Balance> Lifted<B> {
+    /// The rays once the lifted piece is put down on `to` as a `kind`.
+    #[inline]
+    pub fn rays_after(&self, to: Square, kind: Kind) -> RayBoard {
+        let mut rays = self.rays;
+        rays.put(to, kind, self.color);
+        RayBoard(rays)
     }
 }
 

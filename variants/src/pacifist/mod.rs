@@ -18,7 +18,7 @@ use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, r
 
 pub use influence::{
     AverageBalance, Balance, BoardKey, CountBalance, InfluenceMap, Lifted, Measure, NodeCache,
-    NodeInfluence, ValueBalance,
+    NodeInfluence, RayBoard, ValueBalance,
 };
 
 /// Runs `$body` with `$balance` naming the [`Balance`] type of `$measure`, so the rules are
@@ -374,7 +374,7 @@ impl Pacifist {
         } else if kind_after == KING && our_over.contains(to) {
             return false;
         } else if B::MONOTONE
-            && self.step_c_probe(pos, mv, kind_after, balance, ours, our_over) == Some(true)
+            && self.step_c_probe(pos, lifted, mv, kind_after, balance, ours, our_over) == Some(true)
         {
             return true;
         }
@@ -387,12 +387,15 @@ impl Pacifist {
     /// `mv` (its piece now a `kind_after`), from `balance` with `ours` the mover's pieces and
     /// `over` those of them overly persuaded: `Some(true)` when a king of the mover's outlives
     /// it, which settles the move as legal (see [`Pacifist::keeps_a_king`]). Played on the
-    /// balance alone, without a board, as long as only pieces without rays change hands
-    /// (their influence just changes colour); `None` otherwise or when every king falls.
+    /// balance alone, without a board: a piece without rays just changes the colour of its
+    /// influence, a line piece also the rays through its square. `None` when every king
+    /// falls.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn step_c_probe<B: Balance>(
         &self,
         pos: &Position<Self>,
+        lifted: &Lifted<B>,
         mv: Move,
         kind_after: Kind,
         mut balance: B,
@@ -415,6 +418,7 @@ impl Pacifist {
                 Bitboard::EMPTY,
             )
         };
+        let mut rays: Option<RayBoard> = None;
         loop {
             if over.is_empty() {
                 return Some(true);
@@ -430,7 +434,9 @@ impl Pacifist {
                     pos.piece_at(square)?.kind
                 };
                 if matches!(kind, BISHOP | ROOK | QUEEN) {
-                    return None;
+                    rays.get_or_insert_with(|| lifted.rays_after(to, kind_after))
+                        .turn_over(&mut balance, square, kind, us);
+                    continue;
                 }
                 balance.remove(us, influence(kind, us, square), kind);
                 balance.add(!us, influence(kind, !us, square), kind);
