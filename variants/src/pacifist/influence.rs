@@ -9,7 +9,7 @@
 
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{Bitboard, Color, Kind, Position, Rules, Square};
-use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 
 /// How persuasion and support are measured (the `PacifistMeasure` option).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -408,6 +408,14 @@ pub trait Balance: Copy {
     /// Among `squares`, those where a piece of `color` would be overly persuaded.
     fn over(&self, color: Color, squares: Bitboard) -> Bitboard;
 
+    /// Squares where a piece of `color` would be overly persuaded after losing `weight` of
+    /// support (its margin, support minus persuasion, is below `weight`). Only monotone
+    /// measures have a margin; the others answer every square.
+    #[inline(always)]
+    fn below(&self, _color: Color, _weight: u32) -> Bitboard {
+        Bitboard::FULL
+    }
+
     /// A piece's influence changed from `before` to `after`: only the difference is applied.
     #[inline(always)]
     fn shift(&mut self, color: Color, kind: Kind, before: Bitboard, after: Bitboard) {
@@ -473,6 +481,23 @@ impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VAL
         match color {
             Color::White => squares & black_ahead,
             Color::Black => squares & !black_ahead & self.0.nonzero(),
+        }
+    }
+
+    /// White's margin is the difference D, Black's is -D: White is below `weight` where
+    /// D - weight < 0, Black where D + weight - 1 >= 0.
+    #[inline(always)]
+    fn below(&self, color: Color, weight: u32) -> Bitboard {
+        let mut shifted = self.0;
+        match color {
+            Color::White => {
+                shifted.sub(Bitboard::FULL, weight);
+                Bitboard(shifted.0[PLANES - 1])
+            }
+            Color::Black => {
+                shifted.add(Bitboard::FULL, weight - 1);
+                Bitboard(!shifted.0[PLANES - 1])
+            }
         }
     }
 }
@@ -603,6 +628,30 @@ impl Rays {
         }
     }
 
+    /// Puts a piece of `kind` and `color` on the empty `square`.
+    #[inline(always)]
+    fn put(&mut self, square: Square, kind: Kind, color: Color) {
+        let bit = Bitboard::from_square(square);
+        let side = index(color);
+        self.occupied |= bit;
+        match kind {
+            ROOK => {
+                self.orthogonal[side] |= bit;
+                self.rooks |= bit;
+            }
+            BISHOP => {
+                self.diagonal[side] |= bit;
+                self.bishops |= bit;
+            }
+            QUEEN => {
+                self.orthogonal[side] |= bit;
+                self.diagonal[side] |= bit;
+                self.queens |= bit;
+            }
+            _ => {}
+        }
+    }
+
     #[inline(always)]
     fn remove(&mut self, square: Square) {
         let keep = !Bitboard::from_square(square);
@@ -614,6 +663,50 @@ impl Rays {
         self.rooks &= keep;
         self.bishops &= keep;
         self.queens &= keep;
+    }
+
+    /// For `color`, whose pieces are `own`: the empty squares on its orthogonal (`.0`) and
+    /// diagonal (`.1`) rays that lie between the line piece and a piece of `color` the ray
+    /// reaches (through glass or not): a piece put down there takes that support away.
+    fn own_cuts(&self, color: Color, own: Bitboard) -> (Bitboard, Bitboard) {
+        let side = index(color);
+        let empty = !self.occupied;
+        let cuts = |glass: Bitboard, diagonal: bool| {
+            let mut cut = Bitboard::EMPTY;
+            let view = self.occupied & !glass;
+            for seer in glass {
+                let reach = if diagonal {
+                    bishop_attacks(seer, view)
+                } else {
+                    rook_attacks(seer, view)
+                };
+                let hit = reach & own;
+                if hit.is_empty() {
+                    continue;
+                }
+                let directions = if diagonal { DIAGONAL } else { ORTHOGONAL };
+                for direction in directions {
+                    let along = hit & ray(direction, seer);
+                    // The farthest of our pieces in that direction: the highest square for
+                    // directions going up the board's index, the lowest otherwise.
+                    let farthest = if DIRECTIONS[direction].1 > 0
+                        || (DIRECTIONS[direction].1 == 0 && DIRECTIONS[direction].0 > 0)
+                    {
+                        along.last()
+                    } else {
+                        along.first()
+                    };
+                    if let Some(farthest) = farthest {
+                        cut |= between(seer, farthest) & empty;
+                    }
+                }
+            }
+            cut
+        };
+        (
+            cuts(self.orthogonal[side], false),
+            cuts(self.diagonal[side], true),
+        )
     }
 
     /// The squares a piece of `kind` and `color` on `square` influences.
@@ -731,11 +824,22 @@ pub struct NodeInfluence<B> {
     /// Per colour index: the squares reached by at least one, and by at least two, of that
     /// colour's line pieces.
     line_reach: [(Bitboard, Bitboard); 2],
+    /// For the side to move: the empty squares where a piece put down would cut one of its
+    /// own orthogonal (`.0`) or diagonal (`.1`) rays short of a piece of its own.
+    pub own_cuts: (Bitboard, Bitboard),
 }
 
 impl<B: Balance> NodeInfluence<B> {
+    /// The node of `pos` with `pos`'s side to move.
     #[inline]
     pub fn new<R: Rules>(pos: &Position<R>) -> Self {
+        Self::new_for(pos, pos.turn())
+    }
+
+    /// The node of `pos`'s board with `to_move` to move (play builds the next node before
+    /// it hands the turn on).
+    #[inline]
+    pub fn new_for<R: Rules>(pos: &Position<R>, to_move: Color) -> Self {
         let mut balance = B::empty();
         let mut line_reach = [(Bitboard::EMPTY, Bitboard::EMPTY); 2];
         for color in [Color::White, Color::Black] {
@@ -748,11 +852,43 @@ impl<B: Balance> NodeInfluence<B> {
                 }
             });
         }
+        let rays = Rays::of(pos);
+        let own_cuts = rays.own_cuts(to_move, pos.color(to_move));
         NodeInfluence {
             balance,
-            rays: Rays::of(pos),
+            rays,
             line_reach,
+            own_cuts,
         }
+    }
+
+    /// The squares a piece of `kind` and `color` on `square` influences in this position.
+    #[inline(always)]
+    pub fn influence_of(&self, kind: Kind, color: Color, square: Square) -> Bitboard {
+        self.rays.influence(kind, color, square)
+    }
+
+    /// The squares at least one line piece of `color` influences.
+    #[inline(always)]
+    pub fn line_reach(&self, color: Color) -> Bitboard {
+        self.line_reach[index(color)].0
+    }
+
+    /// The empty squares where putting down a piece of `kind` of the side to move cuts one of
+    /// its own rays short of a piece of its own (rays see through it where it is glass).
+    #[inline(always)]
+    pub fn cuts_for(&self, kind: Kind) -> Bitboard {
+        let orthogonal = if matches!(kind, ROOK | QUEEN) {
+            Bitboard::EMPTY
+        } else {
+            self.own_cuts.0
+        };
+        let diagonal = if matches!(kind, BISHOP | QUEEN) {
+            Bitboard::EMPTY
+        } else {
+            self.own_cuts.1
+        };
+        orthogonal | diagonal
     }
 
     /// The position with the piece on `from` lifted off the board: every move of that piece
@@ -841,38 +977,144 @@ impl<B: Balance> Lifted<B> {
     }
 }
 
-/// The board as influence sees it (colours and kinds), the key of [`NodeCache`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardKey([Bitboard; 8]);
+/// The rays of a position (occupancy, glass and line pieces), to play conversions on a
+/// balance without a board.
+#[derive(Clone, Copy, Debug)]
+pub struct RayBoard(Rays);
 
-impl BoardKey {
-    pub fn of<R: Rules>(pos: &Position<R>) -> Self {
-        BoardKey([
-            pos.color(Color::White),
-            pos.color(Color::Black),
-            pos.kind(PAWN),
-            pos.kind(KNIGHT),
-            pos.kind(BISHOP),
-            pos.kind(ROOK),
-            pos.kind(QUEEN),
-            pos.kind(KING),
-        ])
+impl RayBoard {
+    /// The piece of `kind` on `square` turns from `color` to the other colour: `balance`
+    /// loses its influence and the rays its old colour saw through it, and gains its
+    /// influence for the new colour and the rays that colour now sees through it.
+    #[inline]
+    pub fn turn_over<B: Balance>(
+        &mut self,
+        balance: &mut B,
+        square: Square,
+        kind: Kind,
+        color: Color,
+    ) {
+        let rays = &mut self.0;
+        balance.remove(color, rays.influence(kind, color, square), kind);
+        let mut without = *rays;
+        without.remove(square);
+        without.through(balance, square, color, kind, true);
+        let mut with = without;
+        with.put(square, kind, !color);
+        balance.add(!color, with.influence(kind, !color, square), kind);
+        without.through(balance, square, !color, kind, false);
+        *rays = with;
     }
 }
 
-/// The last position's [`NodeInfluence`], kept per thread: the search asks for the ordering
+impl<B: Balance> Lifted<B> {
+    /// The rays once the lifted piece is put down on `to` as a `kind`.
+    #[inline]
+    pub fn rays_after(&self, to: Square, kind: Kind) -> RayBoard {
+        let mut rays = self.rays;
+        rays.put(to, kind, self.color);
+        RayBoard(rays)
+    }
+}
+
+/// The board as influence sees it (colours and kinds) and the side to move, the key of
+/// [`NodeCache`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardKey([Bitboard; 8], Color);
+
+impl BoardKey {
+    pub fn of<R: Rules>(pos: &Position<R>) -> Self {
+        Self::with_turn(pos, pos.turn())
+    }
+
+    /// The key of `pos`'s board with `to_move` to move.
+    pub fn with_turn<R: Rules>(pos: &Position<R>, to_move: Color) -> Self {
+        BoardKey(
+            [
+                pos.color(Color::White),
+                pos.color(Color::Black),
+                pos.kind(PAWN),
+                pos.kind(KNIGHT),
+                pos.kind(BISHOP),
+                pos.kind(ROOK),
+                pos.kind(QUEEN),
+                pos.kind(KING),
+            ],
+            to_move,
+        )
+    }
+}
+
+/// A node kept with the key of its board.
+type Slot<B> = Option<(BoardKey, Box<NodeInfluence<B>>)>;
+
+/// Per thread: the node last asked for, and the node of the position the last move played
+/// led to (usually the next one generation asks for).
+pub struct NodeSlots<B> {
+    current: Slot<B>,
+    played: Slot<B>,
+}
+
+impl<B: Balance> NodeSlots<B> {
+    #[inline]
+    fn with<R: Rules, T>(
+        &mut self,
+        pos: &Position<R>,
+        f: impl FnOnce(&NodeInfluence<B>) -> T,
+    ) -> T {
+        let key = BoardKey::of(pos);
+        match &self.current {
+            Some((cached, _)) if *cached == key => {}
+            _ => {
+                if matches!(&self.played, Some((played, _)) if *played == key) {
+                    std::mem::swap(&mut self.current, &mut self.played);
+                } else {
+                    match &mut self.current {
+                        Some((cached, node)) => {
+                            *cached = key;
+                            **node = NodeInfluence::new(pos);
+                        }
+                        None => self.current = Some((key, Box::new(NodeInfluence::new(pos)))),
+                    }
+                }
+            }
+        }
+        match &self.current {
+            Some((_, node)) => f(node),
+            None => unreachable!("the current slot was just filled"),
+        }
+    }
+
+    #[inline]
+    fn keep(&mut self, key: BoardKey, node: NodeInfluence<B>) {
+        match &mut self.played {
+            Some((kept, slot)) => {
+                *kept = key;
+                **slot = node;
+            }
+            None => self.played = Some((key, Box::new(node))),
+        }
+    }
+}
+
+/// The last positions' [`NodeInfluence`], kept per thread: the search asks for the ordering
 /// gain and tactical nature of every move of the position it has just generated, and the node
-/// built for generation answers those without playing the moves out.
+/// built for generation answers those without playing the moves out; the node a move leads
+/// to is built while playing it (its balance tells whether anything converts) and kept for
+/// the generation that follows.
 pub trait NodeCache: Balance + 'static {
-    /// Runs `f` on the node of `pos`, built only when the cached one is another board's.
+    /// Runs `f` on the node of `pos`, built only when no kept node is of this board.
     fn with_node<R: Rules, T>(pos: &Position<R>, f: impl FnOnce(&NodeInfluence<Self>) -> T) -> T;
+
+    /// Keeps `node`, the node of the board under `key`, for a later [`NodeCache::with_node`].
+    fn keep_node(key: BoardKey, node: NodeInfluence<Self>);
 }
 
 macro_rules! node_cache {
     ($balance:ty, $slot:ident) => {
         thread_local! {
-            static $slot: std::cell::RefCell<Option<(BoardKey, Box<NodeInfluence<$balance>>)>> =
-                const { std::cell::RefCell::new(None) };
+            static $slot: std::cell::RefCell<NodeSlots<$balance>> =
+                const { std::cell::RefCell::new(NodeSlots { current: None, played: None }) };
         }
 
         impl NodeCache for $balance {
@@ -881,22 +1123,12 @@ macro_rules! node_cache {
                 pos: &Position<R>,
                 f: impl FnOnce(&NodeInfluence<Self>) -> T,
             ) -> T {
-                let key = BoardKey::of(pos);
-                $slot.with(|slot| {
-                    let mut slot = slot.borrow_mut();
-                    match &mut *slot {
-                        Some((cached, node)) if *cached == key => f(node),
-                        Some((cached, node)) => {
-                            *cached = key;
-                            **node = NodeInfluence::new(pos);
-                            f(node)
-                        }
-                        None => {
-                            let node = slot.insert((key, Box::new(NodeInfluence::new(pos))));
-                            f(&node.1)
-                        }
-                    }
-                })
+                $slot.with(|slots| slots.borrow_mut().with(pos, f))
+            }
+
+            #[inline]
+            fn keep_node(key: BoardKey, node: NodeInfluence<Self>) {
+                $slot.with(|slots| slots.borrow_mut().keep(key, node))
             }
         }
     };

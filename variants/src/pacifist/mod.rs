@@ -17,8 +17,8 @@ use amity_engine::{
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 
 pub use influence::{
-    AverageBalance, Balance, CountBalance, InfluenceMap, Lifted, Measure, NodeCache, NodeInfluence,
-    ValueBalance,
+    AverageBalance, Balance, BoardKey, CountBalance, InfluenceMap, Lifted, Measure, NodeCache,
+    NodeInfluence, RayBoard, ValueBalance,
 };
 
 /// Runs `$body` with `$balance` naming the [`Balance`] type of `$measure`, so the rules are
@@ -272,14 +272,17 @@ impl Pacifist {
         with_balance!(self.measure, B => self.play_turn_with::<B>(pos, mv))
     }
 
-    fn play_turn_with<B: Balance>(&self, pos: &mut Position<Self>, mv: Move) -> Conversions {
+    fn play_turn_with<B: NodeCache>(&self, pos: &mut Position<Self>, mv: Move) -> Conversions {
         let us = pos.turn();
         let moved = self.apply_move(pos, mv);
-        // Most moves convert nothing: one look at both sides settles that.
-        let balance = B::compute(pos, Bitboard::EMPTY);
+        // Most moves convert nothing: one look at both sides settles that, and the node
+        // built for it is the next position's, kept for its generation.
+        let node = NodeInfluence::<B>::new_for(pos, !us);
+        let balance = node.balance;
         if balance.over(us, pos.color(us)).is_empty()
             && balance.over(!us, pos.color(!us)).is_empty()
         {
+            B::keep_node(BoardKey::with_turn(pos, !us), node);
             return Conversions::default();
         }
         self.conversions_from(pos, us, moved, balance)
@@ -370,10 +373,77 @@ impl Pacifist {
             }
         } else if kind_after == KING && our_over.contains(to) {
             return false;
+        } else if B::MONOTONE
+            && self.step_c_probe(pos, lifted, mv, kind_after, balance, ours, our_over) == Some(true)
+        {
+            return true;
         }
         let mut child = pos.clone();
         let moved = self.apply_move(&mut child, mv);
         self.keeps_a_king(us, child, moved, balance)
+    }
+
+    /// Under a monotone measure, the opponent's step c played alone right after the move
+    /// `mv` (its piece now a `kind_after`), from `balance` with `ours` the mover's pieces and
+    /// `over` those of them overly persuaded: `Some(true)` when a king of the mover's outlives
+    /// it, which settles the move as legal (see [`Pacifist::keeps_a_king`]). Played on the
+    /// balance alone, without a board: a piece without rays just changes the colour of its
+    /// influence, a line piece also the rays through its square. `None` when every king
+    /// falls.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn step_c_probe<B: Balance>(
+        &self,
+        pos: &Position<Self>,
+        lifted: &Lifted<B>,
+        mv: Move,
+        kind_after: Kind,
+        mut balance: B,
+        mut ours: Bitboard,
+        mut over: Bitboard,
+    ) -> Option<bool> {
+        let us = pos.turn();
+        let (from, to) = (mv.from(), mv.to());
+        let mut kings = pos.pieces(us, KING) & !Bitboard::from_square(from);
+        if kind_after == KING {
+            kings.add(to);
+        }
+        let influence = |kind: Kind, color: Color, square: Square| {
+            influence::piece_influence(
+                kind,
+                color,
+                square,
+                Bitboard::EMPTY,
+                Bitboard::EMPTY,
+                Bitboard::EMPTY,
+            )
+        };
+        let mut rays: Option<RayBoard> = None;
+        loop {
+            if over.is_empty() {
+                return Some(true);
+            }
+            kings &= !over;
+            if kings.is_empty() {
+                return None;
+            }
+            for square in over {
+                let kind = if square == to {
+                    kind_after
+                } else {
+                    pos.piece_at(square)?.kind
+                };
+                if matches!(kind, BISHOP | ROOK | QUEEN) {
+                    rays.get_or_insert_with(|| lifted.rays_after(to, kind_after))
+                        .turn_over(&mut balance, square, kind, us);
+                    continue;
+                }
+                balance.remove(us, influence(kind, us, square), kind);
+                balance.add(!us, influence(kind, !us, square), kind);
+            }
+            ours ^= over;
+            over = balance.over(us, ours);
+        }
     }
 
     /// Pushes the legal moves of the piece of `kind` on `from` (lifted in `lifted`) to
@@ -430,35 +500,44 @@ impl Pacifist {
         let us = pos.turn();
         let occupied = pos.occupied();
         let empty = !occupied;
-        let mut piece_moves = |from: Square, kind: Kind, targets: Bitboard| {
-            if targets.any() {
+        let quick = QuickTest::new(pos, node);
+        let piece_moves = |from: Square, kind: Kind, targets: Bitboard, moves: &mut MoveList| {
+            if targets.is_empty() {
+                return;
+            }
+            let quiet = quick.quiet_targets(pos, node, from, kind, targets);
+            for to in quiet {
+                moves.push(Move::normal(from, to));
+            }
+            let rest = targets ^ quiet;
+            if rest.any() {
                 let lifted = node.lift(pos, from);
-                self.push_legal(pos, &lifted, from, kind, targets, moves);
+                self.push_legal(pos, &lifted, from, kind, rest, moves);
             }
         };
         for from in pos.pieces(us, KNIGHT) {
-            piece_moves(from, KNIGHT, knight_attacks(from) & empty);
+            piece_moves(from, KNIGHT, knight_attacks(from) & empty, moves);
         }
         for from in pos.pieces(us, BISHOP) {
-            piece_moves(from, BISHOP, bishop_attacks(from, occupied) & empty);
+            piece_moves(from, BISHOP, bishop_attacks(from, occupied) & empty, moves);
         }
         for from in pos.pieces(us, ROOK) {
-            piece_moves(from, ROOK, rook_attacks(from, occupied) & empty);
+            piece_moves(from, ROOK, rook_attacks(from, occupied) & empty, moves);
         }
         for from in pos.pieces(us, QUEEN) {
             let targets = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
-            piece_moves(from, QUEEN, targets & empty);
+            piece_moves(from, QUEEN, targets & empty, moves);
         }
         for from in pos.pieces(us, KING) {
-            piece_moves(from, KING, king_attacks(from) & empty);
+            piece_moves(from, KING, king_attacks(from) & empty, moves);
         }
         let last_rank = back_rank(!us);
         for from in pos.pieces(us, PAWN) {
             let Some(step) = forward(from, us).filter(|sq| empty.contains(*sq)) else {
                 continue;
             };
-            let lifted = node.lift(pos, from);
             if last_rank.contains(step) {
+                let lifted = node.lift(pos, from);
                 for &kind in &FIDE_PROMOTIONS {
                     let mv = Move::promotion(from, step, kind);
                     if self.is_legal_placed(pos, &lifted, mv, kind) {
@@ -468,17 +547,31 @@ impl Pacifist {
                 continue;
             }
             let mut targets = Bitboard::from_square(step);
-            // Rule 6: the passing square is judged with the pawn lifted.
+            // Rule 6: the passing square is judged with the pawn lifted. Lifting a pawn takes
+            // away no influence from the square ahead and opens only rays along its file;
+            // when no enemy ray reaches the pawn, that only adds support, so the passing
+            // square is free if it is now.
             if second_rank(us).contains(from)
                 && let Some(double) = forward(step, us).filter(|sq| empty.contains(*sq))
-                && lifted
-                    .balance
-                    .over(us, Bitboard::from_square(step))
-                    .is_empty()
             {
-                targets.add(double);
+                let passable = if !node.line_reach(!us).contains(from)
+                    && node
+                        .balance
+                        .over(us, Bitboard::from_square(step))
+                        .is_empty()
+                {
+                    true
+                } else {
+                    node.lift(pos, from)
+                        .balance
+                        .over(us, Bitboard::from_square(step))
+                        .is_empty()
+                };
+                if passable {
+                    targets.add(double);
+                }
             }
-            self.push_legal(pos, &lifted, from, PAWN, targets, moves);
+            piece_moves(from, PAWN, targets, moves);
         }
         self.castling_moves(pos, node, moves);
     }
@@ -585,6 +678,131 @@ impl Pacifist {
         let balance =
             |p: &Position<Self>| evaluation::material(p, us) - evaluation::material(p, !us);
         balance(&child) - balance(pos)
+    }
+}
+
+/// The node-wide part of the quick legality test: a move is certainly legal and converts
+/// nothing of the mover's when, under a monotone measure and with a king on the board, no
+/// piece of the mover's other than the moved one is overly persuaded now, no enemy ray passes
+/// through the square it leaves, every piece of the mover's it influenced keeps a margin
+/// (support minus persuasion) of at least the mover's weight, it cuts none of its side's rays
+/// short of a piece of its side, and on its target it keeps a margin of at least its weight
+/// where it influenced that square (or is not overly persuaded where it did not).
+///
+/// Those are all the ways a move changes the balance against the mover: its own influence
+/// leaves the squares it influenced, enemy rays go on through the square it leaves, and its
+/// own rays stop on the square it enters. Everything else (its influence from the target,
+/// its own rays through the square it leaves, enemy rays stopped on the target) only adds
+/// support or takes persuasion away. With nothing of the mover's overly persuaded after the
+/// move, step c finds nothing (the mover's conversions only weaken the opponent under a
+/// monotone measure) and the king stays.
+struct QuickTest {
+    /// Whether the test applies at all (monotone measure, a king to keep, at most one piece
+    /// of ours overly persuaded now).
+    enabled: bool,
+    /// Our pieces overly persuaded now (at most one when enabled).
+    over: Bitboard,
+    /// Squares where a piece of ours would be overly persuaded now.
+    over_here: Bitboard,
+    /// Squares reached by enemy line pieces.
+    enemy_lines: Bitboard,
+    /// Per kind: squares where our piece's margin is below that kind's weight.
+    below: [Bitboard; 6],
+    /// For pawns and knights (by kind index): squares where our piece's margin is below
+    /// twice that kind's weight.
+    below_twice: [Bitboard; 2],
+}
+
+impl QuickTest {
+    #[inline]
+    fn new<B: Balance>(pos: &Position<Pacifist>, node: &NodeInfluence<B>) -> Self {
+        let us = pos.turn();
+        let over = node.balance.over(us, pos.ours());
+        let enabled = B::MONOTONE && pos.pieces(us, KING).any() && over.count() <= 1;
+        let mut below = [Bitboard::EMPTY; 6];
+        let mut below_twice = [Bitboard::EMPTY; 2];
+        if enabled {
+            for kind in [PAWN, KNIGHT] {
+                if pos.pieces(us, kind).any() {
+                    let weight = if B::VALUED {
+                        influence::PERSUASION_VALUE[kind.index()]
+                    } else {
+                        1
+                    };
+                    below_twice[kind.index()] = node.balance.below(us, 2 * weight);
+                }
+            }
+            if B::VALUED {
+                for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
+                    if pos.pieces(us, kind).any() {
+                        below[kind.index()] = node
+                            .balance
+                            .below(us, influence::PERSUASION_VALUE[kind.index()]);
+                    }
+                }
+            } else {
+                below = [node.balance.below(us, 1); 6];
+            }
+        }
+        QuickTest {
+            enabled,
+            over,
+            over_here: node.balance.over(us, Bitboard::FULL),
+            enemy_lines: node.line_reach(!us),
+            below,
+            below_twice,
+        }
+    }
+
+    /// The targets among `targets` (empty squares the piece of `kind` on `from` may move to,
+    /// promotions excluded) to which the move is certainly legal (see [`QuickTest`]).
+    #[inline]
+    fn quiet_targets<B: Balance>(
+        &self,
+        pos: &Position<Pacifist>,
+        node: &NodeInfluence<B>,
+        from: Square,
+        kind: Kind,
+        targets: Bitboard,
+    ) -> Bitboard {
+        if !self.enabled
+            || (self.over & !Bitboard::from_square(from)).any()
+            || self.enemy_lines.contains(from)
+        {
+            return Bitboard::EMPTY;
+        }
+        let below = self.below[kind.index()];
+        let influenced = node.influence_of(kind, pos.turn(), from);
+        if (pos.ours() & influenced & below).any() {
+            return Bitboard::EMPTY;
+        }
+        let quiet = targets & !(influenced & below) & !node.cuts_for(kind);
+        let mut sure = quiet & !self.over_here;
+        if matches!(kind, PAWN | KNIGHT) {
+            // Where the piece lands overly persuaded, step c converts it (if it still is)
+            // and it then influences for the opponent: relative to now, our pieces where it
+            // lands and then influences lose its weight once more (a pawn turns round, a
+            // knight does not; its support from there came with the move). Nothing else
+            // changes, as it has no rays; if no other piece of ours falls then, the turn
+            // ends with our king (it is neither the piece nor a piece that falls).
+            let us = pos.turn();
+            let others = pos.ours() & !Bitboard::from_square(from);
+            let fragile = others & self.below_twice[kind.index()];
+            for to in quiet & self.over_here {
+                let turned = influence::piece_influence(
+                    kind,
+                    !us,
+                    to,
+                    Bitboard::EMPTY,
+                    Bitboard::EMPTY,
+                    Bitboard::EMPTY,
+                );
+                if (turned & fragile).is_empty() {
+                    sure.add(to);
+                }
+            }
+        }
+        sure
     }
 }
 
