@@ -100,6 +100,13 @@ def play_game(path, seed, base_ms, inc_ms, max_plies):
                 tokens.append(line.split()[3])
         best = lines[-1].split()[1]
         if best == "0000":
+            # The engine's own throw can end the game: the new couple may leave the side to
+            # move mated or stalemated. Then the throw is the game's last token.
+            set_position(engine, tokens)
+            fen, over = engine.describe()
+            if over:
+                result = over
+                break
             raise RuntimeError(f"bestmove 0000 in a game not over: {fen}")
         tokens.append(best)
         plies += 1
