@@ -19,38 +19,15 @@ pub struct Gravity;
 
 /// The six kinds with chess's letters. Every kill is worth one point whatever it kills, so the
 /// nominal values (used for move ordering) are all equal.
-const PIECES: [PieceInfo; 6] = [
-    PieceInfo {
-        symbol: "P",
-        name: "pawn",
-        value: 100,
-    },
-    PieceInfo {
-        symbol: "N",
-        name: "knight",
-        value: 100,
-    },
-    PieceInfo {
-        symbol: "B",
-        name: "bishop",
-        value: 100,
-    },
-    PieceInfo {
-        symbol: "R",
-        name: "rook",
-        value: 100,
-    },
-    PieceInfo {
-        symbol: "Q",
-        name: "queen",
-        value: 100,
-    },
-    PieceInfo {
-        symbol: "K",
-        name: "king",
-        value: 100,
-    },
-];
+const PIECES: [PieceInfo; 6] = {
+    let mut pieces = orthodox::STANDARD_PIECES;
+    let mut index = 0;
+    while index < pieces.len() {
+        pieces[index].value = 100;
+        index += 1;
+    }
+    pieces
+};
 
 /// How many pieces of each kind (indexed like [`PIECES`]) a side owns: 4 P, 2 N, 2 B, 2 R, Q, K.
 pub const ARMY: [u8; 6] = [4, 2, 2, 2, 1, 1];

@@ -17,38 +17,12 @@ use crate::evaluation;
 
 /// The chess pieces under the names the game gives them: the queen is the general, the king
 /// the monarch. FEN and move notation keep the usual letters.
-pub const LOVE_PIECES: [PieceInfo; 6] = [
-    PieceInfo {
-        symbol: "P",
-        name: "pawn",
-        value: 100,
-    },
-    PieceInfo {
-        symbol: "N",
-        name: "knight",
-        value: 320,
-    },
-    PieceInfo {
-        symbol: "B",
-        name: "bishop",
-        value: 330,
-    },
-    PieceInfo {
-        symbol: "R",
-        name: "rook",
-        value: 500,
-    },
-    PieceInfo {
-        symbol: "Q",
-        name: "general",
-        value: 900,
-    },
-    PieceInfo {
-        symbol: "K",
-        name: "monarch",
-        value: 0,
-    },
-];
+pub const LOVE_PIECES: [PieceInfo; 6] = {
+    let mut pieces = orthodox::STANDARD_PIECES;
+    pieces[QUEEN.index()].name = "general";
+    pieces[KING.index()].name = "monarch";
+    pieces
+};
 
 /// The last phase: the monarchs fall in love.
 const LAST_PHASE: u8 = 4;
