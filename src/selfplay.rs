@@ -7,8 +7,8 @@ use std::time::Instant;
 use amity_engine::search::{Limits, Searcher};
 use amity_engine::{Game, Rules, perft};
 use amity_variants::with_game;
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
 pub struct Settings {
     pub variant: String,
@@ -52,8 +52,10 @@ fn play<R: Rules>(mut game: Game<R>, settings: &Settings, rng: &mut StdRng) -> i
         if game.outcome().is_some() {
             break;
         }
-        let outcomes = game.chance_outcomes();
-        let (mv, note) = if outcomes.is_empty() {
+        let (mv, note) = if let Some(outcome) = game.draw_chance(rng) {
+            // Chance acts: an outcome drawn with its weight.
+            (outcome, "chance".to_string())
+        } else {
             let start = Instant::now();
             let history = game.repetition_history();
             let limits = Limits::depth(settings.depth);
@@ -79,21 +81,6 @@ fn play<R: Rules>(mut game: Game<R>, settings: &Settings, rng: &mut StdRng) -> i
                     start.elapsed().as_millis()
                 ),
             )
-        } else {
-            // Chance acts: draw an outcome with its weight.
-            let total: u64 = outcomes.iter().map(|o| u64::from(o.weight)).sum();
-            let mut pick = rng.random_range(0..total);
-            let outcome = outcomes
-                .iter()
-                .find(|o| {
-                    let hit = pick < u64::from(o.weight);
-                    if !hit {
-                        pick -= u64::from(o.weight);
-                    }
-                    hit
-                })
-                .map_or(outcomes[0].outcome, |o| o.outcome);
-            (outcome, "chance".to_string())
         };
         if mv.is_null() {
             break;

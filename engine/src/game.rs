@@ -157,6 +157,25 @@ impl<R: Rules> Game<R> {
         outcomes
     }
 
+    /// Lets chance act: one of the pending outcomes drawn by `rng` with its weight (one
+    /// `random_range` call, so a seeded generator gives the same throws everywhere), or `None`
+    /// when no chance is pending.
+    pub fn draw_chance(&self, rng: &mut impl rand::Rng) -> Option<Move> {
+        let outcomes = self.chance_outcomes();
+        let total: u64 = outcomes.iter().map(|o| u64::from(o.weight)).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut ticket = rng.random_range(0..total);
+        for outcome in &outcomes {
+            if ticket < u64::from(outcome.weight) {
+                return Some(outcome.outcome);
+            }
+            ticket -= u64::from(outcome.weight);
+        }
+        None
+    }
+
     /// Plays a move or throw given in the variant's notation. On error nothing changes.
     ///
     /// Draws by repetition, fifty moves or material do not stop play here: a GUI that does

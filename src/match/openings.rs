@@ -49,19 +49,7 @@ impl std::error::Error for OpeningError {}
 
 /// Chooses a weighted chance outcome with `rng`.
 pub fn throw<R: Rules>(game: &Game<R>, rng: &mut StdRng) -> Option<amity_engine::Move> {
-    let outcomes = game.chance_outcomes();
-    let total: u64 = outcomes.iter().map(|o| u64::from(o.weight)).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut pick = rng.random_range(0..total);
-    for outcome in &outcomes {
-        if pick < u64::from(outcome.weight) {
-            return Some(outcome.outcome);
-        }
-        pick -= u64::from(outcome.weight);
-    }
-    None
+    game.draw_chance(rng)
 }
 
 /// Reads openings from a file: PGN (by extension `.pgn`) or one FEN/EPD per line.

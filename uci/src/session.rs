@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use amity_engine::search::{Clock, Limits, Ponder, Report, Score, SearchResult, Searcher};
 use amity_engine::{Color, FenError, Game, Move, MoveError, Rules, perft};
 use amity_variants::{AnyGame, VariantOptions, with_game};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
 /// Where protocol output goes; shared by the input loop and the background job.
 #[derive(Clone)]
@@ -263,22 +263,9 @@ impl Session {
     pub fn throw_if_pending(&mut self) -> Option<String> {
         let rng = &mut self.rng;
         with_game!(&mut self.game, g => {
-            let outcomes = g.chance_outcomes();
-            let total: u64 = outcomes.iter().map(|o| u64::from(o.weight)).sum();
-            if total == 0 {
-                return None;
-            }
-            let mut pick = rng.random_range(0..total);
-            let chosen = outcomes.iter().find(|o| {
-                if pick < u64::from(o.weight) {
-                    true
-                } else {
-                    pick -= u64::from(o.weight);
-                    false
-                }
-            })?;
-            let token = g.rules().format_move(chosen.outcome);
-            g.play_unchecked(chosen.outcome);
+            let chosen = g.draw_chance(rng)?;
+            let token = g.rules().format_move(chosen);
+            g.play_unchecked(chosen);
             Some(token)
         })
     }

@@ -16,8 +16,8 @@ use std::time::Duration;
 use amity_engine::search::{Clock, Limits, Report, Score, SearchResult, Searcher};
 use amity_engine::{Color, Game, Move, MoveError, Outcome, Rules};
 use amity_variants::{AnyGame, with_game};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
 use crate::gui::{self, Dialect};
 use crate::options::{self, EngineOption, OptionKind, OptionValue};
@@ -153,24 +153,7 @@ fn mirror_of<R: Rules>(game: &Game<R>) -> Option<Mirror> {
 /// The throw for pending chance: it depends only on `seed` and the position, so two Amity
 /// engines in one game throw alike.
 fn seeded_throw<R: Rules>(game: &Game<R>, seed: u64) -> Option<Move> {
-    let outcomes = game.chance_outcomes();
-    let total: u64 = outcomes.iter().map(|o| u64::from(o.weight)).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut rng = StdRng::seed_from_u64(seed ^ game.position().hash());
-    let mut pick = rng.random_range(0..total);
-    outcomes
-        .iter()
-        .find(|o| {
-            if pick < u64::from(o.weight) {
-                true
-            } else {
-                pick -= u64::from(o.weight);
-                false
-            }
-        })
-        .map(|o| o.outcome)
+    game.draw_chance(&mut StdRng::seed_from_u64(seed ^ game.position().hash()))
 }
 
 /// Nodes per decision when Amity plays a game out on its own.
