@@ -4,6 +4,7 @@
 mod fixture;
 mod play;
 mod selfplay;
+mod variant_args;
 // `match` is a keyword, so the module that lives in src/match/ goes by another name.
 #[path = "match/mod.rs"]
 mod tournament;
@@ -13,6 +14,7 @@ use std::time::Duration;
 
 use amity_uci::bench::{self, BenchConfig};
 use amity_uci::session::Output;
+use variant_args::VariantArgs;
 
 #[derive(Parser)]
 #[command(name = "amity", version, about = "A chess variant engine (UCI)")]
@@ -42,6 +44,8 @@ enum Tool {
         /// Print only the moves and the result, not the boards.
         #[arg(long)]
         quiet: bool,
+        #[command(flatten)]
+        rules: VariantArgs,
     },
     /// Count move paths to a depth (divide by root move), as `go perft` does.
     Perft {
@@ -52,6 +56,8 @@ enum Tool {
         /// Start from this FEN instead of the variant's start position.
         #[arg(long)]
         fen: Option<String>,
+        #[command(flatten)]
+        rules: VariantArgs,
     },
     /// Search fixed positions and report nodes and speed (OpenBench reads the totals).
     Bench {
@@ -97,6 +103,8 @@ enum Tool {
         /// Start from this FEN.
         #[arg(long)]
         fen: Option<String>,
+        #[command(flatten)]
+        rules: VariantArgs,
     },
     /// Re-read a PGN file and replay every game under its variant's rules.
     Replay {
@@ -131,8 +139,10 @@ fn main() {
             max_plies,
             seed,
             quiet,
+            rules,
         }) => selfplay::run(&selfplay::Settings {
             variant,
+            options: rules.options(),
             depth,
             max_plies,
             seed,
@@ -142,7 +152,8 @@ fn main() {
             depth,
             variant,
             fen,
-        }) => selfplay::perft(&variant, fen.as_deref(), depth),
+            rules,
+        }) => selfplay::perft(&variant, &rules.options(), fen.as_deref(), depth),
         Some(Tool::Bench {
             depth,
             variant,
@@ -173,8 +184,10 @@ fn main() {
             think,
             seed,
             fen,
+            rules,
         }) => play::run(&play::PlaySettings {
             variant,
+            options: rules.options(),
             side,
             depth,
             movetime,

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{Color, File, Game, Move, MoveFlag, Rank, Rules, Square};
-use amity_variants::with_game;
+use amity_variants::{VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -30,6 +30,7 @@ pub enum HumanSide {
 
 pub struct PlaySettings {
     pub variant: String,
+    pub options: VariantOptions,
     pub side: HumanSide,
     pub depth: u32,
     /// Think this many milliseconds per move instead of to a depth.
@@ -42,7 +43,7 @@ pub struct PlaySettings {
 
 /// Runs a game on standard input and output. Returns the process exit code.
 pub fn run(settings: &PlaySettings) -> i32 {
-    let Some(template) = amity_variants::new_game(&settings.variant) else {
+    let Some(template) = amity_variants::new_game_with(&settings.variant, &settings.options) else {
         eprintln!(
             "error: unknown variant '{}' (known: {})",
             settings.variant,

@@ -6,12 +6,13 @@ use std::time::Instant;
 
 use amity_engine::search::{Limits, Searcher};
 use amity_engine::{Game, Rules, perft};
-use amity_variants::with_game;
+use amity_variants::{VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 pub struct Settings {
     pub variant: String,
+    pub options: VariantOptions,
     pub depth: u32,
     pub max_plies: u32,
     pub seed: u64,
@@ -28,7 +29,7 @@ fn unknown_variant(name: &str) -> i32 {
 
 /// Plays one game of Amity against itself and prints it. Returns the process exit code.
 pub fn run(settings: &Settings) -> i32 {
-    let Some(any) = amity_variants::new_game(&settings.variant) else {
+    let Some(any) = amity_variants::new_game_with(&settings.variant, &settings.options) else {
         return unknown_variant(&settings.variant);
     };
     let mut rng = StdRng::seed_from_u64(settings.seed);
@@ -109,8 +110,8 @@ fn play<R: Rules>(mut game: Game<R>, settings: &Settings, rng: &mut StdRng) -> i
 }
 
 /// Prints a perft divide. Returns the process exit code.
-pub fn perft(variant: &str, fen: Option<&str>, depth: u32) -> i32 {
-    let Some(any) = amity_variants::new_game(variant) else {
+pub fn perft(variant: &str, options: &VariantOptions, fen: Option<&str>, depth: u32) -> i32 {
+    let Some(any) = amity_variants::new_game_with(variant, options) else {
         return unknown_variant(variant);
     };
     with_game!(any, template => {

@@ -340,3 +340,74 @@ fn openings_from_an_epd_file() {
     assert!(fens[0].starts_with("r1bqkbnr/pppp1ppp/2n5"));
     assert!(fens[2].starts_with("rnbqkbnr/pp1ppppp"));
 }
+
+#[test]
+fn a_pacifist_match_is_refereed_and_recorded_under_the_chosen_measure() {
+    let pgn = scratch("pacifist-value.pgn");
+    let path = pgn.to_str().unwrap();
+    let (ok, out) = amity(&[
+        "match",
+        "--variant",
+        "pacifist",
+        "--pacifist-measure",
+        "value",
+        "--engine",
+        "cmd=amity",
+        "depth=2",
+        "--engine",
+        "cmd=amity",
+        "depth=1",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+        "--pgnout",
+        path,
+    ]);
+    assert!(ok, "{out}");
+    assert!(out.contains("PGN check: 2 game(s)"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    for (tags, _) in games(&text) {
+        assert_eq!(tag(&tags, "Variant"), "pacifist");
+        assert_eq!(tag(&tags, "PacifistMeasure"), "value");
+    }
+    let (ok, out) = amity(&["replay", path]);
+    assert!(ok && out.contains("0 refused"), "{out}");
+
+    // A record naming a measure that does not exist is refused, not replayed under another.
+    let bad = scratch("pacifist-bad-measure.pgn");
+    std::fs::write(
+        &bad,
+        text.replace(
+            "[PacifistMeasure \"value\"]",
+            "[PacifistMeasure \"weight\"]",
+        ),
+    )
+    .unwrap();
+    let (ok, out) = amity(&["replay", bad.to_str().unwrap()]);
+    assert!(!ok, "{out}");
+    assert!(out.contains("bad variant option tag"), "{out}");
+
+    // An engine told to play by other rules than the referee's is refused before any game.
+    let (ok, out) = amity(&[
+        "match",
+        "--variant",
+        "pacifist",
+        "--pacifist-measure",
+        "average",
+        "--engine",
+        "cmd=amity",
+        "option.PacifistMeasure=count",
+        "--engine",
+        "cmd=amity",
+    ]);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains(
+            "PacifistMeasure=count but the match is refereed with PacifistMeasure=average"
+        ),
+        "{out}"
+    );
+    let (ok, out) = amity(&["match", "--pacifist-measure", "weight"]);
+    assert!(!ok && out.contains("no choice 'weight'"), "{out}");
+}

@@ -94,3 +94,42 @@ fn divide_lines_sum_to_the_total() {
 fn gravity() {
     check_file("gravity");
 }
+
+/// `amity perft --pacifist-measure M` counts under that measure: the data file's counts for
+/// every position it sets up with a `PacifistMeasure` line, at the shallow depths.
+#[test]
+fn the_perft_subcommand_takes_the_pacifist_measure() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/pacifist.perft");
+    let mut checked = std::collections::HashSet::new();
+    for case in read_perft_file(&path) {
+        let Some(measure) = case
+            .setup
+            .iter()
+            .rev()
+            .find_map(|line| line.strip_prefix("setoption name PacifistMeasure value "))
+        else {
+            continue;
+        };
+        let Some(&(depth, expected)) = case
+            .counts
+            .iter()
+            .filter(|(_, count)| *count <= 300_000)
+            .max_by_key(|(depth, _)| *depth)
+        else {
+            continue;
+        };
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
+            .args(["perft", &depth.to_string(), "--variant", "pacifist"])
+            .args(["--pacifist-measure", measure.trim(), "--fen", &case.fen])
+            .output()
+            .expect("amity runs");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            text.contains(&format!("Nodes searched: {expected}\n")),
+            "{measure} {} depth {depth}: {text}",
+            case.fen
+        );
+        checked.insert(measure.trim().to_string());
+    }
+    assert_eq!(checked.len(), 3, "every measure checked: {checked:?}");
+}

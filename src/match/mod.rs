@@ -45,6 +45,8 @@ pub struct MatchArgs {
     /// The variant to play.
     #[arg(long, default_value = "chess")]
     pub variant: String,
+    #[command(flatten)]
+    pub rules: crate::variant_args::VariantArgs,
     /// Games per encounter (pair of engines) and round.
     #[arg(long, default_value_t = 10)]
     pub games: usize,
@@ -273,6 +275,7 @@ fn schedule(
                         number,
                         round: round + 1,
                         variant: args.variant.clone(),
+                        options: args.rules.options(),
                         white: specs[white].clone(),
                         black: specs[black].clone(),
                         opening,
@@ -289,6 +292,29 @@ fn schedule(
         }
     }
     setups
+}
+
+/// Tells `spec` the variant options the referee plays by (an engine that plays other rules
+/// would be judged illegal), or refuses an engine set to play by others.
+fn agree_on_rules(spec: &mut EngineSpec, args: &MatchArgs) -> Result<(), MatchError> {
+    for (name, value) in args.rules.options().rule_settings(&args.variant) {
+        match spec
+            .options
+            .iter()
+            .find(|(own, _)| own.eq_ignore_ascii_case(name))
+        {
+            Some((_, own)) if !own.eq_ignore_ascii_case(&value) => {
+                return Err(MatchError::Setting(format!(
+                    "{} is set to {name}={own} but the match is refereed with {name}={value} \
+                     (choose the rules with the match's own option)",
+                    spec.name
+                )));
+            }
+            Some(_) => {}
+            None => spec.options.push((name.to_string(), value)),
+        }
+    }
+    Ok(())
 }
 
 /// Runs `amity match`. Returns the process exit code.
@@ -334,6 +360,7 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
     let mut names: Vec<String> = Vec::new();
     let mut specs = specs;
     for spec in &mut specs {
+        agree_on_rules(spec, &args)?;
         // Two engines of one name would merge in the table: number the later ones.
         let base = spec.name.clone();
         let mut suffix = 2;
@@ -348,7 +375,8 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
     let pairs = specs.len() * (specs.len() - 1) / 2;
     let total = args.games * args.rounds * pairs;
     let openings = match &args.openings {
-        Some(path) => openings::from_file(path, &args.variant).map_err(MatchError::Openings)?,
+        Some(path) => openings::from_file(path, &args.variant, &args.rules.options())
+            .map_err(MatchError::Openings)?,
         None if args.random_plies > 0 => {
             let slots = if args.no_repeat {
                 total
@@ -361,6 +389,7 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
             );
             openings::random(
                 &args.variant,
+                &args.rules.options(),
                 slots,
                 RandomOpenings {
                     plies: args.random_plies,

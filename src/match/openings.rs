@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{Game, Rules};
-use amity_variants::with_game;
+use amity_variants::{VariantOptions, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -53,10 +53,14 @@ pub fn throw<R: Rules>(game: &Game<R>, rng: &mut StdRng) -> Option<amity_engine:
 }
 
 /// Reads openings from a file: PGN (by extension `.pgn`) or one FEN/EPD per line.
-pub fn from_file(path: &str, variant: &str) -> Result<Vec<Opening>, OpeningError> {
+pub fn from_file(
+    path: &str,
+    variant: &str,
+    options: &VariantOptions,
+) -> Result<Vec<Opening>, OpeningError> {
     let text =
         std::fs::read_to_string(path).map_err(|e| OpeningError::Read(path.to_string(), e))?;
-    let template = amity_variants::new_game(variant)
+    let template = amity_variants::new_game_with(variant, options)
         .ok_or_else(|| OpeningError::UnknownVariant(variant.to_string()))?;
     let mut openings = Vec::new();
     if path.ends_with(".pgn") {
@@ -130,10 +134,11 @@ pub struct RandomOpenings {
 /// most balanced of a few tries otherwise).
 pub fn random(
     variant: &str,
+    options: &VariantOptions,
     count: usize,
     settings: RandomOpenings,
 ) -> Result<Vec<Opening>, OpeningError> {
-    let template = amity_variants::new_game(variant)
+    let template = amity_variants::new_game_with(variant, options)
         .ok_or_else(|| OpeningError::UnknownVariant(variant.to_string()))?;
     with_game!(template, start => Ok((0..count)
         .map(|index| random_one(&start, settings, index as u64))

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use amity_engine::{Game, MoveError, Rules};
-use amity_variants::{AnyGame, with_game};
+use amity_variants::{AnyGame, VariantOptions, with_game};
 
 use super::notation;
 
@@ -120,6 +120,8 @@ pub enum PgnError {
     /// A comment or variation that never closes.
     Unterminated(&'static str),
     UnknownVariant(String),
+    /// A tag naming a variant option with a value it does not have.
+    BadOption(String),
     BadFen(String),
     /// A move the rules refuse: game number (from 1), ply (from 1), the token, why.
     Move {
@@ -139,6 +141,7 @@ impl fmt::Display for PgnError {
                 "unknown variant '{name}' (known: {})",
                 amity_variants::NAMES.join(", ")
             ),
+            PgnError::BadOption(error) => write!(f, "bad variant option tag: {error}"),
             PgnError::BadFen(error) => write!(f, "bad FEN tag: {error}"),
             PgnError::Move { ply, text, error } => write!(f, "ply {ply} '{text}': {error}"),
         }
@@ -336,6 +339,15 @@ pub fn variant_of(game: &PgnGame) -> &str {
     }
 }
 
+/// The variant options a record's tags set (as the referee writes them); defaults for the rest.
+pub fn options_of(record: &PgnGame) -> Result<VariantOptions, PgnError> {
+    let mut options = VariantOptions::default();
+    for (name, value) in &record.tags {
+        options.set(name, value).map_err(PgnError::BadOption)?;
+    }
+    Ok(options)
+}
+
 /// A record replayed under its variant's rules.
 pub struct Replay {
     /// The game at its end.
@@ -347,7 +359,7 @@ pub struct Replay {
 /// Replays a record move by move under its variant's rules: every move must be legal.
 pub fn replay(record: &PgnGame) -> Result<Replay, PgnError> {
     let name = variant_of(record);
-    let template = amity_variants::new_game(&name.to_ascii_lowercase())
+    let template = amity_variants::new_game_with(&name.to_ascii_lowercase(), &options_of(record)?)
         .ok_or_else(|| PgnError::UnknownVariant(name.to_string()))?;
     with_game!(template, start => {
         let rules = start.rules().clone();

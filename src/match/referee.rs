@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use amity_engine::{Color, Game, Rules};
-use amity_variants::with_game;
+use amity_variants::{VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -49,6 +49,8 @@ pub struct GameSetup {
     pub number: usize,
     pub round: usize,
     pub variant: String,
+    /// The variant's options (they change its rules).
+    pub options: VariantOptions,
     pub white: EngineSpec,
     pub black: EngineSpec,
     pub opening: Opening,
@@ -100,7 +102,7 @@ pub struct PlayedGame {
 
 /// Plays one game to its end. Never fails: whatever an engine does becomes the result.
 pub fn play(setup: GameSetup) -> PlayedGame {
-    match amity_variants::new_game(&setup.variant) {
+    match amity_variants::new_game_with(&setup.variant, &setup.options) {
         Some(template) => with_game!(template, game => Referee::new(game, setup).run()),
         None => {
             // Checked before the tournament starts; kept total so a bad name cannot panic.
@@ -206,6 +208,9 @@ impl<R: Rules> Referee<R> {
         record.set_tag("Black", setup.black.name.clone());
         record.set_tag("Result", "*");
         record.set_tag("Variant", self.game.rules().name());
+        for (name, value) in setup.options.rule_settings(self.game.rules().name()) {
+            record.set_tag(name, value);
+        }
         if let Some(fen) = &setup.opening.fen {
             record.set_tag("SetUp", "1");
             record.set_tag("FEN", fen.clone());

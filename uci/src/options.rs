@@ -161,7 +161,7 @@ pub const CLEAR_HASH: &str = "Clear Hash";
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
 pub const PONDER: &str = "Ponder";
 pub const SEED: &str = "Seed";
-pub const PACIFIST_MEASURE: &str = "PacifistMeasure";
+pub const PACIFIST_MEASURE: &str = amity_variants::PACIFIST_MEASURE_OPTION;
 
 /// Every option Amity has.
 pub fn table() -> Vec<EngineOption> {

@@ -28,6 +28,39 @@ pub struct VariantOptions {
     pub pacifist_measure: PacifistMeasure,
 }
 
+/// The name of the option (in UCI, XBoard and PGN tags) choosing Pacifist Chess's measure.
+pub const PACIFIST_MEASURE_OPTION: &str = "PacifistMeasure";
+
+impl VariantOptions {
+    /// The options that change the rules of `variant` (a canonical name), as option name and
+    /// value: what a referee must tell the engines and write into the record.
+    pub fn rule_settings(&self, variant: &str) -> Vec<(&'static str, String)> {
+        match variant {
+            "pacifist" => vec![(
+                PACIFIST_MEASURE_OPTION,
+                self.pacifist_measure.name().to_string(),
+            )],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Sets the option `name` (any case) to `value`. `Ok(false)`: no variant option has that
+    /// name; `Err`: the value is not one of the option's choices.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<bool, String> {
+        if !name.eq_ignore_ascii_case(PACIFIST_MEASURE_OPTION) {
+            return Ok(false);
+        }
+        self.pacifist_measure = PacifistMeasure::from_name(value).ok_or_else(|| {
+            let known: Vec<&str> = PacifistMeasure::ALL.iter().map(|m| m.name()).collect();
+            format!(
+                "{PACIFIST_MEASURE_OPTION} has no choice '{value}' (known: {})",
+                known.join(", ")
+            )
+        })?;
+        Ok(true)
+    }
+}
+
 /// Declares the registry: each line names the enum case, the rules type, its names (the first
 /// is the canonical one) and how to build the rules from [`VariantOptions`].
 macro_rules! registry {
