@@ -363,8 +363,8 @@ impl Session {
 /// The rest of a turn made of several decisions by one side: after the best decision, while
 /// the same side is still to move and the game goes on, search again from the position
 /// reached and collect the legs, so the answer is the whole turn. The follow-up searches go
-/// as deep as asked (or as the first search got) and, under a time limit, take no longer
-/// each than the first one did.
+/// as deep as asked (or as the first search got); under a time limit they share what the
+/// turn has left ([`FollowUpTime`]), so a turn of many legs never overruns the clock.
 fn finish_turn<R: Rules>(
     searcher: &mut Searcher,
     game: &Game<R>,
@@ -376,13 +376,7 @@ fn finish_turn<R: Rules>(
     if result.best.is_null() {
         return legs;
     }
-    let timed = limits.movetime.is_some() || limits.clock.is_some() || limits.infinite;
-    let follow_up = Limits {
-        depth: limits.depth.or(Some(result.depth.max(1))),
-        nodes: limits.nodes,
-        movetime: timed.then(|| first_search_time.max(Duration::from_millis(10))),
-        ..Limits::default()
-    };
+    let mut time = FollowUpTime::new(limits, first_search_time);
     let side = game.position().turn();
     let mut game = game.clone();
     let stop = AtomicBool::new(false);
@@ -392,7 +386,14 @@ fn finish_turn<R: Rules>(
         if !same_turn || game.is_finished_by_rules() || !game.chance_outcomes().is_empty() {
             break;
         }
+        let follow_up = Limits {
+            depth: limits.depth.or(Some(result.depth.max(1))),
+            nodes: limits.nodes,
+            movetime: time.next_leg(),
+            ..Limits::default()
+        };
         let history = game.repetition_history();
+        let started = Instant::now();
         let next = searcher.search(
             game.rules(),
             game.position(),
@@ -401,12 +402,57 @@ fn finish_turn<R: Rules>(
             &stop,
             &mut |_| {},
         );
+        time.spend(started.elapsed());
         if next.best.is_null() {
             break;
         }
         legs.push(next.best);
     }
     legs
+}
+
+/// The time the follow-up legs of a turn may take. Each leg gets at most what the first
+/// search took and half of what the turn has left, so however many legs follow, together
+/// they stay within the turn's hard limit (or, for a search the GUI stopped, within
+/// [`STOPPED_TURN_RESERVE`]: the GUI is waiting for the answer).
+struct FollowUpTime {
+    /// `None`: not timed (depth or nodes bound the legs).
+    left: Option<Duration>,
+    per_leg: Duration,
+}
+
+/// Time the legs after a stopped (`infinite`, pondering) search may take together.
+const STOPPED_TURN_RESERVE: Duration = Duration::from_millis(100);
+/// The shortest leg search: enough for a shallow depth, so a leg is never a blind guess.
+const SHORTEST_LEG: Duration = Duration::from_millis(2);
+
+impl FollowUpTime {
+    fn new(limits: &Limits, first_search_time: Duration) -> FollowUpTime {
+        let left = if limits.infinite || limits.ponder.is_some() {
+            Some(STOPPED_TURN_RESERVE)
+        } else {
+            limits
+                .budget()
+                .hard
+                .map(|hard| hard.saturating_sub(first_search_time))
+        };
+        FollowUpTime {
+            left,
+            per_leg: first_search_time,
+        }
+    }
+
+    /// The movetime of the next leg (`None`: untimed).
+    fn next_leg(&self) -> Option<Duration> {
+        self.left
+            .map(|left| self.per_leg.min(left / 2).max(SHORTEST_LEG))
+    }
+
+    fn spend(&mut self, spent: Duration) {
+        if let Some(left) = &mut self.left {
+            *left = left.saturating_sub(spent);
+        }
+    }
 }
 
 fn run_perft<R: Rules>(out: &Output, game: &Game<R>, depth: u32) {
@@ -436,5 +482,72 @@ pub fn uci_score(score: Score) -> String {
     match score {
         Score::Centipawns(cp) => format!("cp {cp}"),
         Score::Mate(moves) => format!("mate {moves}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs the legs of a turn, each taking all the time it is given; the total.
+    fn turn_time(limits: &Limits, first: Duration, legs: usize) -> Duration {
+        let mut time = FollowUpTime::new(limits, first);
+        let mut total = first;
+        for _ in 0..legs {
+            let leg = time.next_leg().expect("timed");
+            time.spend(leg);
+            total += leg;
+        }
+        total
+    }
+
+    #[test]
+    fn many_follow_up_legs_stay_within_the_movetime() {
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(1000)),
+            ..Limits::default()
+        };
+        // The first search used 600 ms of 1000: fifteen more legs share the rest.
+        let total = turn_time(&limits, Duration::from_millis(600), 15);
+        assert!(
+            total <= Duration::from_millis(1000) + 15 * SHORTEST_LEG,
+            "{total:?}"
+        );
+    }
+
+    #[test]
+    fn follow_up_legs_under_a_clock_stay_within_the_hard_limit() {
+        let limits = Limits {
+            clock: Some(Clock {
+                time: Duration::from_secs(10),
+                increment: Duration::ZERO,
+            }),
+            ..Limits::default()
+        };
+        let hard = limits.budget().hard.unwrap();
+        let first = limits.budget().soft.unwrap();
+        let total = turn_time(&limits, first, 16);
+        assert!(total <= hard + 16 * SHORTEST_LEG, "{total:?} > {hard:?}");
+        // A leg may take as long as the first search when the turn has time for it.
+        let time = FollowUpTime::new(&limits, Duration::from_millis(50));
+        assert_eq!(time.next_leg(), Some(Duration::from_millis(50)));
+    }
+
+    #[test]
+    fn after_a_stopped_search_the_legs_are_quick_and_untimed_ones_stay_untimed() {
+        let infinite = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let total = turn_time(&infinite, Duration::from_secs(60), 10);
+        assert!(
+            total <= Duration::from_secs(60) + STOPPED_TURN_RESERVE + 10 * SHORTEST_LEG,
+            "{total:?}"
+        );
+        let depth = Limits::depth(5);
+        assert_eq!(
+            FollowUpTime::new(&depth, Duration::from_secs(3)).next_leg(),
+            None
+        );
     }
 }
