@@ -1,7 +1,7 @@
 //! The search, checked from outside: the staged move picker hands out exactly the legal moves
 //! (same perft as plain generation), `stop` during `go infinite` is answered at once, the mate
-//! suite is solved with the right mate distance within a node budget, and 1, 2 and 4 threads
-//! give legal moves and agreeing mate scores.
+//! suite is solved with the right mate distance within a node budget, 1, 2 and 4 threads
+//! give legal moves and agreeing mate scores, and several threads report rising depths.
 
 mod common;
 
@@ -189,6 +189,40 @@ fn one_two_and_four_threads_agree() {
         for threads in [1, 2, 4] {
             let (best, _, _, legal) = search(fen, &Limits::depth(7), threads);
             assert!(legal, "{threads} threads: illegal {best:?} in {fen}");
+        }
+    }
+}
+
+/// With several threads a depth may be finished by a helper first; the reports still climb
+/// one finished depth after another, and the search ends on the requested depth with the line
+/// of the move it plays.
+#[test]
+fn threads_report_rising_depths_and_end_on_the_requested_one() {
+    for (_, fen) in amity_variants::bench_positions().iter().take(4) {
+        let game = Game::from_fen(Chess, fen).expect("bench FEN");
+        for threads in [2, 4] {
+            let mut searcher = Searcher::new(16, threads);
+            let stop = AtomicBool::new(false);
+            let mut reports = Vec::new();
+            let result = searcher.search(
+                game.rules(),
+                game.position(),
+                &game.repetition_history(),
+                &Limits::depth(12),
+                &stop,
+                &mut |report| reports.push((report.depth, report.pv.first().copied())),
+            );
+            let depths: Vec<u32> = reports.iter().map(|(depth, _)| *depth).collect();
+            assert!(
+                depths.windows(2).all(|pair| pair[0] <= pair[1]),
+                "{threads} threads, {fen}: depths {depths:?}"
+            );
+            assert_eq!(result.depth, 12, "{threads} threads, {fen}");
+            assert_eq!(
+                reports.last(),
+                Some(&(12, Some(result.best))),
+                "{threads} threads, {fen}"
+            );
         }
     }
 }

@@ -202,6 +202,8 @@ impl Searcher {
             nodes: (0..threads).map(|_| Counter::default()).collect(),
             searching: (0..MAX_PLY + 2).map(|_| AtomicU32::new(0)).collect(),
             marks: worker::Marks::new(),
+            finished: std::sync::Mutex::new(None),
+            finished_depth: AtomicU32::new(0),
             limits,
             start,
             game_history: &history[..history.len().saturating_sub(1)],
@@ -243,7 +245,13 @@ impl Searcher {
             }
         });
         let results: Vec<ThreadResult> = results.into_iter().flatten().collect();
-        let chosen = vote(&results);
+        // A search asked for a depth answers from a line of that depth when a thread reached
+        // it (an interrupted thread's shallower line does not outvote it).
+        let floor = limits
+            .depth
+            .filter(|&depth| results.iter().any(|r| r.depth >= depth))
+            .unwrap_or(1);
+        let chosen = vote(&results, floor);
         let nodes = shared.total_nodes();
         let mut result = SearchResult {
             best: first,
@@ -281,12 +289,12 @@ impl Searcher {
     }
 }
 
-/// The best-move vote over the threads (index into `results`): each thread's move gains
-/// votes for its score above the worst and its depth; a proven mate wins outright, the
-/// shortest first. Ties go to the main thread.
-fn vote(results: &[ThreadResult]) -> Option<usize> {
+/// The best-move vote over the threads that finished at least `min_depth` (index into
+/// `results`): each thread's move gains votes for its score above the worst and its depth; a
+/// proven mate wins outright, the shortest first. Ties go to the main thread.
+fn vote(results: &[ThreadResult], min_depth: u32) -> Option<usize> {
     let candidates: Vec<usize> = (0..results.len())
-        .filter(|&i| !results[i].best.is_null() && results[i].depth > 0)
+        .filter(|&i| !results[i].best.is_null() && results[i].depth >= min_depth.max(1))
         .collect();
     let &first = candidates.first()?;
     if let Some(&mate) = candidates

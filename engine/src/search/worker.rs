@@ -3,6 +3,7 @@
 //! owns its history, killers and stack; the transposition table, the stop flags and the node
 //! counters are shared through [`Shared`].
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -44,6 +45,12 @@ pub struct Shared<'a> {
     pub threads: usize,
     /// Breadcrumbs: which thread is searching which position near the root right now.
     pub marks: Marks,
+    /// The deepest iteration any thread has finished, with its line. A thread still inside
+    /// that depth (or a shallower one) gives its iteration up and goes on from there: no
+    /// thread repeats a depth another has settled.
+    pub finished: Mutex<Option<ThreadResult>>,
+    /// The depth of `finished`, for the threads to poll without taking the lock.
+    pub finished_depth: AtomicU32,
 }
 
 /// A small shared table where each thread marks the positions near the root it is searching,
@@ -139,6 +146,8 @@ pub struct Worker<'a, R: Rules> {
     nodes: u64,
     seldepth: u32,
     aborted: bool,
+    /// The abort came from another thread finishing this iteration's depth first.
+    superseded: bool,
     history: History,
     killers: Vec<[Move; 2]>,
     evals: Vec<i32>,
@@ -318,6 +327,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             nodes: 0,
             seldepth: 0,
             aborted: false,
+            superseded: false,
             history: History::new(),
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
             evals: vec![0; MAX_PLY + 2],
@@ -357,6 +367,10 @@ impl<'a, R: Rules> Worker<'a, R> {
         if self.shared.stop.load(Ordering::Relaxed) || self.shared.abort.load(Ordering::Relaxed) {
             self.aborted = true;
             return;
+        }
+        if self.shared.finished_depth.load(Ordering::Relaxed) >= self.root_depth as u32 {
+            self.aborted = true;
+            self.superseded = true;
         }
         if self.index != 0 {
             return;
@@ -1043,6 +1057,28 @@ impl<'a, R: Rules> Worker<'a, R> {
             self.root_depth = depth as i32;
             let value = self.aspiration(root, depth as i32, result.score);
             self.shared.searching[depth as usize].fetch_sub(1, Ordering::Relaxed);
+            if self.superseded && !self.search_is_over() {
+                // Another thread finished this depth first: take its line and go deeper.
+                self.aborted = false;
+                self.superseded = false;
+                let Some(line) = self.shared.finished.lock().ok().and_then(|l| l.clone()) else {
+                    continue;
+                };
+                stable = if line.best == result.best {
+                    stable + 1
+                } else {
+                    0
+                };
+                depth = line.depth + 1;
+                result = line;
+                if self.index == 0 {
+                    report(self.report(result.depth, result.score, &result.pv));
+                    if self.iteration_ends_search(&result, stable) {
+                        break;
+                    }
+                }
+                continue;
+            }
             if self.aborted {
                 result.interrupted = true;
                 // A move that beat the first (previous best) move in the unfinished iteration
@@ -1069,6 +1105,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             if result.pv.is_empty() && !best.is_null() {
                 result.pv.push(best);
             }
+            self.publish_finished(&result);
             if self.index == 0 {
                 report(self.report(depth, value, &result.pv));
                 if self.iteration_ends_search(&result, stable) {
@@ -1083,6 +1120,26 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
         self.publish_nodes();
         result
+    }
+
+    /// Whether the search as a whole is over (stopped, or a limit reached), not only this
+    /// thread's iteration.
+    fn search_is_over(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed) || self.shared.abort.load(Ordering::Relaxed)
+    }
+
+    /// Offers a finished iteration to the other threads, if no thread went as deep before.
+    fn publish_finished(&self, result: &ThreadResult) {
+        if let Ok(mut finished) = self.shared.finished.lock()
+            && finished
+                .as_ref()
+                .is_none_or(|line| line.depth < result.depth)
+        {
+            *finished = Some(result.clone());
+            self.shared
+                .finished_depth
+                .store(result.depth, Ordering::Relaxed);
+        }
     }
 
     fn aspiration(&mut self, root: &Position<R>, depth: i32, previous: i32) -> i32 {
