@@ -743,6 +743,13 @@ fn playouts(measure: Measure, games: usize, plies: usize, reference_games: usize
             }
             let mut moves = MoveList::new();
             rules.generate(&pos, &mut moves);
+            // Perft's last ply counts without listing: the two must agree.
+            assert_eq!(
+                rules.count_moves(&pos),
+                moves.len(),
+                "count_moves disagrees with generate in {}",
+                pos.to_fen(&rules)
+            );
             if moves.is_empty() {
                 break;
             }

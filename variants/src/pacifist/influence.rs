@@ -426,13 +426,54 @@ pub trait Balance: Copy {
     /// The balance of both colours in `pos`; pieces on `silent` exert no influence.
     #[inline]
     fn compute<R: Rules>(pos: &Position<R>, silent: Bitboard) -> Self {
-        let mut balance = Self::empty();
-        for color in [Color::White, Color::Black] {
-            for_each_influence(pos, color, silent, |squares, kind, _| {
-                balance.add(color, squares, kind)
-            });
+        Self::tally(pos, silent, |_, _, _| {})
+    }
+
+    /// [`Balance::compute`], showing `observe` every influence set it adds (colour, squares,
+    /// kind), so that callers can gather more from the same walk over the pieces.
+    #[inline]
+    fn tally<R: Rules>(
+        pos: &Position<R>,
+        silent: Bitboard,
+        observe: impl FnMut(Color, Bitboard, Kind),
+    ) -> Self {
+        tally_piece_by_piece(pos, silent, observe)
+    }
+}
+
+/// [`Balance::tally`] adding one piece's influence at a time with its weight.
+#[inline(always)]
+fn tally_piece_by_piece<B: Balance, R: Rules>(
+    pos: &Position<R>,
+    silent: Bitboard,
+    mut observe: impl FnMut(Color, Bitboard, Kind),
+) -> B {
+    let mut balance = B::empty();
+    for color in [Color::White, Color::Black] {
+        for_each_influence(pos, color, silent, |squares, kind, _| {
+            balance.add(color, squares, kind);
+            observe(color, squares, kind);
+        });
+    }
+    balance
+}
+
+/// 64 unsigned counters of up to 31 (a square is influenced by at most the 31 other pieces),
+/// bit-sliced, that count sets one at a time: adding a set is a carry rippling through five
+/// planes, with no weights to add and nothing signed. The `count` balance is built from two of
+/// these and one subtraction, instead of a signed seven-plane addition per piece.
+#[derive(Clone, Copy, Debug, Default)]
+struct SetCounter([u64; 5]);
+
+impl SetCounter {
+    #[inline(always)]
+    fn add_set(&mut self, squares: Bitboard) {
+        let mut carry = squares.0;
+        for plane in &mut self.0 {
+            let next = *plane & carry;
+            *plane ^= carry;
+            carry = next;
         }
-        balance
     }
 }
 
@@ -447,6 +488,24 @@ impl<const PLANES: usize, const VALUED: bool> Difference<PLANES, VALUED> {
     #[inline(always)]
     fn weight(count: u32, value: u32) -> u32 {
         if VALUED { value } else { count }
+    }
+
+    /// The difference of two colours' piece counts, White's minus Black's: a bit-sliced
+    /// subtraction with borrow over the planes.
+    #[inline(always)]
+    fn of_counts(white: &SetCounter, black: &SetCounter) -> Self {
+        let mut planes = [0u64; PLANES];
+        let mut borrow = 0u64;
+        for (plane, digit) in planes.iter_mut().enumerate() {
+            let (a, b) = if plane < 5 {
+                (white.0[plane], black.0[plane])
+            } else {
+                (0, 0)
+            };
+            *digit = a ^ b ^ borrow;
+            borrow = (!a & b) | (borrow & !(a ^ b));
+        }
+        Difference(Tally(planes))
     }
 }
 
@@ -473,6 +532,28 @@ impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VAL
             Color::White => self.0.sub(squares, Self::weight(count, value)),
             Color::Black => self.0.add(squares, Self::weight(count, value)),
         }
+    }
+
+    /// Under `count` each colour's pieces are counted set by set and subtracted once (see
+    /// [`SetCounter`]); `value` adds weights piece by piece.
+    #[inline(never)]
+    fn tally<R: Rules>(
+        pos: &Position<R>,
+        silent: Bitboard,
+        mut observe: impl FnMut(Color, Bitboard, Kind),
+    ) -> Self {
+        if VALUED {
+            return tally_piece_by_piece(pos, silent, observe);
+        }
+        let mut counters = [SetCounter::default(); 2];
+        for color in [Color::White, Color::Black] {
+            let counter = &mut counters[index(color)];
+            for_each_influence(pos, color, silent, |squares, kind, _| {
+                counter.add_set(squares);
+                observe(color, squares, kind);
+            });
+        }
+        Self::of_counts(&counters[0], &counters[1])
     }
 
     #[inline(always)]
@@ -840,18 +921,14 @@ impl<B: Balance> NodeInfluence<B> {
     /// it hands the turn on).
     #[inline]
     pub fn new_for<R: Rules>(pos: &Position<R>, to_move: Color) -> Self {
-        let mut balance = B::empty();
         let mut line_reach = [(Bitboard::EMPTY, Bitboard::EMPTY); 2];
-        for color in [Color::White, Color::Black] {
-            let (once, twice) = &mut line_reach[index(color)];
-            for_each_influence(pos, color, Bitboard::EMPTY, |squares, kind, _| {
-                balance.add(color, squares, kind);
-                if matches!(kind, BISHOP | ROOK | QUEEN) {
-                    *twice |= *once & squares;
-                    *once |= squares;
-                }
-            });
-        }
+        let balance = B::tally(pos, Bitboard::EMPTY, |color, squares, kind| {
+            if matches!(kind, BISHOP | ROOK | QUEEN) {
+                let (once, twice) = &mut line_reach[index(color)];
+                *twice |= *once & squares;
+                *once |= squares;
+            }
+        });
         let rays = Rays::of(pos);
         let own_cuts = rays.own_cuts(to_move, pos.color(to_move));
         NodeInfluence {
