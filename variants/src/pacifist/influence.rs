@@ -761,27 +761,13 @@ impl Rays {
                 } else {
                     rook_attacks(seer, view)
                 };
-                let hit = reach & own;
-                if hit.is_empty() {
-                    continue;
-                }
-                let directions = if diagonal { DIAGONAL } else { ORTHOGONAL };
-                for direction in directions {
-                    let along = hit & ray(direction, seer);
-                    // The farthest of our pieces in that direction: the highest square for
-                    // directions going up the board's index, the lowest otherwise.
-                    let farthest = if DIRECTIONS[direction].1 > 0
-                        || (DIRECTIONS[direction].1 == 0 && DIRECTIONS[direction].0 > 0)
-                    {
-                        along.last()
-                    } else {
-                        along.first()
-                    };
-                    if let Some(farthest) = farthest {
-                        cut |= between(seer, farthest) & empty;
-                    }
+                // The squares between the seer and each piece of ours it reaches: along one
+                // direction these nest, so together they run to the farthest one.
+                for hit in reach & own {
+                    cut |= between(seer, hit);
                 }
             }
+            cut &= empty;
             cut
         };
         (
@@ -976,7 +962,7 @@ impl<B: Balance> NodeInfluence<B> {
             balance: self.balance,
             rays: self.rays,
             color: Color::White,
-            own_line_reach: Bitboard::EMPTY,
+            own_past: Bitboard::EMPTY,
         };
         let Some(piece) = pos.piece_at(from) else {
             return lifted;
@@ -986,17 +972,8 @@ impl<B: Balance> NodeInfluence<B> {
         let old = self.rays.influence(kind, color, from);
         lifted.balance.remove(color, old, kind);
         lifted.rays.remove(from);
-        let (once, twice) = self.line_reach[index(color)];
-        // A superset of what the other line pieces of this colour reach: a square the lifted
-        // piece reached stays only if another reached it too.
-        let before = if matches!(kind, BISHOP | ROOK | QUEEN) {
-            (once & !old) | twice
-        } else {
-            once
-        };
         let rays = lifted.rays;
-        let past = rays.through(&mut lifted.balance, from, color, kind, true);
-        lifted.own_line_reach = before | past;
+        lifted.own_past = rays.through(&mut lifted.balance, from, color, kind, true);
         lifted
     }
 
@@ -1026,9 +1003,11 @@ pub struct Lifted<B> {
     rays: Rays,
     /// The lifted piece's colour.
     pub color: Color,
-    /// A superset of the squares the lifted piece's side reaches with its line pieces: the
-    /// only squares where putting a piece down can take influence away from that side.
-    pub own_line_reach: Bitboard,
+    /// The squares past the lifted piece's square that rays of its side reach now that it is
+    /// gone. Putting a piece down can take support from its side only where it cuts one of
+    /// the side's rays short of a piece of the side: with the piece lifted, such squares are
+    /// the position's own cuts ([`NodeInfluence::cuts_for`]) or squares of these rays.
+    pub own_past: Bitboard,
 }
 
 impl<B: Balance> Lifted<B> {

@@ -530,11 +530,13 @@ impl Pacifist {
     }
 
     /// Pushes the legal moves of the piece of `kind` on `from` (lifted in `lifted`) to
-    /// `targets` (empty squares it may move to).
+    /// `targets` (empty squares it may move to). `node` is the position's.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn push_legal<B: Balance, S: MoveSink>(
         &self,
         pos: &Position<Self>,
+        node: &NodeInfluence<B>,
         lifted: &Lifted<B>,
         from: Square,
         kind: Kind,
@@ -551,10 +553,12 @@ impl Pacifist {
                 .is_empty()
         {
             // Nothing else of ours is overly persuaded with the piece lifted. Putting it down
-            // only adds support, except where it cuts one of our own rays; so wherever it
-            // cuts none and is not overly persuaded itself, nothing of ours is, and under a
-            // monotone measure the move is legal and converts nothing of ours.
-            let quiet = targets & !lifted.own_line_reach & !lifted.balance.over(us, targets);
+            // only adds support, except where it cuts one of our own rays short of a piece of
+            // ours; so wherever it cuts none and is not overly persuaded itself, nothing of
+            // ours is, and under a monotone measure the move is legal and converts nothing of
+            // ours.
+            let cuts = node.cuts_for(kind) | lifted.own_past;
+            let quiet = targets & !cuts & !lifted.balance.over(us, targets);
             moves.push_all(from, quiet);
             exact ^= quiet;
         }
@@ -591,7 +595,7 @@ impl Pacifist {
             let rest = targets ^ quiet;
             if rest.any() {
                 let lifted = node.lift(pos, from);
-                self.push_legal(pos, &lifted, from, kind, rest, moves);
+                self.push_legal(pos, node, &lifted, from, kind, rest, moves);
             }
         };
         for from in pos.pieces(us, KNIGHT) {
@@ -681,7 +685,7 @@ impl Pacifist {
             let rest = targets ^ quiet;
             if rest.any() {
                 let lifted = lifted.get_or_insert_with(|| node.lift(pos, from));
-                self.push_legal(pos, lifted, from, PAWN, rest, moves);
+                self.push_legal(pos, node, lifted, from, PAWN, rest, moves);
             }
         }
     }
