@@ -561,10 +561,56 @@ impl Pacifist {
             let quiet = targets & !cuts & !lifted.balance.over(us, targets);
             moves.push_all(from, quiet);
             exact ^= quiet;
+            let landing_over = exact & !cuts;
+            if matches!(kind, PAWN | KNIGHT) && landing_over.any() {
+                self.push_converted_landings(pos, lifted, from, kind, landing_over, moves);
+                exact &= !landing_over;
+            }
         }
         for to in exact {
             let mv = Move::normal(from, to);
             if self.is_legal_placed(pos, lifted, mv, kind) {
+                moves.push(mv);
+            }
+        }
+    }
+
+    /// For a pawn or knight lifted in `lifted` (nothing else of the mover's overly persuaded,
+    /// a king on the board, a monotone measure), the moves to `landings`, squares where it
+    /// cuts no ray of its side and lands overly persuaded: step c converts it at once, alone,
+    /// and it then influences for the opponent. Relative to the lifted balance only the
+    /// mover's pieces it then influences lose its weight (it has no rays, and stops the same
+    /// rays in either colour; enemy rays stopped only lose persuasion). Where none of them
+    /// falls by that, step c ends there with the mover's king, and the move is legal (see
+    /// [`Pacifist::keeps_a_king`]); the other landings are judged exactly.
+    fn push_converted_landings<B: Balance, S: MoveSink>(
+        &self,
+        pos: &Position<Self>,
+        lifted: &Lifted<B>,
+        from: Square,
+        kind: Kind,
+        landings: Bitboard,
+        moves: &mut S,
+    ) {
+        let us = pos.turn();
+        let weight = if B::VALUED {
+            influence::PERSUASION_VALUE[kind.index()]
+        } else {
+            1
+        };
+        let others = pos.ours() & !Bitboard::from_square(from);
+        let fragile = others & lifted.balance.below(us, weight);
+        for to in landings {
+            let mv = Move::normal(from, to);
+            let turned = influence::piece_influence(
+                kind,
+                !us,
+                to,
+                Bitboard::EMPTY,
+                Bitboard::EMPTY,
+                Bitboard::EMPTY,
+            );
+            if (turned & fragile).is_empty() || self.is_legal_placed(pos, lifted, mv, kind) {
                 moves.push(mv);
             }
         }
