@@ -449,12 +449,15 @@ fn tally_piece_by_piece<B: Balance, R: Rules>(
     mut observe: impl FnMut(Color, Bitboard, Kind),
 ) -> B {
     let mut balance = B::empty();
-    for color in [Color::White, Color::Black] {
-        for_each_influence(pos, color, silent, |squares, kind, _| {
-            balance.add(color, squares, kind);
-            observe(color, squares, kind);
-        });
-    }
+    // Each colour written out, so that the colour is known where the code is compiled.
+    for_each_influence(pos, Color::White, silent, |squares, kind, _| {
+        balance.add(Color::White, squares, kind);
+        observe(Color::White, squares, kind);
+    });
+    for_each_influence(pos, Color::Black, silent, |squares, kind, _| {
+        balance.add(Color::Black, squares, kind);
+        observe(Color::Black, squares, kind);
+    });
     balance
 }
 
@@ -496,14 +499,13 @@ impl<const PLANES: usize, const VALUED: bool> Difference<PLANES, VALUED> {
     fn of_counts(white: &SetCounter, black: &SetCounter) -> Self {
         let mut planes = [0u64; PLANES];
         let mut borrow = 0u64;
-        for (plane, digit) in planes.iter_mut().enumerate() {
-            let (a, b) = if plane < 5 {
-                (white.0[plane], black.0[plane])
-            } else {
-                (0, 0)
-            };
+        for ((digit, &a), &b) in planes.iter_mut().zip(&white.0).zip(&black.0) {
             *digit = a ^ b ^ borrow;
             borrow = (!a & b) | (borrow & !(a ^ b));
+        }
+        // The counts have five digits: the higher planes of the difference are its sign.
+        for plane in &mut planes[5..] {
+            *plane = borrow;
         }
         Difference(Tally(planes))
     }
@@ -545,15 +547,18 @@ impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VAL
         if VALUED {
             return tally_piece_by_piece(pos, silent, observe);
         }
-        let mut counters = [SetCounter::default(); 2];
-        for color in [Color::White, Color::Black] {
-            let counter = &mut counters[index(color)];
-            for_each_influence(pos, color, silent, |squares, kind, _| {
-                counter.add_set(squares);
-                observe(color, squares, kind);
-            });
-        }
-        Self::of_counts(&counters[0], &counters[1])
+        // One walk per colour, written out, so that each keeps its counter in registers.
+        let mut white = SetCounter::default();
+        for_each_influence(pos, Color::White, silent, |squares, kind, _| {
+            white.add_set(squares);
+            observe(Color::White, squares, kind);
+        });
+        let mut black = SetCounter::default();
+        for_each_influence(pos, Color::Black, silent, |squares, kind, _| {
+            black.add_set(squares);
+            observe(Color::Black, squares, kind);
+        });
+        Self::of_counts(&white, &black)
     }
 
     #[inline(always)]
@@ -803,34 +808,47 @@ impl Rays {
         kind: Kind,
         open: bool,
     ) -> Bitboard {
-        let mut own = Bitboard::EMPTY;
-        for side in [Color::White, Color::Black] {
-            let s = index(side);
-            let same = side == color;
-            if !(same && matches!(kind, ROOK | QUEEN)) {
-                let glass = self.orthogonal[s];
-                let reach = rook_attacks(square, self.occupied & !glass);
-                let seers = reach & glass;
-                if seers.any() {
-                    let past = self.past(balance, side, square, reach, seers, ORTHOGONAL, open);
-                    if same {
-                        own |= past;
-                    }
-                }
-            }
-            if !(same && matches!(kind, BISHOP | QUEEN)) {
-                let glass = self.diagonal[s];
-                let reach = bishop_attacks(square, self.occupied & !glass);
-                let seers = reach & glass;
-                if seers.any() {
-                    let past = self.past(balance, side, square, reach, seers, DIAGONAL, open);
-                    if same {
-                        own |= past;
-                    }
-                }
+        // Each colour written out, so that the colour is known where the code is compiled.
+        let white = self.through_side(balance, square, color, kind, open, Color::White);
+        let black = self.through_side(balance, square, color, kind, open, Color::Black);
+        match color {
+            Color::White => white,
+            Color::Black => black,
+        }
+    }
+
+    /// [`Rays::through`] for the rays of `side` alone; returns the squares past `square`
+    /// that they reach.
+    #[inline(always)]
+    fn through_side<B: Balance>(
+        &self,
+        balance: &mut B,
+        square: Square,
+        color: Color,
+        kind: Kind,
+        open: bool,
+        side: Color,
+    ) -> Bitboard {
+        let mut reached = Bitboard::EMPTY;
+        let s = index(side);
+        let same = side == color;
+        if !(same && matches!(kind, ROOK | QUEEN)) {
+            let glass = self.orthogonal[s];
+            let reach = rook_attacks(square, self.occupied & !glass);
+            let seers = reach & glass;
+            if seers.any() {
+                reached |= self.past(balance, side, square, reach, seers, ORTHOGONAL, open);
             }
         }
-        own
+        if !(same && matches!(kind, BISHOP | QUEEN)) {
+            let glass = self.diagonal[s];
+            let reach = bishop_attacks(square, self.occupied & !glass);
+            let seers = reach & glass;
+            if seers.any() {
+                reached |= self.past(balance, side, square, reach, seers, DIAGONAL, open);
+            }
+        }
+        reached
     }
 
     /// For each direction of `directions` holding some of `seers` (line pieces of `side`
