@@ -767,8 +767,9 @@ impl Rays {
                     rook_attacks(seer, view)
                 };
                 // The squares between the seer and each piece of ours it reaches: along one
-                // direction these nest, so together they run to the farthest one.
-                for hit in reach & own {
+                // direction these nest, so together they run to the farthest one. Nothing
+                // lies between the seer and a neighbour.
+                for hit in reach & own & !king_attacks(seer) {
                     cut |= between(seer, hit);
                 }
             }
@@ -1029,6 +1030,13 @@ pub struct Lifted<B> {
 }
 
 impl<B: Balance> Lifted<B> {
+    /// The squares the lifted piece would influence from the empty square `to` as a `kind`
+    /// of the other colour (converted there).
+    #[inline(always)]
+    pub fn influence_as_opponent(&self, to: Square, kind: Kind) -> Bitboard {
+        self.rays.influence(kind, !self.color, to)
+    }
+
     /// The balance once the lifted piece is put down on the empty square `to` as a `kind`.
     #[inline]
     pub fn place(&self, to: Square, kind: Kind) -> B {

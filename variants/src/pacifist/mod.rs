@@ -561,8 +561,10 @@ impl Pacifist {
             let quiet = targets & !cuts & !lifted.balance.over(us, targets);
             moves.push_all(from, quiet);
             exact ^= quiet;
-            let landing_over = exact & !cuts;
-            if matches!(kind, PAWN | KNIGHT) && landing_over.any() {
+            // Converted, a line piece no longer lets our rays through: it must cut none of
+            // any kind (the cuts of a knight, which lets no ray through).
+            let landing_over = exact & !(node.cuts_for(KNIGHT) | lifted.own_past);
+            if kind != KING && landing_over.any() {
                 self.push_converted_landings(pos, lifted, from, kind, landing_over, moves);
                 exact &= !landing_over;
             }
@@ -575,13 +577,15 @@ impl Pacifist {
         }
     }
 
-    /// For a pawn or knight lifted in `lifted` (nothing else of the mover's overly persuaded,
-    /// a king on the board, a monotone measure), the moves to `landings`, squares where it
-    /// cuts no ray of its side and lands overly persuaded: step c converts it at once, alone,
-    /// and it then influences for the opponent. Relative to the lifted balance only the
-    /// mover's pieces it then influences lose its weight (it has no rays, and stops the same
-    /// rays in either colour; enemy rays stopped only lose persuasion). Where none of them
-    /// falls by that, step c ends there with the mover's king, and the move is legal (see
+    /// For a piece other than a king lifted in `lifted` (nothing else of the mover's overly
+    /// persuaded, a king on the board, a monotone measure), the moves to `landings`, squares
+    /// where it would cut no ray of its side even as a piece that lets none through, and
+    /// lands overly persuaded: step c converts it at once, alone, and it then influences for
+    /// the opponent. Relative to the lifted balance (its square empty) only the mover's
+    /// pieces it then influences lose its weight: enemy rays through its square go on only
+    /// where they did with the square empty, and are stopped (losing persuasion) elsewhere,
+    /// and the mover's rays through it cut nothing. Where none of them falls by that, step c
+    /// ends there with the mover's king, and the move is legal (see
     /// [`Pacifist::keeps_a_king`]); the other landings are judged exactly.
     fn push_converted_landings<B: Balance, S: MoveSink>(
         &self,
@@ -602,14 +606,7 @@ impl Pacifist {
         let fragile = others & lifted.balance.below(us, weight);
         for to in landings {
             let mv = Move::normal(from, to);
-            let turned = influence::piece_influence(
-                kind,
-                !us,
-                to,
-                Bitboard::EMPTY,
-                Bitboard::EMPTY,
-                Bitboard::EMPTY,
-            );
+            let turned = lifted.influence_as_opponent(to, kind);
             if (turned & fragile).is_empty() || self.is_legal_placed(pos, lifted, mv, kind) {
                 moves.push(mv);
             }
