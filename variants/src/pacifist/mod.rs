@@ -545,6 +545,7 @@ impl Pacifist {
     ) {
         let us = pos.turn();
         let mut exact = targets;
+        let mut settled = Bitboard::EMPTY;
         if B::MONOTONE
             && pos.pieces(us, KING).any()
             && lifted
@@ -565,20 +566,20 @@ impl Pacifist {
             // any kind (the cuts of a knight, which lets no ray through).
             let landing_over = exact & !(node.cuts_for(KNIGHT) | lifted.own_past);
             if kind != KING && landing_over.any() {
-                self.push_converted_landings(pos, lifted, from, kind, landing_over, moves);
-                exact &= !landing_over;
+                settled = self.settled_landings(pos, lifted, from, kind, landing_over);
             }
         }
+        // In the order of the squares, as listing sinks keep it for the search.
         for to in exact {
             let mv = Move::normal(from, to);
-            if self.is_legal_placed(pos, lifted, mv, kind) {
+            if settled.contains(to) || self.is_legal_placed(pos, lifted, mv, kind) {
                 moves.push(mv);
             }
         }
     }
 
     /// For a piece other than a king lifted in `lifted` (nothing else of the mover's overly
-    /// persuaded, a king on the board, a monotone measure), the moves to `landings`, squares
+    /// persuaded, a king on the board, a monotone measure), its moves to `landings`, squares
     /// where it would cut no ray of its side even as a piece that lets none through, and
     /// lands overly persuaded: step c converts it at once, alone, and it then influences for
     /// the opponent. Relative to the lifted balance (its square empty) only the mover's
@@ -586,16 +587,16 @@ impl Pacifist {
     /// where they did with the square empty, and are stopped (losing persuasion) elsewhere,
     /// and the mover's rays through it cut nothing. Where none of them falls by that, step c
     /// ends there with the mover's king, and the move is legal (see
-    /// [`Pacifist::keeps_a_king`]); the other landings are judged exactly.
-    fn push_converted_landings<B: Balance, S: MoveSink>(
+    /// [`Pacifist::keeps_a_king`]). Returns the landings settled so; the others are judged
+    /// exactly.
+    fn settled_landings<B: Balance>(
         &self,
         pos: &Position<Self>,
         lifted: &Lifted<B>,
         from: Square,
         kind: Kind,
         landings: Bitboard,
-        moves: &mut S,
-    ) {
+    ) -> Bitboard {
         let us = pos.turn();
         let weight = if B::VALUED {
             influence::PERSUASION_VALUE[kind.index()]
@@ -604,13 +605,13 @@ impl Pacifist {
         };
         let others = pos.ours() & !Bitboard::from_square(from);
         let fragile = others & lifted.balance.below(us, weight);
+        let mut settled = Bitboard::EMPTY;
         for to in landings {
-            let mv = Move::normal(from, to);
-            let turned = lifted.influence_as_opponent(to, kind);
-            if (turned & fragile).is_empty() || self.is_legal_placed(pos, lifted, mv, kind) {
-                moves.push(mv);
+            if (lifted.influence_as_opponent(to, kind) & fragile).is_empty() {
+                settled.add(to);
             }
         }
+        settled
     }
 
     /// Every legal move: for each piece, the squares it may move to, judged with the piece
