@@ -907,9 +907,8 @@ impl Rays {
 pub struct NodeInfluence<B> {
     pub balance: B,
     rays: Rays,
-    /// Per colour index: the squares reached by at least one, and by at least two, of that
-    /// colour's line pieces.
-    line_reach: [(Bitboard, Bitboard); 2],
+    /// Per colour index: the squares reached by at least one of that colour's line pieces.
+    line_reach: [Bitboard; 2],
     /// For the side to move: the empty squares where a piece put down would cut one of its
     /// own orthogonal (`.0`) or diagonal (`.1`) rays short of a piece of its own.
     pub own_cuts: (Bitboard, Bitboard),
@@ -926,12 +925,10 @@ impl<B: Balance> NodeInfluence<B> {
     /// it hands the turn on).
     #[inline]
     pub fn new_for<R: Rules>(pos: &Position<R>, to_move: Color) -> Self {
-        let mut line_reach = [(Bitboard::EMPTY, Bitboard::EMPTY); 2];
+        let mut line_reach = [Bitboard::EMPTY; 2];
         let balance = B::tally(pos, Bitboard::EMPTY, |color, squares, kind| {
             if matches!(kind, BISHOP | ROOK | QUEEN) {
-                let (once, twice) = &mut line_reach[index(color)];
-                *twice |= *once & squares;
-                *once |= squares;
+                line_reach[index(color)] |= squares;
             }
         });
         let rays = Rays::of(pos);
@@ -953,7 +950,7 @@ impl<B: Balance> NodeInfluence<B> {
     /// The squares at least one line piece of `color` influences.
     #[inline(always)]
     pub fn line_reach(&self, color: Color) -> Bitboard {
-        self.line_reach[index(color)].0
+        self.line_reach[index(color)]
     }
 
     /// The empty squares where putting down a piece of `kind` of the side to move cuts one of
