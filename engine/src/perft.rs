@@ -16,12 +16,12 @@ pub fn perft<R: Rules>(rules: &R, pos: &Position<R>, depth: u32) -> u64 {
         rules.play(&mut child, outcome);
         return perft(rules, &child, depth);
     }
-    let mut moves = MoveList::new();
-    rules.generate(pos, &mut moves);
     if depth == 1 {
         // Bulk counting: the leaves are the legal moves themselves.
-        return moves.len() as u64;
+        return rules.count_moves(pos) as u64;
     }
+    let mut moves = MoveList::new();
+    rules.generate(pos, &mut moves);
     let mut nodes = 0;
     for &mv in moves.iter() {
         let mut child = pos.clone();

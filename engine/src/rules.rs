@@ -203,6 +203,15 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// act first.
     fn generate(&self, pos: &Position<Self>, moves: &mut MoveList);
 
+    /// The number of legal decisions, which is all perft needs at its last ply. The default
+    /// generates them; a variant whose generator can count without listing may answer faster,
+    /// and must answer the same.
+    fn count_moves(&self, pos: &Position<Self>) -> usize {
+        let mut moves = MoveList::new();
+        self.generate(pos, &mut moves);
+        moves.len()
+    }
+
     /// The legal moves that change the material balance or its equivalent (captures,
     /// promotions, conversions): what quiescence search looks at.
     fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {

@@ -426,13 +426,57 @@ pub trait Balance: Copy {
     /// The balance of both colours in `pos`; pieces on `silent` exert no influence.
     #[inline]
     fn compute<R: Rules>(pos: &Position<R>, silent: Bitboard) -> Self {
-        let mut balance = Self::empty();
-        for color in [Color::White, Color::Black] {
-            for_each_influence(pos, color, silent, |squares, kind, _| {
-                balance.add(color, squares, kind)
-            });
+        Self::tally(pos, silent, |_, _, _| {})
+    }
+
+    /// [`Balance::compute`], showing `observe` every influence set it adds (colour, squares,
+    /// kind), so that callers can gather more from the same walk over the pieces.
+    #[inline]
+    fn tally<R: Rules>(
+        pos: &Position<R>,
+        silent: Bitboard,
+        observe: impl FnMut(Color, Bitboard, Kind),
+    ) -> Self {
+        tally_piece_by_piece(pos, silent, observe)
+    }
+}
+
+/// [`Balance::tally`] adding one piece's influence at a time with its weight.
+#[inline(always)]
+fn tally_piece_by_piece<B: Balance, R: Rules>(
+    pos: &Position<R>,
+    silent: Bitboard,
+    mut observe: impl FnMut(Color, Bitboard, Kind),
+) -> B {
+    let mut balance = B::empty();
+    // Each colour written out, so that the colour is known where the code is compiled.
+    for_each_influence(pos, Color::White, silent, |squares, kind, _| {
+        balance.add(Color::White, squares, kind);
+        observe(Color::White, squares, kind);
+    });
+    for_each_influence(pos, Color::Black, silent, |squares, kind, _| {
+        balance.add(Color::Black, squares, kind);
+        observe(Color::Black, squares, kind);
+    });
+    balance
+}
+
+/// 64 unsigned counters of up to 31 (a square is influenced by at most the 31 other pieces),
+/// bit-sliced, that count sets one at a time: adding a set is a carry rippling through five
+/// planes, with no weights to add and nothing signed. The `count` balance is built from two of
+/// these and one subtraction, instead of a signed seven-plane addition per piece.
+#[derive(Clone, Copy, Debug, Default)]
+struct SetCounter([u64; 5]);
+
+impl SetCounter {
+    #[inline(always)]
+    fn add_set(&mut self, squares: Bitboard) {
+        let mut carry = squares.0;
+        for plane in &mut self.0 {
+            let next = *plane & carry;
+            *plane ^= carry;
+            carry = next;
         }
-        balance
     }
 }
 
@@ -447,6 +491,23 @@ impl<const PLANES: usize, const VALUED: bool> Difference<PLANES, VALUED> {
     #[inline(always)]
     fn weight(count: u32, value: u32) -> u32 {
         if VALUED { value } else { count }
+    }
+
+    /// The difference of two colours' piece counts, White's minus Black's: a bit-sliced
+    /// subtraction with borrow over the planes.
+    #[inline(always)]
+    fn of_counts(white: &SetCounter, black: &SetCounter) -> Self {
+        let mut planes = [0u64; PLANES];
+        let mut borrow = 0u64;
+        for ((digit, &a), &b) in planes.iter_mut().zip(&white.0).zip(&black.0) {
+            *digit = a ^ b ^ borrow;
+            borrow = (!a & b) | (borrow & !(a ^ b));
+        }
+        // The counts have five digits: the higher planes of the difference are its sign.
+        for plane in &mut planes[5..] {
+            *plane = borrow;
+        }
+        Difference(Tally(planes))
     }
 }
 
@@ -473,6 +534,31 @@ impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VAL
             Color::White => self.0.sub(squares, Self::weight(count, value)),
             Color::Black => self.0.add(squares, Self::weight(count, value)),
         }
+    }
+
+    /// Under `count` each colour's pieces are counted set by set and subtracted once (see
+    /// [`SetCounter`]); `value` adds weights piece by piece.
+    #[inline(never)]
+    fn tally<R: Rules>(
+        pos: &Position<R>,
+        silent: Bitboard,
+        mut observe: impl FnMut(Color, Bitboard, Kind),
+    ) -> Self {
+        if VALUED {
+            return tally_piece_by_piece(pos, silent, observe);
+        }
+        // One walk per colour, written out, so that each keeps its counter in registers.
+        let mut white = SetCounter::default();
+        for_each_influence(pos, Color::White, silent, |squares, kind, _| {
+            white.add_set(squares);
+            observe(Color::White, squares, kind);
+        });
+        let mut black = SetCounter::default();
+        for_each_influence(pos, Color::Black, silent, |squares, kind, _| {
+            black.add_set(squares);
+            observe(Color::Black, squares, kind);
+        });
+        Self::of_counts(&white, &black)
     }
 
     #[inline(always)]
@@ -680,27 +766,14 @@ impl Rays {
                 } else {
                     rook_attacks(seer, view)
                 };
-                let hit = reach & own;
-                if hit.is_empty() {
-                    continue;
-                }
-                let directions = if diagonal { DIAGONAL } else { ORTHOGONAL };
-                for direction in directions {
-                    let along = hit & ray(direction, seer);
-                    // The farthest of our pieces in that direction: the highest square for
-                    // directions going up the board's index, the lowest otherwise.
-                    let farthest = if DIRECTIONS[direction].1 > 0
-                        || (DIRECTIONS[direction].1 == 0 && DIRECTIONS[direction].0 > 0)
-                    {
-                        along.last()
-                    } else {
-                        along.first()
-                    };
-                    if let Some(farthest) = farthest {
-                        cut |= between(seer, farthest) & empty;
-                    }
+                // The squares between the seer and each piece of ours it reaches: along one
+                // direction these nest, so together they run to the farthest one. Nothing
+                // lies between the seer and a neighbour.
+                for hit in reach & own & !king_attacks(seer) {
+                    cut |= between(seer, hit);
                 }
             }
+            cut &= empty;
             cut
         };
         (
@@ -736,34 +809,47 @@ impl Rays {
         kind: Kind,
         open: bool,
     ) -> Bitboard {
-        let mut own = Bitboard::EMPTY;
-        for side in [Color::White, Color::Black] {
-            let s = index(side);
-            let same = side == color;
-            if !(same && matches!(kind, ROOK | QUEEN)) {
-                let glass = self.orthogonal[s];
-                let reach = rook_attacks(square, self.occupied & !glass);
-                let seers = reach & glass;
-                if seers.any() {
-                    let past = self.past(balance, side, square, reach, seers, ORTHOGONAL, open);
-                    if same {
-                        own |= past;
-                    }
-                }
-            }
-            if !(same && matches!(kind, BISHOP | QUEEN)) {
-                let glass = self.diagonal[s];
-                let reach = bishop_attacks(square, self.occupied & !glass);
-                let seers = reach & glass;
-                if seers.any() {
-                    let past = self.past(balance, side, square, reach, seers, DIAGONAL, open);
-                    if same {
-                        own |= past;
-                    }
-                }
+        // Each colour written out, so that the colour is known where the code is compiled.
+        let white = self.through_side(balance, square, color, kind, open, Color::White);
+        let black = self.through_side(balance, square, color, kind, open, Color::Black);
+        match color {
+            Color::White => white,
+            Color::Black => black,
+        }
+    }
+
+    /// [`Rays::through`] for the rays of `side` alone; returns the squares past `square`
+    /// that they reach.
+    #[inline(always)]
+    fn through_side<B: Balance>(
+        &self,
+        balance: &mut B,
+        square: Square,
+        color: Color,
+        kind: Kind,
+        open: bool,
+        side: Color,
+    ) -> Bitboard {
+        let mut reached = Bitboard::EMPTY;
+        let s = index(side);
+        let same = side == color;
+        if !(same && matches!(kind, ROOK | QUEEN)) {
+            let glass = self.orthogonal[s];
+            let reach = rook_attacks(square, self.occupied & !glass);
+            let seers = reach & glass;
+            if seers.any() {
+                reached |= self.past(balance, side, square, reach, seers, ORTHOGONAL, open);
             }
         }
-        own
+        if !(same && matches!(kind, BISHOP | QUEEN)) {
+            let glass = self.diagonal[s];
+            let reach = bishop_attacks(square, self.occupied & !glass);
+            let seers = reach & glass;
+            if seers.any() {
+                reached |= self.past(balance, side, square, reach, seers, DIAGONAL, open);
+            }
+        }
+        reached
     }
 
     /// For each direction of `directions` holding some of `seers` (line pieces of `side`
@@ -821,9 +907,8 @@ impl Rays {
 pub struct NodeInfluence<B> {
     pub balance: B,
     rays: Rays,
-    /// Per colour index: the squares reached by at least one, and by at least two, of that
-    /// colour's line pieces.
-    line_reach: [(Bitboard, Bitboard); 2],
+    /// Per colour index: the squares reached by at least one of that colour's line pieces.
+    line_reach: [Bitboard; 2],
     /// For the side to move: the empty squares where a piece put down would cut one of its
     /// own orthogonal (`.0`) or diagonal (`.1`) rays short of a piece of its own.
     pub own_cuts: (Bitboard, Bitboard),
@@ -840,18 +925,12 @@ impl<B: Balance> NodeInfluence<B> {
     /// it hands the turn on).
     #[inline]
     pub fn new_for<R: Rules>(pos: &Position<R>, to_move: Color) -> Self {
-        let mut balance = B::empty();
-        let mut line_reach = [(Bitboard::EMPTY, Bitboard::EMPTY); 2];
-        for color in [Color::White, Color::Black] {
-            let (once, twice) = &mut line_reach[index(color)];
-            for_each_influence(pos, color, Bitboard::EMPTY, |squares, kind, _| {
-                balance.add(color, squares, kind);
-                if matches!(kind, BISHOP | ROOK | QUEEN) {
-                    *twice |= *once & squares;
-                    *once |= squares;
-                }
-            });
-        }
+        let mut line_reach = [Bitboard::EMPTY; 2];
+        let balance = B::tally(pos, Bitboard::EMPTY, |color, squares, kind| {
+            if matches!(kind, BISHOP | ROOK | QUEEN) {
+                line_reach[index(color)] |= squares;
+            }
+        });
         let rays = Rays::of(pos);
         let own_cuts = rays.own_cuts(to_move, pos.color(to_move));
         NodeInfluence {
@@ -871,7 +950,7 @@ impl<B: Balance> NodeInfluence<B> {
     /// The squares at least one line piece of `color` influences.
     #[inline(always)]
     pub fn line_reach(&self, color: Color) -> Bitboard {
-        self.line_reach[index(color)].0
+        self.line_reach[index(color)]
     }
 
     /// The empty squares where putting down a piece of `kind` of the side to move cuts one of
@@ -899,7 +978,7 @@ impl<B: Balance> NodeInfluence<B> {
             balance: self.balance,
             rays: self.rays,
             color: Color::White,
-            own_line_reach: Bitboard::EMPTY,
+            own_past: Bitboard::EMPTY,
         };
         let Some(piece) = pos.piece_at(from) else {
             return lifted;
@@ -909,17 +988,8 @@ impl<B: Balance> NodeInfluence<B> {
         let old = self.rays.influence(kind, color, from);
         lifted.balance.remove(color, old, kind);
         lifted.rays.remove(from);
-        let (once, twice) = self.line_reach[index(color)];
-        // A superset of what the other line pieces of this colour reach: a square the lifted
-        // piece reached stays only if another reached it too.
-        let before = if matches!(kind, BISHOP | ROOK | QUEEN) {
-            (once & !old) | twice
-        } else {
-            once
-        };
         let rays = lifted.rays;
-        let past = rays.through(&mut lifted.balance, from, color, kind, true);
-        lifted.own_line_reach = before | past;
+        lifted.own_past = rays.through(&mut lifted.balance, from, color, kind, true);
         lifted
     }
 
@@ -949,12 +1019,21 @@ pub struct Lifted<B> {
     rays: Rays,
     /// The lifted piece's colour.
     pub color: Color,
-    /// A superset of the squares the lifted piece's side reaches with its line pieces: the
-    /// only squares where putting a piece down can take influence away from that side.
-    pub own_line_reach: Bitboard,
+    /// The squares past the lifted piece's square that rays of its side reach now that it is
+    /// gone. Putting a piece down can take support from its side only where it cuts one of
+    /// the side's rays short of a piece of the side: with the piece lifted, such squares are
+    /// the position's own cuts ([`NodeInfluence::cuts_for`]) or squares of these rays.
+    pub own_past: Bitboard,
 }
 
 impl<B: Balance> Lifted<B> {
+    /// The squares the lifted piece would influence from the empty square `to` as a `kind`
+    /// of the other colour (converted there).
+    #[inline(always)]
+    pub fn influence_as_opponent(&self, to: Square, kind: Kind) -> Bitboard {
+        self.rays.influence(kind, !self.color, to)
+    }
+
     /// The balance once the lifted piece is put down on the empty square `to` as a `kind`.
     #[inline]
     pub fn place(&self, to: Square, kind: Kind) -> B {

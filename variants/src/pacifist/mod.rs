@@ -101,6 +101,89 @@ fn forward(square: Square, color: Color) -> Option<Square> {
     (0..64).contains(&index).then(|| Square::new(index as u32))
 }
 
+/// The squares one step ahead of `squares` for pawns of `color`.
+#[inline(always)]
+fn ahead(squares: Bitboard, color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard(squares.0 << 8),
+        Color::Black => Bitboard(squares.0 >> 8),
+    }
+}
+
+/// The squares one step behind `squares` for pawns of `color`.
+#[inline(always)]
+fn behind(squares: Bitboard, color: Color) -> Bitboard {
+    ahead(squares, !color)
+}
+
+/// The squares pawns of `color` on `squares` influence.
+#[inline(always)]
+fn pawn_influence(squares: Bitboard, color: Color) -> Bitboard {
+    let not_a = squares & !Bitboard::from_file(File::A);
+    let not_h = squares & !Bitboard::from_file(File::H);
+    match color {
+        Color::White => Bitboard((not_a.0 << 7) | (not_h.0 << 9)),
+        Color::Black => Bitboard((not_a.0 >> 9) | (not_h.0 >> 7)),
+    }
+}
+
+/// Where generation puts the legal moves it finds: a list, or only their number (perft's
+/// last ply, [`Rules::count_moves`]).
+trait MoveSink {
+    /// Whether only the number of moves is kept (the order of the moves then does not matter).
+    const COUNTING: bool;
+
+    fn push(&mut self, mv: Move);
+
+    /// The normal moves from `from` to each of `targets`, in the order of the squares.
+    fn push_all(&mut self, from: Square, targets: Bitboard);
+
+    /// Adds `count` moves already known to be legal (counting sinks only).
+    fn add(&mut self, count: usize);
+}
+
+impl MoveSink for MoveList {
+    const COUNTING: bool = false;
+
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+
+    #[inline(always)]
+    fn push_all(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            MoveList::push(self, Move::normal(from, to));
+        }
+    }
+
+    fn add(&mut self, _count: usize) {
+        unreachable!("a move list is given moves, not counts")
+    }
+}
+
+/// A sink that counts.
+struct MoveCount(usize);
+
+impl MoveSink for MoveCount {
+    const COUNTING: bool = true;
+
+    #[inline(always)]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_all(&mut self, _from: Square, targets: Bitboard) {
+        self.0 += targets.count();
+    }
+
+    #[inline(always)]
+    fn add(&mut self, count: usize) {
+        self.0 += count;
+    }
+}
+
 impl Pacifist {
     pub fn new(measure: Measure) -> Pacifist {
         Pacifist { measure }
@@ -447,19 +530,22 @@ impl Pacifist {
     }
 
     /// Pushes the legal moves of the piece of `kind` on `from` (lifted in `lifted`) to
-    /// `targets` (empty squares it may move to).
+    /// `targets` (empty squares it may move to). `node` is the position's.
     #[inline]
-    fn push_legal<B: Balance>(
+    #[allow(clippy::too_many_arguments)]
+    fn push_legal<B: Balance, S: MoveSink>(
         &self,
         pos: &Position<Self>,
+        node: &NodeInfluence<B>,
         lifted: &Lifted<B>,
         from: Square,
         kind: Kind,
         targets: Bitboard,
-        moves: &mut MoveList,
+        moves: &mut S,
     ) {
         let us = pos.turn();
         let mut exact = targets;
+        let mut settled = Bitboard::EMPTY;
         if B::MONOTONE
             && pos.pieces(us, KING).any()
             && lifted
@@ -468,51 +554,92 @@ impl Pacifist {
                 .is_empty()
         {
             // Nothing else of ours is overly persuaded with the piece lifted. Putting it down
-            // only adds support, except where it cuts one of our own rays; so wherever it
-            // cuts none and is not overly persuaded itself, nothing of ours is, and under a
-            // monotone measure the move is legal and converts nothing of ours.
-            let quiet = targets & !lifted.own_line_reach & !lifted.balance.over(us, targets);
-            for to in quiet {
-                moves.push(Move::normal(from, to));
-            }
+            // only adds support, except where it cuts one of our own rays short of a piece of
+            // ours; so wherever it cuts none and is not overly persuaded itself, nothing of
+            // ours is, and under a monotone measure the move is legal and converts nothing of
+            // ours.
+            let cuts = node.cuts_for(kind) | lifted.own_past;
+            let quiet = targets & !cuts & !lifted.balance.over(us, targets);
+            moves.push_all(from, quiet);
             exact ^= quiet;
+            // Converted, a line piece no longer lets our rays through: it must cut none of
+            // any kind (the cuts of a knight, which lets no ray through).
+            let landing_over = exact & !(node.cuts_for(KNIGHT) | lifted.own_past);
+            if kind != KING && landing_over.any() {
+                settled = self.settled_landings(pos, lifted, from, kind, landing_over);
+            }
         }
+        // In the order of the squares, as listing sinks keep it for the search.
         for to in exact {
             let mv = Move::normal(from, to);
-            if self.is_legal_placed(pos, lifted, mv, kind) {
+            if settled.contains(to) || self.is_legal_placed(pos, lifted, mv, kind) {
                 moves.push(mv);
             }
         }
     }
 
+    /// For a piece other than a king lifted in `lifted` (nothing else of the mover's overly
+    /// persuaded, a king on the board, a monotone measure), its moves to `landings`, squares
+    /// where it would cut no ray of its side even as a piece that lets none through, and
+    /// lands overly persuaded: step c converts it at once, alone, and it then influences for
+    /// the opponent. Relative to the lifted balance (its square empty) only the mover's
+    /// pieces it then influences lose its weight: enemy rays through its square go on only
+    /// where they did with the square empty, and are stopped (losing persuasion) elsewhere,
+    /// and the mover's rays through it cut nothing. Where none of them falls by that, step c
+    /// ends there with the mover's king, and the move is legal (see
+    /// [`Pacifist::keeps_a_king`]). Returns the landings settled so; the others are judged
+    /// exactly.
+    fn settled_landings<B: Balance>(
+        &self,
+        pos: &Position<Self>,
+        lifted: &Lifted<B>,
+        from: Square,
+        kind: Kind,
+        landings: Bitboard,
+    ) -> Bitboard {
+        let us = pos.turn();
+        let weight = if B::VALUED {
+            influence::PERSUASION_VALUE[kind.index()]
+        } else {
+            1
+        };
+        let others = pos.ours() & !Bitboard::from_square(from);
+        let fragile = others & lifted.balance.below(us, weight);
+        let mut settled = Bitboard::EMPTY;
+        for to in landings {
+            if (lifted.influence_as_opponent(to, kind) & fragile).is_empty() {
+                settled.add(to);
+            }
+        }
+        settled
+    }
+
     /// Every legal move: for each piece, the squares it may move to, judged with the piece
     /// lifted once.
-    fn legal_moves<B: NodeCache>(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn legal_moves<B: NodeCache, S: MoveSink>(&self, pos: &Position<Self>, moves: &mut S) {
         B::with_node(pos, |node| self.legal_moves_at(pos, node, moves));
     }
 
-    fn legal_moves_at<B: Balance>(
+    fn legal_moves_at<B: Balance, S: MoveSink>(
         &self,
         pos: &Position<Self>,
         node: &NodeInfluence<B>,
-        moves: &mut MoveList,
+        moves: &mut S,
     ) {
         let us = pos.turn();
         let occupied = pos.occupied();
         let empty = !occupied;
         let quick = QuickTest::new(pos, node);
-        let piece_moves = |from: Square, kind: Kind, targets: Bitboard, moves: &mut MoveList| {
+        let piece_moves = |from: Square, kind: Kind, targets: Bitboard, moves: &mut S| {
             if targets.is_empty() {
                 return;
             }
             let quiet = quick.quiet_targets(pos, node, from, kind, targets);
-            for to in quiet {
-                moves.push(Move::normal(from, to));
-            }
+            moves.push_all(from, quiet);
             let rest = targets ^ quiet;
             if rest.any() {
                 let lifted = node.lift(pos, from);
-                self.push_legal(pos, &lifted, from, kind, rest, moves);
+                self.push_legal(pos, node, &lifted, from, kind, rest, moves);
             }
         };
         for from in pos.pieces(us, KNIGHT) {
@@ -531,8 +658,45 @@ impl Pacifist {
         for from in pos.pieces(us, KING) {
             piece_moves(from, KING, king_attacks(from) & empty, moves);
         }
+        self.pawn_moves(pos, node, &quick, moves);
+        self.castling_moves(pos, node, moves);
+    }
+
+    /// Pawn moves. The pushes the quick test settles are found for all pawns at once
+    /// ([`QuickTest::sure_pushes`]); a counting sink takes those in one count and visits only
+    /// the pawns with something left to judge, a listing sink visits every pawn in order.
+    fn pawn_moves<B: Balance, S: MoveSink>(
+        &self,
+        pos: &Position<Self>,
+        node: &NodeInfluence<B>,
+        quick: &QuickTest,
+        moves: &mut S,
+    ) {
+        let us = pos.turn();
+        let empty = !pos.occupied();
+        let pawns = pos.pieces(us, PAWN);
         let last_rank = back_rank(!us);
-        for from in pos.pieces(us, PAWN) {
+        let singles = ahead(pawns, us) & empty & !last_rank;
+        let doubles = ahead(singles & ahead(second_rank(us), us), us) & empty;
+        // Rule 6: the passing square is judged with the pawn lifted. Lifting a pawn takes
+        // away no influence from the square ahead and opens only rays along its file; when no
+        // enemy ray reaches the pawn, that only adds support, so the passing square is free
+        // if it is now.
+        let unseen_passing = ahead(pawns & !node.line_reach(!us), us) & behind(doubles, us);
+        let free_passing = unseen_passing & !node.balance.over(us, unseen_passing);
+        let passable = ahead(free_passing, us);
+        let (sure_singles, sure_doubles) = quick.sure_pushes(pos, node, singles, doubles);
+        let counted = sure_singles | (sure_doubles & passable);
+        let visit = if S::COUNTING {
+            moves.add(counted.count());
+            let unsettled_doubles = doubles & !(sure_doubles & passable);
+            behind(singles & !sure_singles, us)
+                | behind(behind(unsettled_doubles, us), us)
+                | (pawns & behind(last_rank & empty, us))
+        } else {
+            pawns
+        };
+        for from in visit {
             let Some(step) = forward(from, us).filter(|sq| empty.contains(*sq)) else {
                 continue;
             };
@@ -547,42 +711,36 @@ impl Pacifist {
                 continue;
             }
             let mut targets = Bitboard::from_square(step);
-            // Rule 6: the passing square is judged with the pawn lifted. Lifting a pawn takes
-            // away no influence from the square ahead and opens only rays along its file;
-            // when no enemy ray reaches the pawn, that only adds support, so the passing
-            // square is free if it is now.
-            if second_rank(us).contains(from)
-                && let Some(double) = forward(step, us).filter(|sq| empty.contains(*sq))
-            {
-                let passable = if !node.line_reach(!us).contains(from)
-                    && node
+            let mut lifted = None;
+            if let Some(double) = forward(step, us).filter(|sq| doubles.contains(*sq)) {
+                let free = passable.contains(double)
+                    || lifted
+                        .get_or_insert_with(|| node.lift(pos, from))
                         .balance
                         .over(us, Bitboard::from_square(step))
-                        .is_empty()
-                {
-                    true
-                } else {
-                    node.lift(pos, from)
-                        .balance
-                        .over(us, Bitboard::from_square(step))
-                        .is_empty()
-                };
-                if passable {
+                        .is_empty();
+                if free {
                     targets.add(double);
                 }
             }
-            piece_moves(from, PAWN, targets, moves);
+            let quiet = targets & (sure_singles | sure_doubles);
+            let fresh = if S::COUNTING { quiet & !counted } else { quiet };
+            moves.push_all(from, fresh);
+            let rest = targets ^ quiet;
+            if rest.any() {
+                let lifted = lifted.get_or_insert_with(|| node.lift(pos, from));
+                self.push_legal(pos, node, lifted, from, PAWN, rest, moves);
+            }
         }
-        self.castling_moves(pos, node, moves);
     }
 
     /// Castling (rule 7): rights, empty squares, and the king's start and passing squares
     /// not overly persuaded with the king lifted; then the move's own legality.
-    fn castling_moves<B: Balance>(
+    fn castling_moves<B: Balance, S: MoveSink>(
         &self,
         pos: &Position<Self>,
         node: &NodeInfluence<B>,
-        moves: &mut MoveList,
+        moves: &mut S,
     ) {
         let us = pos.turn();
         let home = king_home(us);
@@ -806,6 +964,56 @@ impl QuickTest {
     }
 }
 
+impl QuickTest {
+    /// The pushes among `singles` and `doubles` (target squares of non-promoting single and
+    /// double steps of the side to move's pawns, double steps assumed passable) that
+    /// [`QuickTest::quiet_targets`] would settle, for all pawns at once: the same conditions,
+    /// taken set-wise. A push never lands on a square its pawn influences.
+    #[inline]
+    fn sure_pushes<B: Balance>(
+        &self,
+        pos: &Position<Pacifist>,
+        node: &NodeInfluence<B>,
+        singles: Bitboard,
+        doubles: Bitboard,
+    ) -> (Bitboard, Bitboard) {
+        if !self.enabled {
+            return (Bitboard::EMPTY, Bitboard::EMPTY);
+        }
+        let us = pos.turn();
+        let mut eligible = pos.pieces(us, PAWN) & !self.enemy_lines;
+        if self.over.any() {
+            eligible &= self.over;
+        }
+        // Pawns that influence a piece of ours whose margin is below a pawn's weight.
+        eligible &= !pawn_influence(pos.ours() & self.below[PAWN.index()], !us);
+        let step = ahead(eligible, us);
+        let quiet_singles = step & singles & !node.cuts_for(PAWN);
+        let quiet_doubles = ahead(step, us) & doubles & !node.cuts_for(PAWN);
+        let mut sure_singles = quiet_singles & !self.over_here;
+        let mut sure_doubles = quiet_doubles & !self.over_here;
+        // As in `quiet_targets`: a pawn landing overly persuaded is settled when, converted,
+        // it would influence no other fragile piece of ours.
+        let fragile = pos.ours() & self.below_twice[PAWN.index()];
+        for to in (quiet_singles | quiet_doubles) & self.over_here {
+            let from = if quiet_singles.contains(to) {
+                behind(Bitboard::from_square(to), us)
+            } else {
+                behind(behind(Bitboard::from_square(to), us), us)
+            };
+            let turned = pawn_influence(Bitboard::from_square(to), !us);
+            if (turned & fragile & !from).is_empty() {
+                if quiet_singles.contains(to) {
+                    sure_singles.add(to);
+                } else {
+                    sure_doubles.add(to);
+                }
+            }
+        }
+        (sure_singles, sure_doubles)
+    }
+}
+
 impl Rules for Pacifist {
     type State = ();
 
@@ -863,7 +1071,15 @@ impl Rules for Pacifist {
     }
 
     fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
-        with_balance!(self.measure, B => self.legal_moves::<B>(pos, moves))
+        with_balance!(self.measure, B => self.legal_moves::<B, _>(pos, moves))
+    }
+
+    /// Counts the moves [`Rules::generate`] lists, without listing them: the moves the quick
+    /// test settles are counted a set at a time.
+    fn count_moves(&self, pos: &Position<Self>) -> usize {
+        let mut count = MoveCount(0);
+        with_balance!(self.measure, B => self.legal_moves::<B, _>(pos, &mut count));
+        count.0
     }
 
     /// Promotions, and moves whose turn converts enemy pieces and loses none: the ways the
