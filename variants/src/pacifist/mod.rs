@@ -880,15 +880,16 @@ impl QuickTest {
         let mut below = [Bitboard::EMPTY; 6];
         let mut below_twice = [Bitboard::EMPTY; 2];
         if enabled {
-            for kind in [PAWN, KNIGHT] {
-                if pos.pieces(us, kind).any() {
-                    let weight = if B::VALUED {
-                        influence::PERSUASION_VALUE[kind.index()]
-                    } else {
-                        1
-                    };
-                    below_twice[kind.index()] = node.balance.below(us, 2 * weight);
+            if B::VALUED {
+                for kind in [PAWN, KNIGHT] {
+                    if pos.pieces(us, kind).any() {
+                        let weight = influence::PERSUASION_VALUE[kind.index()];
+                        below_twice[kind.index()] = node.balance.below(us, 2 * weight);
+                    }
                 }
+            } else {
+                // Every piece weighs one: pawns and knights share the threshold.
+                below_twice = [node.balance.below(us, 2); 2];
             }
             if B::VALUED {
                 for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
