@@ -907,8 +907,9 @@ impl Rays {
 pub struct NodeInfluence<B> {
     pub balance: B,
     rays: Rays,
-    /// Per colour index: the squares reached by at least one of that colour's line pieces.
-    line_reach: [Bitboard; 2],
+    /// The squares reached by at least one line piece of the side not to move (the only
+    /// side whose reach is asked for).
+    opponent_lines: Bitboard,
     /// For the side to move: the empty squares where a piece put down would cut one of its
     /// own orthogonal (`.0`) or diagonal (`.1`) rays short of a piece of its own.
     pub own_cuts: (Bitboard, Bitboard),
@@ -925,10 +926,10 @@ impl<B: Balance> NodeInfluence<B> {
     /// it hands the turn on).
     #[inline]
     pub fn new_for<R: Rules>(pos: &Position<R>, to_move: Color) -> Self {
-        let mut line_reach = [Bitboard::EMPTY; 2];
+        let mut opponent_lines = Bitboard::EMPTY;
         let balance = B::tally(pos, Bitboard::EMPTY, |color, squares, kind| {
-            if matches!(kind, BISHOP | ROOK | QUEEN) {
-                line_reach[index(color)] |= squares;
+            if color != to_move && matches!(kind, BISHOP | ROOK | QUEEN) {
+                opponent_lines |= squares;
             }
         });
         let rays = Rays::of(pos);
@@ -936,7 +937,7 @@ impl<B: Balance> NodeInfluence<B> {
         NodeInfluence {
             balance,
             rays,
-            line_reach,
+            opponent_lines,
             own_cuts,
         }
     }
@@ -947,10 +948,10 @@ impl<B: Balance> NodeInfluence<B> {
         self.rays.influence(kind, color, square)
     }
 
-    /// The squares at least one line piece of `color` influences.
+    /// The squares at least one line piece of the side not to move influences.
     #[inline(always)]
-    pub fn line_reach(&self, color: Color) -> Bitboard {
-        self.line_reach[index(color)]
+    pub fn opponent_lines(&self) -> Bitboard {
+        self.opponent_lines
     }
 
     /// The empty squares where putting down a piece of `kind` of the side to move cuts one of

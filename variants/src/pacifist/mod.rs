@@ -682,7 +682,7 @@ impl Pacifist {
         // away no influence from the square ahead and opens only rays along its file; when no
         // enemy ray reaches the pawn, that only adds support, so the passing square is free
         // if it is now.
-        let unseen_passing = ahead(pawns & !node.line_reach(!us), us) & behind(doubles, us);
+        let unseen_passing = ahead(pawns & !node.opponent_lines(), us) & behind(doubles, us);
         let free_passing = unseen_passing & !node.balance.over(us, unseen_passing);
         let passable = ahead(free_passing, us);
         let (sure_singles, sure_doubles) = quick.sure_pushes(pos, node, singles, doubles);
@@ -907,7 +907,7 @@ impl QuickTest {
             enabled,
             over,
             over_here: node.balance.over(us, Bitboard::FULL),
-            enemy_lines: node.line_reach(!us),
+            enemy_lines: node.opponent_lines(),
             below,
             below_twice,
         }
