@@ -176,13 +176,9 @@ impl<'a, R: Rules> Table<'a, R> {
         };
         let rules = self.game.rules().clone();
         let mut last = None;
-        let result = self.searcher.search(
-            &rules,
-            self.game.position(),
-            &self.game.repetition_history(),
-            &limits,
-            &stop,
-            &mut |report| {
+        let result = self
+            .searcher
+            .search_game(&self.game, &limits, &stop, &mut |report| {
                 last = Some((report.score, report.depth));
                 if show_thinking {
                     let pv: Vec<String> = report.pv.iter().map(|m| rules.format_move(*m)).collect();
@@ -194,8 +190,7 @@ impl<'a, R: Rules> Table<'a, R> {
                         pv.join(" ")
                     );
                 }
-            },
-        );
+            });
         if result.best.is_null() {
             return None;
         }

@@ -58,17 +58,9 @@ fn play<R: Rules>(mut game: Game<R>, settings: &Settings, rng: &mut StdRng) -> i
             (outcome, "chance".to_string())
         } else {
             let start = Instant::now();
-            let history = game.repetition_history();
             let limits = Limits::depth(settings.depth);
             let mut last = None;
-            let result = searcher.search(
-                &rules,
-                game.position(),
-                &history,
-                &limits,
-                &stop,
-                &mut |r| last = Some(r.score),
-            );
+            let result = searcher.search_game(&game, &limits, &stop, &mut |r| last = Some(r.score));
             let score = match last {
                 Some(amity_engine::search::Score::Centipawns(cp)) => format!("{cp:+} cp"),
                 Some(amity_engine::search::Score::Mate(m)) => format!("mate {m}"),

@@ -904,15 +904,7 @@ fn deeper_search_wins_self_play() {
             } else {
                 weak
             };
-            let history = game.repetition_history();
-            let result = searcher.search(
-                game.rules(),
-                game.position(),
-                &history,
-                &Limits::depth(depth),
-                &stop,
-                &mut |_| {},
-            );
+            let result = searcher.search_game(&game, &Limits::depth(depth), &stop, &mut |_| {});
             game.play_unchecked(result.best);
         }
         let score = match game.outcome() {

@@ -143,14 +143,7 @@ fn search(fen: &str, limits: &Limits, threads: usize) -> (Move, Score, u64, bool
     let game = Game::from_fen(Chess, fen).expect("suite FEN");
     let mut searcher = Searcher::new(16, threads);
     let stop = AtomicBool::new(false);
-    let result = searcher.search(
-        game.rules(),
-        game.position(),
-        &game.repetition_history(),
-        limits,
-        &stop,
-        &mut |_| {},
-    );
+    let result = searcher.search_game(&game, limits, &stop, &mut |_| {});
     let legal = game.legal_moves().contains(result.best);
     (result.best, result.score, result.nodes, legal)
 }
@@ -204,14 +197,9 @@ fn threads_report_rising_depths_and_end_on_the_requested_one() {
             let mut searcher = Searcher::new(16, threads);
             let stop = AtomicBool::new(false);
             let mut reports = Vec::new();
-            let result = searcher.search(
-                game.rules(),
-                game.position(),
-                &game.repetition_history(),
-                &Limits::depth(12),
-                &stop,
-                &mut |report| reports.push((report.depth, report.pv.first().copied())),
-            );
+            let result = searcher.search_game(&game, &Limits::depth(12), &stop, &mut |report| {
+                reports.push((report.depth, report.pv.first().copied()))
+            });
             let depths: Vec<u32> = reports.iter().map(|(depth, _)| *depth).collect();
             assert!(
                 depths.windows(2).all(|pair| pair[0] <= pair[1]),

@@ -186,14 +186,7 @@ fn search<R: Rules>(rules: R, fen: &str, depth: u32, threads: usize) -> (Move, S
         nodes: Some(3_000_000),
         ..Limits::default()
     };
-    let result = searcher.search(
-        game.rules(),
-        game.position(),
-        &game.repetition_history(),
-        &limits,
-        &stop,
-        &mut |_| {},
-    );
+    let result = searcher.search_game(&game, &limits, &stop, &mut |_| {});
     let legal = game.legal_moves().contains(result.best);
     (result.best, result.score, legal)
 }

@@ -190,10 +190,8 @@ fn random_one<R: Rules>(start: &Game<R>, settings: RandomOpenings, index: u64) -
             continue;
         }
         let mut score = i32::MAX;
-        searcher.search(
-            &rules,
-            judged.position(),
-            &judged.repetition_history(),
+        searcher.search_game(
+            &judged,
             &Limits {
                 // The node cap keeps judging cheap in variants whose search is expensive
                 // (chance nodes); the depth is what balance usually needs.

@@ -98,8 +98,7 @@ pub fn run(out: &Output, config: &BenchConfig) -> BenchTotals {
             match Game::from_fen(g.rules().clone(), fen) {
                 Ok(game) => {
                     let start = Instant::now();
-                    let history = game.repetition_history();
-                    let result = searcher.search(game.rules(), game.position(), &history, &limits, &stop, &mut |_| {});
+                    let result = searcher.search_game(&game, &limits, &stop, &mut |_| {});
                     let time = start.elapsed();
                     total_nodes += result.nodes;
                     total_time += time;

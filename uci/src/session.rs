@@ -302,12 +302,9 @@ impl Session {
                 Job::Perft(depth) => run_perft(&out, g, depth),
                 Job::Search(limits) => {
                     let started = Instant::now();
-                    let history = g.repetition_history();
                     let rules = g.rules();
-                    let result = searcher.search(
-                        rules,
-                        g.position(),
-                        &history,
+                    let result = searcher.search_game(
+                        g,
                         &limits,
                         &stop_flag,
                         &mut |report| announce.report(&out, rules, report),
@@ -392,16 +389,8 @@ fn finish_turn<R: Rules>(
             movetime: time.next_leg(),
             ..Limits::default()
         };
-        let history = game.repetition_history();
         let started = Instant::now();
-        let next = searcher.search(
-            game.rules(),
-            game.position(),
-            &history,
-            &follow_up,
-            &stop,
-            &mut |_| {},
-        );
+        let next = searcher.search_game(&game, &follow_up, &stop, &mut |_| {});
         time.spend(started.elapsed());
         if next.best.is_null() {
             break;

@@ -184,16 +184,8 @@ fn complete_game<R: Rules>(game: &mut Game<R>, seed: u64, first: &str) -> Vec<St
         if game.outcome().is_some() {
             break;
         }
-        let history = game.repetition_history();
         let rules = game.rules().clone();
-        let result = searcher.search(
-            &rules,
-            game.position(),
-            &history,
-            &limits,
-            &stop,
-            &mut |_| {},
-        );
+        let result = searcher.search_game(game, &limits, &stop, &mut |_| {});
         if result.best.is_null() {
             break;
         }

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -163,6 +164,25 @@ impl Searcher {
     /// Forgets everything learnt in earlier searches (new game, `Clear Hash`).
     pub fn clear(&mut self) {
         self.table.clear();
+    }
+
+    /// Searches the current position of `game`, with the game's own repetition history.
+    pub fn search_game<R: Rules>(
+        &mut self,
+        game: &Game<R>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Report),
+    ) -> SearchResult {
+        let history = game.repetition_history();
+        self.search(
+            game.rules(),
+            game.position(),
+            &history,
+            limits,
+            stop,
+            report,
+        )
     }
 
     /// Searches `root` within `limits` until done or `stop` is set. `history` holds the hashes
