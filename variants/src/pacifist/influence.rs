@@ -416,6 +416,13 @@ pub trait Balance: Copy {
         Bitboard::FULL
     }
 
+    /// The margin (support minus persuasion) of a piece of `color` on `square`, under a
+    /// monotone measure; the others have no margin and answer a value below every weight.
+    #[inline(always)]
+    fn margin(&self, _color: Color, _square: Square) -> i32 {
+        i32::MIN / 2
+    }
+
     /// A piece's influence changed from `before` to `after`: only the difference is applied.
     #[inline(always)]
     fn shift(&mut self, color: Color, kind: Kind, before: Bitboard, after: Bitboard) {
@@ -570,6 +577,17 @@ impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VAL
         }
     }
 
+    #[inline(always)]
+    fn margin(&self, color: Color, square: Square) -> i32 {
+        // The difference at `square`, sign-extended from its planes.
+        let raw = self.0.at(square) as i32;
+        let difference = (raw << (32 - PLANES)) >> (32 - PLANES);
+        match color {
+            Color::White => difference,
+            Color::Black => -difference,
+        }
+    }
+
     /// White's margin is the difference D, Black's is -D: White is below `weight` where
     /// D - weight < 0, Black where D + weight - 1 >= 0.
     #[inline(always)]
@@ -653,6 +671,10 @@ const DIRECTIONS: [(i32, i32); 8] = [
     (-1, 1),
 ];
 
+/// Whether a step in each direction raises the square's index (so the farthest square of a
+/// ray in that direction is its highest).
+const INCREASING: [bool; 8] = [true, false, true, false, true, false, false, true];
+
 const ORTHOGONAL: std::ops::Range<usize> = 0..4;
 const DIAGONAL: std::ops::Range<usize> = 4..8;
 
@@ -683,6 +705,94 @@ const fn build_rays() -> [[u64; 64]; 8] {
 #[inline(always)]
 fn ray(direction: usize, square: Square) -> Bitboard {
     Bitboard(RAYS[direction][square as usize])
+}
+
+/// The direction (an index of [`DIRECTIONS`]) from `from` towards `to`, two squares on one
+/// line.
+#[inline]
+fn direction(from: Square, to: Square) -> usize {
+    let file = (to.file() as i32 - from.file() as i32).signum();
+    let rank = (to.rank() as i32 - from.rank() as i32).signum();
+    match (file, rank) {
+        (0, 1) => 0,
+        (0, -1) => 1,
+        (1, 0) => 2,
+        (-1, 0) => 3,
+        (1, 1) => 4,
+        (-1, -1) => 5,
+        (1, -1) => 6,
+        _ => 7,
+    }
+}
+
+/// One stretch of the side to move's rays that a piece put down would cut (see
+/// [`NodeInfluence::risky_cuts`]).
+#[derive(Clone, Copy, Debug)]
+pub struct CutLine {
+    /// The empty squares between the line piece and the piece of its side it reaches.
+    squares: Bitboard,
+    /// The piece reached.
+    hit: Square,
+    /// Whether the ray is diagonal (else orthogonal).
+    diagonal: bool,
+    /// The measure of the battery reaching `hit` along this line from this side: what `hit`
+    /// loses at most when a piece is put down on one of `squares`.
+    weight: i32,
+    /// The margin of `hit` in the node, minus `weight`: below zero, the cut alone makes it
+    /// overly persuaded.
+    slack: i32,
+}
+
+/// A node's [`CutLine`]s; stretches beyond the last slot are kept as squares always judged
+/// risky.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CutLines {
+    lines: [Option<CutLine>; CutLines::SLOTS],
+    len: usize,
+    /// Cut squares of the lines that found no slot: orthogonal (`.0`) and diagonal (`.1`).
+    overflow: (Bitboard, Bitboard),
+    /// Every cut square: orthogonal (`.0`) and diagonal (`.1`).
+    all: (Bitboard, Bitboard),
+}
+
+impl CutLines {
+    const SLOTS: usize = 16;
+
+    fn push(&mut self, line: CutLine) {
+        let squares = line.squares;
+        let (all, overflow) = if line.diagonal {
+            (&mut self.all.1, &mut self.overflow.1)
+        } else {
+            (&mut self.all.0, &mut self.overflow.0)
+        };
+        *all |= squares;
+        if self.len < Self::SLOTS {
+            self.lines[self.len] = Some(line);
+            self.len += 1;
+        } else {
+            *overflow |= squares;
+        }
+    }
+
+    /// The lines a piece of `kind` put down cuts: it lets its own kind of ray through.
+    #[inline(always)]
+    fn for_kind(&self, kind: Kind) -> impl Iterator<Item = &CutLine> {
+        let (orthogonal, diagonal) = cut_kinds(kind);
+        self.lines[..self.len]
+            .iter()
+            .flatten()
+            .filter(move |line| if line.diagonal { diagonal } else { orthogonal })
+    }
+}
+
+/// Whether a piece of `kind` put down on a ray of its side cuts it: orthogonal (`.0`) and
+/// diagonal (`.1`) rays see through rooks and queens, bishops and queens.
+#[inline(always)]
+fn cut_kinds(kind: Kind) -> (bool, bool) {
+    (
+        !matches!(kind, ROOK | QUEEN),
+        !matches!(kind, BISHOP | QUEEN),
+    )
 }
 
 /// The board as rays see it: occupancy, and per colour the pieces its orthogonal and its
@@ -751,35 +861,57 @@ impl Rays {
         self.queens &= keep;
     }
 
-    /// For `color`, whose pieces are `own`: the empty squares on its orthogonal (`.0`) and
-    /// diagonal (`.1`) rays that lie between the line piece and a piece of `color` the ray
-    /// reaches (through glass or not): a piece put down there takes that support away.
-    fn own_cuts(&self, color: Color, own: Bitboard) -> (Bitboard, Bitboard) {
+    /// For `color`, whose pieces are `own`, and its margins in `balance`: every stretch of
+    /// empty squares on one of its rays between the line piece and a piece of `color` the ray
+    /// reaches (through glass or not), where a piece put down takes that support away.
+    fn cut_lines<B: Balance>(&self, color: Color, own: Bitboard, balance: &B) -> CutLines {
         let side = index(color);
         let empty = !self.occupied;
-        let cuts = |glass: Bitboard, diagonal: bool| {
-            let mut cut = Bitboard::EMPTY;
+        let mut lines = CutLines::default();
+        for diagonal in [false, true] {
+            let glass = if diagonal {
+                self.diagonal[side]
+            } else {
+                self.orthogonal[side]
+            };
             let view = self.occupied & !glass;
-            for seer in glass {
-                let reach = if diagonal {
-                    bishop_attacks(seer, view)
+            let attacks = |square: Square| {
+                if diagonal {
+                    bishop_attacks(square, view)
                 } else {
-                    rook_attacks(seer, view)
-                };
-                // The squares between the seer and each piece of ours it reaches: along one
-                // direction these nest, so together they run to the farthest one. Nothing
-                // lies between the seer and a neighbour.
-                for hit in reach & own & !king_attacks(seer) {
-                    cut |= between(seer, hit);
+                    rook_attacks(square, view)
+                }
+            };
+            for seer in glass {
+                // Nothing lies between the seer and a neighbour.
+                for hit in attacks(seer) & own & !king_attacks(seer) {
+                    let squares = between(seer, hit) & empty;
+                    if squares.is_empty() {
+                        continue;
+                    }
+                    // The battery reaching the hit along this line from the seer's side: all
+                    // of it loses its ray where a piece is put down next to the hit.
+                    let battery = attacks(hit) & ray(direction(hit, seer), hit) & glass;
+                    let weight = if B::VALUED {
+                        (PERSUASION_VALUE[if diagonal { BISHOP } else { ROOK }.index()]
+                            * (battery & !self.queens).count() as u32
+                            + PERSUASION_VALUE[QUEEN.index()]
+                                * (battery & self.queens).count() as u32)
+                            as i32
+                    } else {
+                        battery.count() as i32
+                    };
+                    lines.push(CutLine {
+                        squares,
+                        hit,
+                        diagonal,
+                        weight,
+                        slack: balance.margin(color, hit) - weight,
+                    });
                 }
             }
-            cut &= empty;
-            cut
-        };
-        (
-            cuts(self.orthogonal[side], false),
-            cuts(self.diagonal[side], true),
-        )
+        }
+        lines
     }
 
     /// The squares a piece of `kind` and `color` on `square` influences.
@@ -799,7 +931,8 @@ impl Rays {
     /// The rays of both colours that reach the empty `square` and would go on past it (were it
     /// empty) or stop on it (were a piece of `color` and `kind` there): the influence past the
     /// square is added to `balance` when `open`, taken away otherwise. Returns the squares
-    /// past it that `color`'s own rays reach.
+    /// past it that `color`'s own rays reach, up to the farthest piece of `own` they reach.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn through<B: Balance>(
         &self,
@@ -808,10 +941,11 @@ impl Rays {
         color: Color,
         kind: Kind,
         open: bool,
+        own: Bitboard,
     ) -> Bitboard {
         // Each colour written out, so that the colour is known where the code is compiled.
-        let white = self.through_side(balance, square, color, kind, open, Color::White);
-        let black = self.through_side(balance, square, color, kind, open, Color::Black);
+        let white = self.through_side(balance, square, color, kind, open, Color::White, own);
+        let black = self.through_side(balance, square, color, kind, open, Color::Black, own);
         match color {
             Color::White => white,
             Color::Black => black,
@@ -819,7 +953,8 @@ impl Rays {
     }
 
     /// [`Rays::through`] for the rays of `side` alone; returns the squares past `square`
-    /// that they reach.
+    /// that they reach, up to the farthest piece of `own`.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn through_side<B: Balance>(
         &self,
@@ -829,6 +964,7 @@ impl Rays {
         kind: Kind,
         open: bool,
         side: Color,
+        own: Bitboard,
     ) -> Bitboard {
         let mut reached = Bitboard::EMPTY;
         let s = index(side);
@@ -838,7 +974,7 @@ impl Rays {
             let reach = rook_attacks(square, self.occupied & !glass);
             let seers = reach & glass;
             if seers.any() {
-                reached |= self.past(balance, side, square, reach, seers, ORTHOGONAL, open);
+                reached |= self.past(balance, side, square, reach, seers, ORTHOGONAL, open, own);
             }
         }
         if !(same && matches!(kind, BISHOP | QUEEN)) {
@@ -846,7 +982,7 @@ impl Rays {
             let reach = bishop_attacks(square, self.occupied & !glass);
             let seers = reach & glass;
             if seers.any() {
-                reached |= self.past(balance, side, square, reach, seers, DIAGONAL, open);
+                reached |= self.past(balance, side, square, reach, seers, DIAGONAL, open, own);
             }
         }
         reached
@@ -866,6 +1002,7 @@ impl Rays {
         seers: Bitboard,
         directions: std::ops::Range<usize>,
         open: bool,
+        own: Bitboard,
     ) -> Bitboard {
         let (line_kind, line_value) = if directions.start == ORTHOGONAL.start {
             (self.rooks, PERSUASION_VALUE[ROOK.index()])
@@ -882,7 +1019,17 @@ impl Rays {
             if beyond.is_empty() {
                 continue;
             }
-            reached |= beyond;
+            // Only the stretch up to the farthest piece of `own` the rays now reach matters
+            // to the caller (a piece put down past it cuts nothing of `own`).
+            let hits = beyond & own;
+            let farthest = if INCREASING[direction ^ 1] {
+                hits.last()
+            } else {
+                hits.first()
+            };
+            if let Some(farthest) = farthest {
+                reached |= between(square, farthest);
+            }
             let count = group.count() as u32;
             let value = if B::VALUED {
                 line_value * (group & line_kind).count() as u32
@@ -910,9 +1057,9 @@ pub struct NodeInfluence<B> {
     /// The squares reached by at least one line piece of the side not to move (the only
     /// side whose reach is asked for).
     opponent_lines: Bitboard,
-    /// For the side to move: the empty squares where a piece put down would cut one of its
-    /// own orthogonal (`.0`) or diagonal (`.1`) rays short of a piece of its own.
-    pub own_cuts: (Bitboard, Bitboard),
+    /// For the side to move: the stretches of its rays where a piece put down would cut the
+    /// ray short of a piece of its own.
+    cuts: CutLines,
 }
 
 impl<B: Balance> NodeInfluence<B> {
@@ -933,12 +1080,12 @@ impl<B: Balance> NodeInfluence<B> {
             }
         });
         let rays = Rays::of(pos);
-        let own_cuts = rays.own_cuts(to_move, pos.color(to_move));
+        let cuts = rays.cut_lines(to_move, pos.color(to_move), &balance);
         NodeInfluence {
             balance,
             rays,
             opponent_lines,
-            own_cuts,
+            cuts,
         }
     }
 
@@ -958,17 +1105,65 @@ impl<B: Balance> NodeInfluence<B> {
     /// its own rays short of a piece of its own (rays see through it where it is glass).
     #[inline(always)]
     pub fn cuts_for(&self, kind: Kind) -> Bitboard {
-        let orthogonal = if matches!(kind, ROOK | QUEEN) {
-            Bitboard::EMPTY
-        } else {
-            self.own_cuts.0
-        };
-        let diagonal = if matches!(kind, BISHOP | QUEEN) {
-            Bitboard::EMPTY
-        } else {
-            self.own_cuts.1
-        };
-        orthogonal | diagonal
+        let (orthogonal, diagonal) = cut_kinds(kind);
+        let mut cuts = Bitboard::EMPTY;
+        if orthogonal {
+            cuts |= self.cuts.all.0;
+        }
+        if diagonal {
+            cuts |= self.cuts.all.1;
+        }
+        cuts
+    }
+
+    /// Among [`NodeInfluence::cuts_for`], the squares where the cut could overly persuade the
+    /// piece the ray reaches: its margin now is below the weight of the battery cut, plus
+    /// `extra` if it is among `weakened` (pieces the move takes `extra` more support from).
+    /// Elsewhere a cut costs support the piece can spare.
+    #[inline]
+    pub fn risky_cuts(&self, kind: Kind, weakened: Bitboard, extra: i32) -> Bitboard {
+        let mut risky = self.overflow_for(kind);
+        for line in self.cuts.for_kind(kind) {
+            let loss = if weakened.contains(line.hit) {
+                extra
+            } else {
+                0
+            };
+            if line.slack < loss {
+                risky |= line.squares;
+            }
+        }
+        risky
+    }
+
+    /// [`NodeInfluence::risky_cuts`] for the piece lifted in `lifted` (whose influence is
+    /// gone from its balance), judged on the lifted balance, with the stretches of rays the
+    /// lift opened.
+    #[inline]
+    pub fn risky_cuts_lifted(&self, kind: Kind, lifted: &Lifted<B>) -> Bitboard {
+        let mut risky = self.overflow_for(kind) | lifted.own_past;
+        for line in self.cuts.for_kind(kind) {
+            // A ray that stopped on the lifted piece now goes on to the pieces past it.
+            if line.hit == lifted.from
+                || lifted.balance.margin(lifted.color, line.hit) < line.weight
+            {
+                risky |= line.squares;
+            }
+        }
+        risky
+    }
+
+    #[inline(always)]
+    fn overflow_for(&self, kind: Kind) -> Bitboard {
+        let (orthogonal, diagonal) = cut_kinds(kind);
+        let mut overflow = Bitboard::EMPTY;
+        if orthogonal {
+            overflow |= self.cuts.overflow.0;
+        }
+        if diagonal {
+            overflow |= self.cuts.overflow.1;
+        }
+        overflow
     }
 
     /// The position with the piece on `from` lifted off the board: every move of that piece
@@ -979,6 +1174,7 @@ impl<B: Balance> NodeInfluence<B> {
             balance: self.balance,
             rays: self.rays,
             color: Color::White,
+            from,
             own_past: Bitboard::EMPTY,
         };
         let Some(piece) = pos.piece_at(from) else {
@@ -990,7 +1186,14 @@ impl<B: Balance> NodeInfluence<B> {
         lifted.balance.remove(color, old, kind);
         lifted.rays.remove(from);
         let rays = lifted.rays;
-        lifted.own_past = rays.through(&mut lifted.balance, from, color, kind, true);
+        lifted.own_past = rays.through(
+            &mut lifted.balance,
+            from,
+            color,
+            kind,
+            true,
+            pos.color(color),
+        );
         lifted
     }
 
@@ -1020,6 +1223,8 @@ pub struct Lifted<B> {
     rays: Rays,
     /// The lifted piece's colour.
     pub color: Color,
+    /// The square the piece was lifted from.
+    pub from: Square,
     /// The squares past the lifted piece's square that rays of its side reach now that it is
     /// gone. Putting a piece down can take support from its side only where it cuts one of
     /// the side's rays short of a piece of the side: with the piece lifted, such squares are
@@ -1052,7 +1257,8 @@ impl<B: Balance> Lifted<B> {
         }
         balance.add(color, rays.influence(kind, color, to), kind);
         // Rays that went on past `to` stop on the piece now, unless they see through it.
-        self.rays.through(&mut balance, to, color, kind, false);
+        self.rays
+            .through(&mut balance, to, color, kind, false, Bitboard::EMPTY);
         balance
     }
 }
@@ -1078,11 +1284,11 @@ impl RayBoard {
         balance.remove(color, rays.influence(kind, color, square), kind);
         let mut without = *rays;
         without.remove(square);
-        without.through(balance, square, color, kind, true);
+        without.through(balance, square, color, kind, true, Bitboard::EMPTY);
         let mut with = without;
         with.put(square, kind, !color);
         balance.add(!color, with.influence(kind, !color, square), kind);
-        without.through(balance, square, !color, kind, false);
+        without.through(balance, square, !color, kind, false, Bitboard::EMPTY);
         *rays = with;
     }
 }

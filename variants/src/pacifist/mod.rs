@@ -558,7 +558,7 @@ impl Pacifist {
             // ours; so wherever it cuts none and is not overly persuaded itself, nothing of
             // ours is, and under a monotone measure the move is legal and converts nothing of
             // ours.
-            let cuts = node.cuts_for(kind) | lifted.own_past;
+            let cuts = node.risky_cuts_lifted(kind, lifted);
             let quiet = targets & !cuts & !lifted.balance.over(us, targets);
             moves.push_all(from, quiet);
             exact ^= quiet;
@@ -935,7 +935,14 @@ impl QuickTest {
         if (pos.ours() & influenced & below).any() {
             return Bitboard::EMPTY;
         }
-        let quiet = targets & !(influenced & below) & !node.cuts_for(kind);
+        // A cut costs the piece the ray reaches the battery's weight, and the mover's own
+        // weight too if the mover influenced it from `from`.
+        let weight = if B::VALUED {
+            influence::PERSUASION_VALUE[kind.index()] as i32
+        } else {
+            1
+        };
+        let quiet = targets & !(influenced & below) & !node.risky_cuts(kind, influenced, weight);
         let mut sure = quiet & !self.over_here;
         if matches!(kind, PAWN | KNIGHT) {
             // Where the piece lands overly persuaded, step c converts it (if it still is)
@@ -947,7 +954,8 @@ impl QuickTest {
             let us = pos.turn();
             let others = pos.ours() & !Bitboard::from_square(from);
             let fragile = others & self.below_twice[kind.index()];
-            for to in quiet & self.over_here {
+            // Converted there, it blocks our rays like any enemy piece: no cut at all.
+            for to in quiet & self.over_here & !node.cuts_for(kind) {
                 let turned = influence::piece_influence(
                     kind,
                     !us,
@@ -989,14 +997,21 @@ impl QuickTest {
         // Pawns that influence a piece of ours whose margin is below a pawn's weight.
         eligible &= !pawn_influence(pos.ours() & self.below[PAWN.index()], !us);
         let step = ahead(eligible, us);
-        let quiet_singles = step & singles & !node.cuts_for(PAWN);
-        let quiet_doubles = ahead(step, us) & doubles & !node.cuts_for(PAWN);
+        // As in `quiet_targets`, taking every pawn to influence the piece a cut reaches.
+        let pawn_weight = if B::VALUED {
+            influence::PERSUASION_VALUE[PAWN.index()] as i32
+        } else {
+            1
+        };
+        let risky = node.risky_cuts(PAWN, Bitboard::FULL, pawn_weight);
+        let quiet_singles = step & singles & !risky;
+        let quiet_doubles = ahead(step, us) & doubles & !risky;
         let mut sure_singles = quiet_singles & !self.over_here;
         let mut sure_doubles = quiet_doubles & !self.over_here;
         // As in `quiet_targets`: a pawn landing overly persuaded is settled when, converted,
         // it would influence no other fragile piece of ours.
         let fragile = pos.ours() & self.below_twice[PAWN.index()];
-        for to in (quiet_singles | quiet_doubles) & self.over_here {
+        for to in (quiet_singles | quiet_doubles) & self.over_here & !node.cuts_for(PAWN) {
             let from = if quiet_singles.contains(to) {
                 behind(Bitboard::from_square(to), us)
             } else {
