@@ -1095,6 +1095,21 @@ impl<B: Balance> NodeInfluence<B> {
         self.rays.influence(kind, color, square)
     }
 
+    /// The squares a piece of `kind` and `color` put down on the empty square `to` would
+    /// influence once the piece on `from` has left.
+    #[inline(always)]
+    pub fn influence_as_opponent_from(
+        &self,
+        kind: Kind,
+        color: Color,
+        to: Square,
+        from: Square,
+    ) -> Bitboard {
+        let mut rays = self.rays;
+        rays.occupied &= !Bitboard::from_square(from);
+        rays.influence(kind, color, to)
+    }
+
     /// The squares at least one line piece of the side not to move influences.
     #[inline(always)]
     pub fn opponent_lines(&self) -> Bitboard {

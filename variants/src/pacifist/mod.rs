@@ -866,9 +866,8 @@ struct QuickTest {
     enemy_lines: Bitboard,
     /// Per kind: squares where our piece's margin is below that kind's weight.
     below: [Bitboard; 6],
-    /// For pawns and knights (by kind index): squares where our piece's margin is below
-    /// twice that kind's weight.
-    below_twice: [Bitboard; 2],
+    /// Per kind: squares where our piece's margin is below twice that kind's weight.
+    below_twice: [Bitboard; 6],
 }
 
 impl QuickTest {
@@ -878,18 +877,18 @@ impl QuickTest {
         let over = node.balance.over(us, pos.ours());
         let enabled = B::MONOTONE && pos.pieces(us, KING).any() && over.count() <= 1;
         let mut below = [Bitboard::EMPTY; 6];
-        let mut below_twice = [Bitboard::EMPTY; 2];
+        let mut below_twice = [Bitboard::EMPTY; 6];
         if enabled {
             if B::VALUED {
-                for kind in [PAWN, KNIGHT] {
+                for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN] {
                     if pos.pieces(us, kind).any() {
                         let weight = influence::PERSUASION_VALUE[kind.index()];
                         below_twice[kind.index()] = node.balance.below(us, 2 * weight);
                     }
                 }
             } else {
-                // Every piece weighs one: pawns and knights share the threshold.
-                below_twice = [node.balance.below(us, 2); 2];
+                // Every piece weighs one: all kinds share the threshold.
+                below_twice = [node.balance.below(us, 2); 6];
             }
             if B::VALUED {
                 for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
@@ -942,28 +941,24 @@ impl QuickTest {
         } else {
             1
         };
-        let quiet = targets & !(influenced & below) & !node.risky_cuts(kind, influenced, weight);
-        let mut sure = quiet & !self.over_here;
-        if matches!(kind, PAWN | KNIGHT) {
-            // Where the piece lands overly persuaded, step c converts it (if it still is)
-            // and it then influences for the opponent: relative to now, our pieces where it
-            // lands and then influences lose its weight once more (a pawn turns round, a
-            // knight does not; its support from there came with the move). Nothing else
-            // changes, as it has no rays; if no other piece of ours falls then, the turn
-            // ends with our king (it is neither the piece nor a piece that falls).
+        // Where the piece may land overly persuaded: where a piece of ours would be now, or
+        // would be without the piece's own support.
+        let landing_over = self.over_here | (influenced & below);
+        let open = targets & !node.risky_cuts(kind, influenced, weight);
+        let mut sure = open & !landing_over;
+        if kind != KING {
+            // Where the piece lands overly persuaded, step c converts it (if it still is) and
+            // it then influences for the opponent from there: relative to now, a piece of
+            // ours loses the mover's weight where the mover influenced it from `from`, and
+            // again where the converted piece influences it. Converted, it blocks our rays
+            // like any enemy piece (so it must cut none), and enemy rays through its square
+            // go on where they do now or stop. If no other piece of ours falls by that, the
+            // turn ends with our king (it is neither the piece nor a piece that falls).
             let us = pos.turn();
             let others = pos.ours() & !Bitboard::from_square(from);
             let fragile = others & self.below_twice[kind.index()];
-            // Converted there, it blocks our rays like any enemy piece: no cut at all.
-            for to in quiet & self.over_here & !node.cuts_for(kind) {
-                let turned = influence::piece_influence(
-                    kind,
-                    !us,
-                    to,
-                    Bitboard::EMPTY,
-                    Bitboard::EMPTY,
-                    Bitboard::EMPTY,
-                );
+            for to in open & landing_over & !node.cuts_for(KNIGHT) {
+                let turned = node.influence_as_opponent_from(kind, !us, to, from);
                 if (turned & fragile).is_empty() {
                     sure.add(to);
                 }
