@@ -728,7 +728,7 @@ fn direction(from: Square, to: Square) -> usize {
 /// One stretch of the side to move's rays that a piece put down would cut (see
 /// [`NodeInfluence::risky_cuts`]).
 #[derive(Clone, Copy, Debug)]
-pub struct CutLine {
+struct CutLine {
     /// The empty squares between the line piece and the piece of its side it reaches.
     squares: Bitboard,
     /// The piece reached.
@@ -745,9 +745,9 @@ pub struct CutLine {
 
 /// A node's [`CutLine`]s; stretches beyond the last slot are kept as squares always judged
 /// risky.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct CutLines {
-    lines: [Option<CutLine>; CutLines::SLOTS],
+    lines: [CutLine; CutLines::SLOTS],
     len: usize,
     /// Cut squares of the lines that found no slot: orthogonal (`.0`) and diagonal (`.1`).
     overflow: (Bitboard, Bitboard),
@@ -755,8 +755,33 @@ pub struct CutLines {
     all: (Bitboard, Bitboard),
 }
 
+impl Default for CutLines {
+    fn default() -> Self {
+        let unused = CutLine {
+            squares: Bitboard::EMPTY,
+            hit: Square::A1,
+            diagonal: false,
+            weight: 0,
+            slack: 0,
+        };
+        CutLines {
+            lines: [unused; CutLines::SLOTS],
+            len: 0,
+            overflow: (Bitboard::EMPTY, Bitboard::EMPTY),
+            all: (Bitboard::EMPTY, Bitboard::EMPTY),
+        }
+    }
+}
+
 impl CutLines {
-    const SLOTS: usize = 16;
+    const SLOTS: usize = 12;
+
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.len = 0;
+        self.overflow = (Bitboard::EMPTY, Bitboard::EMPTY);
+        self.all = (Bitboard::EMPTY, Bitboard::EMPTY);
+    }
 
     fn push(&mut self, line: CutLine) {
         let squares = line.squares;
@@ -767,7 +792,7 @@ impl CutLines {
         };
         *all |= squares;
         if self.len < Self::SLOTS {
-            self.lines[self.len] = Some(line);
+            self.lines[self.len] = line;
             self.len += 1;
         } else {
             *overflow |= squares;
@@ -780,7 +805,6 @@ impl CutLines {
         let (orthogonal, diagonal) = cut_kinds(kind);
         self.lines[..self.len]
             .iter()
-            .flatten()
             .filter(move |line| if line.diagonal { diagonal } else { orthogonal })
     }
 }
@@ -861,13 +885,19 @@ impl Rays {
         self.queens &= keep;
     }
 
-    /// For `color`, whose pieces are `own`, and its margins in `balance`: every stretch of
-    /// empty squares on one of its rays between the line piece and a piece of `color` the ray
+    /// Fills `lines` for `color`, whose pieces are `own`, with its margins in `balance`: every
+    /// stretch of empty squares on one of its rays between the line piece and a piece of `color` the ray
     /// reaches (through glass or not), where a piece put down takes that support away.
-    fn cut_lines<B: Balance>(&self, color: Color, own: Bitboard, balance: &B) -> CutLines {
+    fn fill_cut_lines<B: Balance>(
+        &self,
+        color: Color,
+        own: Bitboard,
+        balance: &B,
+        lines: &mut CutLines,
+    ) {
         let side = index(color);
         let empty = !self.occupied;
-        let mut lines = CutLines::default();
+        lines.clear();
         for diagonal in [false, true] {
             let glass = if diagonal {
                 self.diagonal[side]
@@ -911,7 +941,6 @@ impl Rays {
                 }
             }
         }
-        lines
     }
 
     /// The squares a piece of `kind` and `color` on `square` influences.
@@ -1073,20 +1102,29 @@ impl<B: Balance> NodeInfluence<B> {
     /// it hands the turn on).
     #[inline]
     pub fn new_for<R: Rules>(pos: &Position<R>, to_move: Color) -> Self {
+        let mut node = NodeInfluence {
+            balance: B::empty(),
+            rays: Rays::of(pos),
+            opponent_lines: Bitboard::EMPTY,
+            cuts: CutLines::default(),
+        };
+        node.fill(pos, to_move);
+        node
+    }
+
+    /// Makes this the node of `pos`'s board with `to_move` to move, in place.
+    #[inline]
+    pub fn fill<R: Rules>(&mut self, pos: &Position<R>, to_move: Color) {
         let mut opponent_lines = Bitboard::EMPTY;
-        let balance = B::tally(pos, Bitboard::EMPTY, |color, squares, kind| {
+        self.balance = B::tally(pos, Bitboard::EMPTY, |color, squares, kind| {
             if color != to_move && matches!(kind, BISHOP | ROOK | QUEEN) {
                 opponent_lines |= squares;
             }
         });
-        let rays = Rays::of(pos);
-        let cuts = rays.cut_lines(to_move, pos.color(to_move), &balance);
-        NodeInfluence {
-            balance,
-            rays,
-            opponent_lines,
-            cuts,
-        }
+        self.opponent_lines = opponent_lines;
+        self.rays = Rays::of(pos);
+        self.rays
+            .fill_cut_lines(to_move, pos.color(to_move), &self.balance, &mut self.cuts);
     }
 
     /// The squares a piece of `kind` and `color` on `square` influences in this position.
@@ -1346,14 +1384,12 @@ impl BoardKey {
     }
 }
 
-/// A node kept with the key of its board.
-type Slot<B> = Option<(BoardKey, Box<NodeInfluence<B>>)>;
-
 /// Per thread: the node last asked for, and the node of the position the last move played
-/// led to (usually the next one generation asks for).
+/// led to (usually the next one generation asks for). Nodes are rebuilt in place: they are
+/// large, and moving one costs a copy.
 pub struct NodeSlots<B> {
-    current: Slot<B>,
-    played: Slot<B>,
+    current: Option<(Option<BoardKey>, Box<NodeInfluence<B>>)>,
+    played: Option<(Option<BoardKey>, Box<NodeInfluence<B>>)>,
 }
 
 impl<B: Balance> NodeSlots<B> {
@@ -1364,20 +1400,16 @@ impl<B: Balance> NodeSlots<B> {
         f: impl FnOnce(&NodeInfluence<B>) -> T,
     ) -> T {
         let key = BoardKey::of(pos);
-        match &self.current {
-            Some((cached, _)) if *cached == key => {}
-            _ => {
-                if matches!(&self.played, Some((played, _)) if *played == key) {
-                    std::mem::swap(&mut self.current, &mut self.played);
-                } else {
-                    match &mut self.current {
-                        Some((cached, node)) => {
-                            *cached = key;
-                            **node = NodeInfluence::new(pos);
-                        }
-                        None => self.current = Some((key, Box::new(NodeInfluence::new(pos)))),
-                    }
-                }
+        let current_fits = matches!(&self.current, Some((Some(cached), _)) if *cached == key);
+        if !current_fits {
+            if matches!(&self.played, Some((Some(played), _)) if *played == key) {
+                std::mem::swap(&mut self.current, &mut self.played);
+            } else {
+                let (slot_key, node) = self
+                    .current
+                    .get_or_insert_with(|| (None, Box::new(NodeInfluence::new(pos))));
+                node.fill(pos, pos.turn());
+                *slot_key = Some(key);
             }
         }
         match &self.current {
@@ -1387,14 +1419,19 @@ impl<B: Balance> NodeSlots<B> {
     }
 
     #[inline]
-    fn keep(&mut self, key: BoardKey, node: NodeInfluence<B>) {
-        match &mut self.played {
-            Some((kept, slot)) => {
-                *kept = key;
-                **slot = node;
-            }
-            None => self.played = Some((key, Box::new(node))),
-        }
+    fn build_played<R: Rules, T>(
+        &mut self,
+        pos: &Position<R>,
+        to_move: Color,
+        f: impl FnOnce(&NodeInfluence<B>) -> (bool, T),
+    ) -> T {
+        let (slot_key, node) = self
+            .played
+            .get_or_insert_with(|| (None, Box::new(NodeInfluence::new_for(pos, to_move))));
+        node.fill(pos, to_move);
+        let (keep, answer) = f(node);
+        *slot_key = keep.then(|| BoardKey::with_turn(pos, to_move));
+        answer
     }
 }
 
@@ -1407,8 +1444,14 @@ pub trait NodeCache: Balance + 'static {
     /// Runs `f` on the node of `pos`, built only when no kept node is of this board.
     fn with_node<R: Rules, T>(pos: &Position<R>, f: impl FnOnce(&NodeInfluence<Self>) -> T) -> T;
 
-    /// Keeps `node`, the node of the board under `key`, for a later [`NodeCache::with_node`].
-    fn keep_node(key: BoardKey, node: NodeInfluence<Self>);
+    /// Builds the node of `pos`'s board with `to_move` to move and runs `f` on it; the node is
+    /// kept for a later [`NodeCache::with_node`] when `f` answers `true` first (the board
+    /// is final).
+    fn build_played_node<R: Rules, T>(
+        pos: &Position<R>,
+        to_move: Color,
+        f: impl FnOnce(&NodeInfluence<Self>) -> (bool, T),
+    ) -> T;
 }
 
 macro_rules! node_cache {
@@ -1428,8 +1471,12 @@ macro_rules! node_cache {
             }
 
             #[inline]
-            fn keep_node(key: BoardKey, node: NodeInfluence<Self>) {
-                $slot.with(|slots| slots.borrow_mut().keep(key, node))
+            fn build_played_node<R: Rules, T>(
+                pos: &Position<R>,
+                to_move: Color,
+                f: impl FnOnce(&NodeInfluence<Self>) -> (bool, T),
+            ) -> T {
+                $slot.with(|slots| slots.borrow_mut().build_played(pos, to_move, f))
             }
         }
     };

@@ -360,12 +360,13 @@ impl Pacifist {
         let moved = self.apply_move(pos, mv);
         // Most moves convert nothing: one look at both sides settles that, and the node
         // built for it is the next position's, kept for its generation.
-        let node = NodeInfluence::<B>::new_for(pos, !us);
-        let balance = node.balance;
-        if balance.over(us, pos.color(us)).is_empty()
-            && balance.over(!us, pos.color(!us)).is_empty()
-        {
-            B::keep_node(BoardKey::with_turn(pos, !us), node);
+        let (quiet, balance) = B::build_played_node(pos, !us, |node| {
+            let balance = node.balance;
+            let quiet = balance.over(us, pos.color(us)).is_empty()
+                && balance.over(!us, pos.color(!us)).is_empty();
+            (quiet, (quiet, balance))
+        });
+        if quiet {
             return Conversions::default();
         }
         self.conversions_from(pos, us, moved, balance)
@@ -630,36 +631,67 @@ impl Pacifist {
         let occupied = pos.occupied();
         let empty = !occupied;
         let quick = QuickTest::new(pos, node);
-        let piece_moves = |from: Square, kind: Kind, targets: Bitboard, moves: &mut S| {
-            if targets.is_empty() {
-                return;
-            }
-            let quiet = quick.quiet_targets(pos, node, from, kind, targets);
-            moves.push_all(from, quiet);
-            let rest = targets ^ quiet;
-            if rest.any() {
-                let lifted = node.lift(pos, from);
-                self.push_legal(pos, node, &lifted, from, kind, rest, moves);
-            }
-        };
+        // One copy of the piece code per kind: the kind decides which attacks and weights
+        // apply, and known where the code is compiled it costs no branch.
         for from in pos.pieces(us, KNIGHT) {
-            piece_moves(from, KNIGHT, knight_attacks(from) & empty, moves);
+            let targets = knight_attacks(from) & empty;
+            self.piece_moves::<{ KNIGHT.index() as u8 }, B, S>(
+                pos, node, &quick, from, targets, moves,
+            );
         }
         for from in pos.pieces(us, BISHOP) {
-            piece_moves(from, BISHOP, bishop_attacks(from, occupied) & empty, moves);
+            let targets = bishop_attacks(from, occupied) & empty;
+            self.piece_moves::<{ BISHOP.index() as u8 }, B, S>(
+                pos, node, &quick, from, targets, moves,
+            );
         }
         for from in pos.pieces(us, ROOK) {
-            piece_moves(from, ROOK, rook_attacks(from, occupied) & empty, moves);
+            let targets = rook_attacks(from, occupied) & empty;
+            self.piece_moves::<{ ROOK.index() as u8 }, B, S>(
+                pos, node, &quick, from, targets, moves,
+            );
         }
         for from in pos.pieces(us, QUEEN) {
-            let targets = bishop_attacks(from, occupied) | rook_attacks(from, occupied);
-            piece_moves(from, QUEEN, targets & empty, moves);
+            let targets = (bishop_attacks(from, occupied) | rook_attacks(from, occupied)) & empty;
+            self.piece_moves::<{ QUEEN.index() as u8 }, B, S>(
+                pos, node, &quick, from, targets, moves,
+            );
         }
         for from in pos.pieces(us, KING) {
-            piece_moves(from, KING, king_attacks(from) & empty, moves);
+            let targets = king_attacks(from) & empty;
+            self.piece_moves::<{ KING.index() as u8 }, B, S>(
+                pos, node, &quick, from, targets, moves,
+            );
         }
         self.pawn_moves(pos, node, &quick, moves);
         self.castling_moves(pos, node, moves);
+    }
+
+    /// The legal moves of the piece of kind `KIND` on `from` to `targets` (empty squares it
+    /// may move to): those the quick test settles at once, the others judged with the piece
+    /// lifted.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn piece_moves<const KIND: u8, B: Balance, S: MoveSink>(
+        &self,
+        pos: &Position<Self>,
+        node: &NodeInfluence<B>,
+        quick: &QuickTest,
+        from: Square,
+        targets: Bitboard,
+        moves: &mut S,
+    ) {
+        if targets.is_empty() {
+            return;
+        }
+        let kind = Kind::new(KIND);
+        let quiet = quick.quiet_targets(pos, node, from, kind, targets);
+        moves.push_all(from, quiet);
+        let rest = targets ^ quiet;
+        if rest.any() {
+            let lifted = node.lift(pos, from);
+            self.push_legal(pos, node, &lifted, from, kind, rest, moves);
+        }
     }
 
     /// Pawn moves. The pushes the quick test settles are found for all pawns at once
@@ -914,7 +946,7 @@ impl QuickTest {
 
     /// The targets among `targets` (empty squares the piece of `kind` on `from` may move to,
     /// promotions excluded) to which the move is certainly legal (see [`QuickTest`]).
-    #[inline]
+    #[inline(always)]
     fn quiet_targets<B: Balance>(
         &self,
         pos: &Position<Pacifist>,
