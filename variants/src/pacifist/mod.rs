@@ -988,7 +988,8 @@ impl QuickTest {
             // turn ends with our king (it is neither the piece nor a piece that falls).
             let us = pos.turn();
             let others = pos.ours() & !Bitboard::from_square(from);
-            let fragile = others & self.below_twice[kind.index()];
+            // Pieces that lose the weight once (below it) or twice (below twice it).
+            let fragile = others & (below | (influenced & self.below_twice[kind.index()]));
             for to in open & landing_over & !node.cuts_for(KNIGHT) {
                 let turned = node.influence_as_opponent_from(kind, !us, to, from);
                 if (turned & fragile).is_empty() {
@@ -1037,7 +1038,10 @@ impl QuickTest {
         let mut sure_doubles = quiet_doubles & !self.over_here;
         // As in `quiet_targets`: a pawn landing overly persuaded is settled when, converted,
         // it would influence no other fragile piece of ours.
-        let fragile = pos.ours() & self.below_twice[PAWN.index()];
+        // A piece loses a pawn's weight once where only one of the pawn before and the
+        // converted pawn influences it, twice where both do (after a double step).
+        let below_once = pos.ours() & self.below[PAWN.index()];
+        let below_twice = pos.ours() & self.below_twice[PAWN.index()];
         for to in (quiet_singles | quiet_doubles) & self.over_here & !node.cuts_for(PAWN) {
             let from = if quiet_singles.contains(to) {
                 behind(Bitboard::from_square(to), us)
@@ -1045,6 +1049,7 @@ impl QuickTest {
                 behind(behind(Bitboard::from_square(to), us), us)
             };
             let turned = pawn_influence(Bitboard::from_square(to), !us);
+            let fragile = below_once | (pawn_influence(from, us) & below_twice);
             if (turned & fragile & !from).is_empty() {
                 if quiet_singles.contains(to) {
                     sure_singles.add(to);
