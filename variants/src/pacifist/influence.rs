@@ -433,16 +433,17 @@ pub trait Balance: Copy {
     /// The balance of both colours in `pos`; pieces on `silent` exert no influence.
     #[inline]
     fn compute<R: Rules>(pos: &Position<R>, silent: Bitboard) -> Self {
-        Self::tally(pos, silent, |_, _, _| {})
+        Self::tally(pos, silent, |_, _, _, _| {})
     }
 
     /// [`Balance::compute`], showing `observe` every influence set it adds (colour, squares,
-    /// kind), so that callers can gather more from the same walk over the pieces.
+    /// kind, and the piece's square, none for the pawns' sets), so that callers can gather
+    /// more from the same walk over the pieces.
     #[inline]
     fn tally<R: Rules>(
         pos: &Position<R>,
         silent: Bitboard,
-        observe: impl FnMut(Color, Bitboard, Kind),
+        observe: impl FnMut(Color, Bitboard, Kind, Option<Square>),
     ) -> Self {
         tally_piece_by_piece(pos, silent, observe)
     }
@@ -453,17 +454,17 @@ pub trait Balance: Copy {
 fn tally_piece_by_piece<B: Balance, R: Rules>(
     pos: &Position<R>,
     silent: Bitboard,
-    mut observe: impl FnMut(Color, Bitboard, Kind),
+    mut observe: impl FnMut(Color, Bitboard, Kind, Option<Square>),
 ) -> B {
     let mut balance = B::empty();
     // Each colour written out, so that the colour is known where the code is compiled.
-    for_each_influence(pos, Color::White, silent, |squares, kind, _| {
+    for_each_influence(pos, Color::White, silent, |squares, kind, square| {
         balance.add(Color::White, squares, kind);
-        observe(Color::White, squares, kind);
+        observe(Color::White, squares, kind, square);
     });
-    for_each_influence(pos, Color::Black, silent, |squares, kind, _| {
+    for_each_influence(pos, Color::Black, silent, |squares, kind, square| {
         balance.add(Color::Black, squares, kind);
-        observe(Color::Black, squares, kind);
+        observe(Color::Black, squares, kind, square);
     });
     balance
 }
@@ -549,21 +550,21 @@ impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VAL
     fn tally<R: Rules>(
         pos: &Position<R>,
         silent: Bitboard,
-        mut observe: impl FnMut(Color, Bitboard, Kind),
+        mut observe: impl FnMut(Color, Bitboard, Kind, Option<Square>),
     ) -> Self {
         if VALUED {
             return tally_piece_by_piece(pos, silent, observe);
         }
         // One walk per colour, written out, so that each keeps its counter in registers.
         let mut white = SetCounter::default();
-        for_each_influence(pos, Color::White, silent, |squares, kind, _| {
+        for_each_influence(pos, Color::White, silent, |squares, kind, square| {
             white.add_set(squares);
-            observe(Color::White, squares, kind);
+            observe(Color::White, squares, kind, square);
         });
         let mut black = SetCounter::default();
-        for_each_influence(pos, Color::Black, silent, |squares, kind, _| {
+        for_each_influence(pos, Color::Black, silent, |squares, kind, square| {
             black.add_set(squares);
-            observe(Color::Black, squares, kind);
+            observe(Color::Black, squares, kind, square);
         });
         Self::of_counts(&white, &black)
     }
@@ -886,59 +887,54 @@ impl Rays {
     }
 
     /// Fills `lines` for `color`, whose pieces are `own`, with its margins in `balance`: every
-    /// stretch of empty squares on one of its rays between the line piece and a piece of `color` the ray
-    /// reaches (through glass or not), where a piece put down takes that support away.
+    /// stretch of empty squares on one of its rays between the line piece and a piece of
+    /// `color` the ray reaches (through glass or not), where a piece put down takes that
+    /// support away. `seers` are `color`'s line pieces with the squares they influence.
+    #[inline]
     fn fill_cut_lines<B: Balance>(
         &self,
         color: Color,
         own: Bitboard,
+        seers: &[(Square, Bitboard)],
         balance: &B,
         lines: &mut CutLines,
     ) {
         let side = index(color);
         let empty = !self.occupied;
         lines.clear();
-        for diagonal in [false, true] {
-            let glass = if diagonal {
-                self.diagonal[side]
-            } else {
-                self.orthogonal[side]
-            };
-            let view = self.occupied & !glass;
-            let attacks = |square: Square| {
-                if diagonal {
-                    bishop_attacks(square, view)
+        for &(seer, influence) in seers {
+            // Nothing lies between the seer and a neighbour.
+            for hit in influence & own & !king_attacks(seer) {
+                let squares = between(seer, hit) & empty;
+                if squares.is_empty() {
+                    continue;
+                }
+                let diagonal = seer.file() != hit.file() && seer.rank() != hit.rank();
+                // The battery reaching the hit along this line from the seer's side: all of
+                // it loses its ray where a piece is put down next to the hit.
+                let (glass, reach) = if diagonal {
+                    let glass = self.diagonal[side];
+                    (glass, bishop_attacks(hit, self.occupied & !glass))
                 } else {
-                    rook_attacks(square, view)
-                }
-            };
-            for seer in glass {
-                // Nothing lies between the seer and a neighbour.
-                for hit in attacks(seer) & own & !king_attacks(seer) {
-                    let squares = between(seer, hit) & empty;
-                    if squares.is_empty() {
-                        continue;
-                    }
-                    // The battery reaching the hit along this line from the seer's side: all
-                    // of it loses its ray where a piece is put down next to the hit.
-                    let battery = attacks(hit) & ray(direction(hit, seer), hit) & glass;
-                    let weight = if B::VALUED {
-                        (PERSUASION_VALUE[if diagonal { BISHOP } else { ROOK }.index()]
-                            * (battery & !self.queens).count() as u32
-                            + PERSUASION_VALUE[QUEEN.index()]
-                                * (battery & self.queens).count() as u32)
-                            as i32
-                    } else {
-                        battery.count() as i32
-                    };
-                    lines.push(CutLine {
-                        squares,
-                        hit,
-                        diagonal,
-                        weight,
-                        slack: balance.margin(color, hit) - weight,
-                    });
-                }
+                    let glass = self.orthogonal[side];
+                    (glass, rook_attacks(hit, self.occupied & !glass))
+                };
+                let battery = reach & ray(direction(hit, seer), hit) & glass;
+                let weight = if B::VALUED {
+                    let line_value = PERSUASION_VALUE[if diagonal { BISHOP } else { ROOK }.index()];
+                    (line_value * (battery & !self.queens).count() as u32
+                        + PERSUASION_VALUE[QUEEN.index()] * (battery & self.queens).count() as u32)
+                        as i32
+                } else {
+                    battery.count() as i32
+                };
+                lines.push(CutLine {
+                    squares,
+                    hit,
+                    diagonal,
+                    weight,
+                    slack: balance.margin(color, hit) - weight,
+                });
             }
         }
     }
@@ -1116,15 +1112,27 @@ impl<B: Balance> NodeInfluence<B> {
     #[inline]
     pub fn fill<R: Rules>(&mut self, pos: &Position<R>, to_move: Color) {
         let mut opponent_lines = Bitboard::EMPTY;
-        self.balance = B::tally(pos, Bitboard::EMPTY, |color, squares, kind| {
-            if color != to_move && matches!(kind, BISHOP | ROOK | QUEEN) {
-                opponent_lines |= squares;
+        // The line pieces of the side to move with their influence, for the cut lines.
+        let mut seers = arrayvec::ArrayVec::<(Square, Bitboard), 32>::new();
+        self.balance = B::tally(pos, Bitboard::EMPTY, |color, squares, kind, square| {
+            if matches!(kind, BISHOP | ROOK | QUEEN) {
+                if color != to_move {
+                    opponent_lines |= squares;
+                } else if let Some(square) = square {
+                    // At most 32 pieces: never full.
+                    let _ = seers.try_push((square, squares));
+                }
             }
         });
         self.opponent_lines = opponent_lines;
         self.rays = Rays::of(pos);
-        self.rays
-            .fill_cut_lines(to_move, pos.color(to_move), &self.balance, &mut self.cuts);
+        self.rays.fill_cut_lines(
+            to_move,
+            pos.color(to_move),
+            &seers,
+            &self.balance,
+            &mut self.cuts,
+        );
     }
 
     /// The squares a piece of `kind` and `color` on `square` influences in this position.
