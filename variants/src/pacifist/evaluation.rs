@@ -68,15 +68,15 @@ const WIN: [i32; 6] = shares(WIN_SHARE);
 const LOSS_REST: [i32; 6] = shares(LOSS_SHARE_REST);
 const TENSION: [i32; 6] = shares(TENSION_SHARE);
 
-/// The sum over the pieces on `squares` of their kind's entry in `per_kind`.
+/// The sum over the pieces on `squares` of their kind's entry in `per_kind` (the sets summed
+/// hold a few pieces: a look at each is cheaper than a count per kind).
 #[inline]
 fn kind_sum(pos: &Position<Pacifist>, squares: Bitboard, per_kind: &[i32; 6]) -> i32 {
-    if squares.is_empty() {
-        return 0;
-    }
     let mut total = 0;
-    for (kind, &amount) in per_kind.iter().enumerate() {
-        total += amount * (squares & pos.kind(Kind::new(kind as u8))).count() as i32;
+    for square in squares {
+        if let Some(piece) = pos.piece_at(square) {
+            total += per_kind[piece.kind.index()];
+        }
     }
     total
 }
@@ -197,14 +197,15 @@ pub fn evaluate(rules: &Pacifist, pos: &Position<Pacifist>) -> i32 {
     score += kind_sum(pos, verdicts.over[side(!us)], &WIN);
     let ours = verdicts.over[side(us)];
     if ours.any() {
+        let mut lost = 0;
         let mut most = 0;
-        for (kind, &value) in VALUES.iter().enumerate() {
-            if (ours & pos.kind(Kind::new(kind as u8))).any() {
-                most = most.max(value);
+        for square in ours {
+            if let Some(piece) = pos.piece_at(square) {
+                lost += LOSS_REST[piece.kind.index()];
+                most = most.max(VALUES[piece.kind.index()]);
             }
         }
-        score -= kind_sum(pos, ours, &LOSS_REST) - share_of(most, LOSS_SHARE_REST)
-            + share_of(most, LOSS_SHARE_FIRST);
+        score -= lost - share_of(most, LOSS_SHARE_REST) + share_of(most, LOSS_SHARE_FIRST);
     }
     score
 }

@@ -282,45 +282,53 @@ impl InfluenceMap {
         color: Color,
         square: Square,
     ) -> bool {
-        let (persuaders, persuasion) = Self::influence_on(pos, !color, square);
-        if persuaders == 0 {
+        // The groups are pieces of different kinds, so they are disjoint: their union holds
+        // every influencing piece once.
+        let union = |groups: &[Bitboard; 6]| {
+            groups[0] | groups[1] | groups[2] | groups[3] | groups[4] | groups[5]
+        };
+        let persuaders = Self::influencers_of(pos, !color, square);
+        if union(&persuaders).is_empty() {
             return false;
         }
-        let (supporters, support) = Self::influence_on(pos, color, square);
+        let supporters = Self::influencers_of(pos, color, square);
+        let count = |groups: &[Bitboard; 6]| union(groups).count() as u32;
+        let value = |groups: &[Bitboard; 6]| {
+            let mut total = 0;
+            for (group, weight) in groups.iter().zip(PERSUASION_VALUE) {
+                total += group.count() as u32 * weight;
+            }
+            total
+        };
         match measure {
-            Measure::Count => persuaders > supporters,
-            Measure::Value => persuasion > support,
-            Measure::Average => supporters == 0 || persuasion * supporters > support * persuaders,
+            Measure::Count => count(&persuaders) > count(&supporters),
+            Measure::Value => value(&persuaders) > value(&supporters),
+            Measure::Average => {
+                let supporting = count(&supporters);
+                supporting == 0
+                    || value(&persuaders) * supporting > value(&supporters) * count(&persuaders)
+            }
         }
     }
 
-    /// The number and summed value of the pieces of `color` influencing `square`, every piece
-    /// speaking.
+    /// The pieces of `color` influencing `square` (every piece speaking), by kind.
     #[inline(always)]
-    fn influence_on<R: Rules>(pos: &Position<R>, color: Color, square: Square) -> (u32, u32) {
+    fn influencers_of<R: Rules>(pos: &Position<R>, color: Color, square: Square) -> [Bitboard; 6] {
         let occupied = pos.occupied();
         let queens = pos.pieces(color, QUEEN);
         let orthogonal = pos.pieces(color, ROOK) | queens;
         let diagonal = pos.pieces(color, BISHOP) | queens;
         let along_lines = rook_attacks(square, occupied & !orthogonal) & orthogonal;
         let along_diagonals = bishop_attacks(square, occupied & !diagonal) & diagonal;
-        // No square shares both a line and a diagonal with a queen: each is counted once.
-        let groups = [
+        // No square shares both a line and a diagonal with a queen: each is found once.
+        [
             shakmaty::attacks::pawn_attacks(!color, square) & pos.pieces(color, PAWN),
             knight_attacks(square) & pos.pieces(color, KNIGHT),
             along_diagonals & !queens,
             along_lines & !queens,
             (along_lines | along_diagonals) & queens,
             king_attacks(square) & pos.pieces(color, KING),
-        ];
-        let mut count = 0;
-        let mut value = 0;
-        for (kind, group) in groups.into_iter().enumerate() {
-            let pieces = group.count() as u32;
-            count += pieces;
-            value += pieces * PERSUASION_VALUE[kind];
-        }
-        (count, value)
+        ]
     }
 
     /// Adds the influence of one piece of `color` and `kind` on `squares`.
