@@ -223,9 +223,17 @@ mod tests {
 
     /// The map tallied piece by piece, with the measure chosen per piece.
     fn reference_map(pos: &Position<Pacifist>, measure: Measure) -> InfluenceMap {
+        reference_map_silent(pos, measure, Bitboard::EMPTY)
+    }
+
+    fn reference_map_silent(
+        pos: &Position<Pacifist>,
+        measure: Measure,
+        silent: Bitboard,
+    ) -> InfluenceMap {
         let mut map = InfluenceMap::new(measure);
         for color in [Color::White, Color::Black] {
-            for_each_influence(pos, color, Bitboard::EMPTY, |squares, kind, _| {
+            for_each_influence(pos, color, silent, |squares, kind, _| {
                 map.add(color, squares, kind)
             });
         }
@@ -332,6 +340,24 @@ mod tests {
         let reference = reference_map(pos, rules.measure);
         assert_eq!(map.count, reference.count, "counts in {}", fen());
         assert_eq!(map.value, reference.value, "values in {}", fen());
+        // With a piece silenced, as the turn's steps compute it.
+        if let Some(silent) = pos.occupied().into_iter().nth(seen.positions as usize % 16) {
+            let silent = Bitboard::from_square(silent);
+            let map = InfluenceMap::compute(pos, rules.measure, silent);
+            let reference = reference_map_silent(pos, rules.measure, silent);
+            assert_eq!(
+                map.count,
+                reference.count,
+                "counts, {silent:?} silent, in {}",
+                fen()
+            );
+            assert_eq!(
+                map.value,
+                reference.value,
+                "values, {silent:?} silent, in {}",
+                fen()
+            );
+        }
         assert_eq!(
             evaluate(rules, pos),
             reference_evaluate(rules, pos),
