@@ -215,16 +215,120 @@ impl InfluenceMap {
         }
     }
 
-    /// Tallies the influence of both colours; pieces on `silent` exert none.
+    /// Tallies the influence of both colours; pieces on `silent` exert none. One walk per
+    /// colour and measure, so that both are known where the walk is compiled: `count` counts
+    /// sets (see [`count_set`]) and never touches `value`, `value` adds each kind's constant
+    /// weight.
     #[inline]
     pub fn compute<R: Rules>(pos: &Position<R>, measure: Measure, silent: Bitboard) -> Self {
         let mut map = InfluenceMap::new(measure);
-        for color in [Color::White, Color::Black] {
-            for_each_influence(pos, color, silent, |squares, kind, _| {
-                map.add(color, squares, kind)
-            });
+        match measure {
+            Measure::Count => {
+                map.count = [
+                    Self::counts(pos, Color::White, silent),
+                    Self::counts(pos, Color::Black, silent),
+                ];
+            }
+            Measure::Value => {
+                map.value = [
+                    Self::values(pos, Color::White, silent),
+                    Self::values(pos, Color::Black, silent),
+                ];
+            }
+            Measure::Average => {
+                for color in [Color::White, Color::Black] {
+                    let mut count = CountTally::default();
+                    let mut value = ValueTally::default();
+                    for_each_influence(pos, color, silent, |squares, kind, _| {
+                        count_set(&mut count, squares);
+                        value.add(squares, PERSUASION_VALUE[kind.index()]);
+                    });
+                    map.count[index(color)] = count;
+                    map.value[index(color)] = value;
+                }
+            }
         }
         map
+    }
+
+    /// The number of pieces of `color` influencing each square.
+    #[inline(always)]
+    fn counts<R: Rules>(pos: &Position<R>, color: Color, silent: Bitboard) -> CountTally {
+        let mut count = CountTally::default();
+        for_each_influence(pos, color, silent, |squares, _, _| {
+            count_set(&mut count, squares)
+        });
+        count
+    }
+
+    /// The summed values of the pieces of `color` influencing each square.
+    #[inline(always)]
+    fn values<R: Rules>(pos: &Position<R>, color: Color, silent: Bitboard) -> ValueTally {
+        let mut value = ValueTally::default();
+        for_each_influence(pos, color, silent, |squares, kind, _| {
+            value.add(squares, PERSUASION_VALUE[kind.index()])
+        });
+        value
+    }
+
+    /// Whether a piece of `color` on `square` is overly persuaded with every piece speaking,
+    /// as [`InfluenceMap::is_overly_persuaded`] on the full map answers, from the pieces that
+    /// influence that one square: a slider's ray reaches the square exactly when the same ray
+    /// cast from the square (seeing through the same pieces) reaches the slider.
+    #[inline]
+    pub fn overly_persuaded_on<R: Rules>(
+        pos: &Position<R>,
+        measure: Measure,
+        color: Color,
+        square: Square,
+    ) -> bool {
+        // The groups are pieces of different kinds, so they are disjoint: their union holds
+        // every influencing piece once.
+        let union = |groups: &[Bitboard; 6]| {
+            groups[0] | groups[1] | groups[2] | groups[3] | groups[4] | groups[5]
+        };
+        let persuaders = Self::influencers_of(pos, !color, square);
+        if union(&persuaders).is_empty() {
+            return false;
+        }
+        let supporters = Self::influencers_of(pos, color, square);
+        let count = |groups: &[Bitboard; 6]| union(groups).count() as u32;
+        let value = |groups: &[Bitboard; 6]| {
+            let mut total = 0;
+            for (group, weight) in groups.iter().zip(PERSUASION_VALUE) {
+                total += group.count() as u32 * weight;
+            }
+            total
+        };
+        match measure {
+            Measure::Count => count(&persuaders) > count(&supporters),
+            Measure::Value => value(&persuaders) > value(&supporters),
+            Measure::Average => {
+                let supporting = count(&supporters);
+                supporting == 0
+                    || value(&persuaders) * supporting > value(&supporters) * count(&persuaders)
+            }
+        }
+    }
+
+    /// The pieces of `color` influencing `square` (every piece speaking), by kind.
+    #[inline(always)]
+    fn influencers_of<R: Rules>(pos: &Position<R>, color: Color, square: Square) -> [Bitboard; 6] {
+        let occupied = pos.occupied();
+        let queens = pos.pieces(color, QUEEN);
+        let orthogonal = pos.pieces(color, ROOK) | queens;
+        let diagonal = pos.pieces(color, BISHOP) | queens;
+        let along_lines = rook_attacks(square, occupied & !orthogonal) & orthogonal;
+        let along_diagonals = bishop_attacks(square, occupied & !diagonal) & diagonal;
+        // No square shares both a line and a diagonal with a queen: each is found once.
+        [
+            shakmaty::attacks::pawn_attacks(!color, square) & pos.pieces(color, PAWN),
+            knight_attacks(square) & pos.pieces(color, KNIGHT),
+            along_diagonals & !queens,
+            along_lines & !queens,
+            (along_lines | along_diagonals) & queens,
+            king_attacks(square) & pos.pieces(color, KING),
+        ]
     }
 
     /// Adds the influence of one piece of `color` and `kind` on `squares`.
@@ -338,6 +442,16 @@ impl InfluenceMap {
         }
     }
 
+    /// [`InfluenceMap::dominated_by`] for White and for Black (by colour index), from one
+    /// bit-sliced comparison of the two colours' tallies.
+    #[inline]
+    pub fn dominance(&self) -> [Bitboard; 2] {
+        match self.measure {
+            Measure::Count | Measure::Average => compare(&self.count[0], &self.count[1]),
+            Measure::Value => compare(&self.value[0], &self.value[1]),
+        }
+    }
+
     /// Squares where `color`'s influence exceeds the other colour's under this measure.
     pub fn dominated_by(&self, color: Color) -> Bitboard {
         let (us, them) = (index(color), index(!color));
@@ -346,6 +460,32 @@ impl InfluenceMap {
             Measure::Value => self.value[us].greater(&self.value[them]),
         }
     }
+}
+
+/// Adds one to the counter of every square in `squares`: a carry rippling through the planes,
+/// with no weight to add (as [`SetCounter`] does, with the sixth plane: every piece of one
+/// colour could in principle bear on one empty square).
+#[inline(always)]
+fn count_set(tally: &mut CountTally, squares: Bitboard) {
+    let mut carry = squares.0;
+    for plane in &mut tally.0 {
+        let next = *plane & carry;
+        *plane ^= carry;
+        carry = next;
+    }
+}
+
+/// The squares where `a`'s counter is greater than `b`'s, and where it is smaller.
+#[inline(always)]
+fn compare<const PLANES: usize>(a: &Tally<PLANES>, b: &Tally<PLANES>) -> [Bitboard; 2] {
+    let (mut greater, mut smaller, mut equal) = (0u64, 0u64, !0u64);
+    for plane in (0..PLANES).rev() {
+        let (x, y) = (a.0[plane], b.0[plane]);
+        greater |= equal & x & !y;
+        smaller |= equal & !x & y;
+        equal &= !(x ^ y);
+    }
+    [Bitboard(greater), Bitboard(smaller)]
 }
 
 /// The squares a piece of `kind` and `color` on `square` influences, given the occupancy and

@@ -1165,7 +1165,12 @@ impl Rules for Pacifist {
     fn in_check(&self, pos: &Position<Self>) -> bool {
         let us = pos.turn();
         let kings = pos.pieces(us, KING);
-        kings.is_empty() || self.influence(pos).overly_persuaded(us, kings).any()
+        // Only the kings' squares matter: their persuaders and supporters are looked up from
+        // there, not tallied over the whole board.
+        kings.is_empty()
+            || kings
+                .into_iter()
+                .any(|king| InfluenceMap::overly_persuaded_on(pos, self.measure, us, king))
     }
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
