@@ -530,11 +530,10 @@ impl Pacifist {
         }
     }
 
-    /// Pushes the legal moves of the piece of `kind` on `from` (lifted in `lifted`) to
-    /// `targets` (empty squares it may move to). `node` is the position's.
+    /// The targets among `targets` (empty squares the piece of `kind` on `from`, lifted in
+    /// `lifted`, may move to) that it may legally move to. `node` is the position's.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn push_legal<B: Balance, S: MoveSink>(
+    fn legal_targets<B: Balance>(
         &self,
         pos: &Position<Self>,
         node: &NodeInfluence<B>,
@@ -542,9 +541,9 @@ impl Pacifist {
         from: Square,
         kind: Kind,
         targets: Bitboard,
-        moves: &mut S,
-    ) {
+    ) -> Bitboard {
         let us = pos.turn();
+        let mut legal = Bitboard::EMPTY;
         let mut exact = targets;
         let mut settled = Bitboard::EMPTY;
         if B::MONOTONE
@@ -561,7 +560,7 @@ impl Pacifist {
             // ours.
             let cuts = node.risky_cuts_lifted(kind, lifted);
             let quiet = targets & !cuts & !lifted.balance.over(us, targets);
-            moves.push_all(from, quiet);
+            legal = quiet;
             exact ^= quiet;
             // Converted, a line piece no longer lets our rays through: it must cut none of
             // any kind (the cuts of a knight, which lets no ray through).
@@ -570,13 +569,13 @@ impl Pacifist {
                 settled = self.settled_landings(pos, lifted, from, kind, landing_over);
             }
         }
-        // In the order of the squares, as listing sinks keep it for the search.
         for to in exact {
             let mv = Move::normal(from, to);
             if settled.contains(to) || self.is_legal_placed(pos, lifted, mv, kind) {
-                moves.push(mv);
+                legal.add(to);
             }
         }
+        legal
     }
 
     /// For a piece other than a king lifted in `lifted` (nothing else of the mover's overly
@@ -685,13 +684,15 @@ impl Pacifist {
             return;
         }
         let kind = Kind::new(KIND);
-        let quiet = quick.quiet_targets(pos, node, from, kind, targets);
-        moves.push_all(from, quiet);
-        let rest = targets ^ quiet;
+        let mut legal = quick.quiet_targets(pos, node, from, kind, targets);
+        let rest = targets ^ legal;
         if rest.any() {
             let lifted = node.lift(pos, from);
-            self.push_legal(pos, node, &lifted, from, kind, rest, moves);
+            legal |= self.legal_targets(pos, node, &lifted, from, kind, rest);
         }
+        // In the order of the squares, however each was settled: the search's move order
+        // (and so its node counts) does not depend on which test settled a move.
+        moves.push_all(from, legal);
     }
 
     /// Pawn moves. The pushes the quick test settles are found for all pawns at once
@@ -756,13 +757,13 @@ impl Pacifist {
                 }
             }
             let quiet = targets & (sure_singles | sure_doubles);
-            let fresh = if S::COUNTING { quiet & !counted } else { quiet };
-            moves.push_all(from, fresh);
+            let mut legal = if S::COUNTING { quiet & !counted } else { quiet };
             let rest = targets ^ quiet;
             if rest.any() {
                 let lifted = lifted.get_or_insert_with(|| node.lift(pos, from));
-                self.push_legal(pos, node, lifted, from, PAWN, rest, moves);
+                legal |= self.legal_targets(pos, node, lifted, from, PAWN, rest);
             }
+            moves.push_all(from, legal);
         }
     }
 
