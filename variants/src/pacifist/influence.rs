@@ -517,7 +517,7 @@ pub fn piece_influence(
 /// that measure allows, so that copying and correcting them once per candidate move is cheap.
 /// [`InfluenceMap`] is the general map (both colours' counts and values) for evaluation and
 /// display; the rules use these.
-pub trait Balance: Copy {
+pub trait Balance: Copy + PartialEq + std::fmt::Debug {
     /// See [`Measure::is_monotone`].
     const MONOTONE: bool;
 
@@ -1248,6 +1248,38 @@ impl<B: Balance> NodeInfluence<B> {
         node
     }
 
+    /// [`NodeInfluence::fill`] when the balance of `pos` is known: only the line pieces are
+    /// looked at (for the opponent's reach and the cut lines).
+    #[inline]
+    pub fn fill_with_balance<R: Rules>(&mut self, pos: &Position<R>, to_move: Color, balance: B) {
+        debug_assert_eq!(balance, B::compute(pos, Bitboard::EMPTY));
+        self.balance = balance;
+        self.rays = Rays::of(pos);
+        let mut opponent_lines = Bitboard::EMPTY;
+        let mut seers = arrayvec::ArrayVec::<(Square, Bitboard), 32>::new();
+        for side in [Color::White, Color::Black] {
+            for kind in [BISHOP, ROOK, QUEEN] {
+                for square in pos.pieces(side, kind) {
+                    let influence = self.rays.influence(kind, side, square);
+                    if side == to_move {
+                        // At most 32 pieces: never full.
+                        let _ = seers.try_push((square, influence));
+                    } else {
+                        opponent_lines |= influence;
+                    }
+                }
+            }
+        }
+        self.opponent_lines = opponent_lines;
+        self.rays.fill_cut_lines(
+            to_move,
+            pos.color(to_move),
+            &seers,
+            &self.balance,
+            &mut self.cuts,
+        );
+    }
+
     /// Makes this the node of `pos`'s board with `to_move` to move, in place.
     #[inline]
     pub fn fill<R: Rules>(&mut self, pos: &Position<R>, to_move: Color) {
@@ -1581,6 +1613,15 @@ impl<B: Balance> NodeSlots<B> {
         *slot_key = keep.then(|| BoardKey::with_turn(pos, to_move));
         answer
     }
+
+    #[inline]
+    fn keep_played<R: Rules>(&mut self, pos: &Position<R>, to_move: Color, balance: B) {
+        let (slot_key, node) = self
+            .played
+            .get_or_insert_with(|| (None, Box::new(NodeInfluence::new_for(pos, to_move))));
+        node.fill_with_balance(pos, to_move, balance);
+        *slot_key = Some(BoardKey::with_turn(pos, to_move));
+    }
 }
 
 /// The last positions' [`NodeInfluence`], kept per thread: the search asks for the ordering
@@ -1600,6 +1641,9 @@ pub trait NodeCache: Balance + 'static {
         to_move: Color,
         f: impl FnOnce(&NodeInfluence<Self>) -> (bool, T),
     ) -> T;
+
+    /// Keeps the node of `pos`'s board with `to_move` to move, whose balance is `balance`.
+    fn keep_played_node<R: Rules>(pos: &Position<R>, to_move: Color, balance: Self);
 }
 
 macro_rules! node_cache {
@@ -1625,6 +1669,11 @@ macro_rules! node_cache {
                 f: impl FnOnce(&NodeInfluence<Self>) -> (bool, T),
             ) -> T {
                 $slot.with(|slots| slots.borrow_mut().build_played(pos, to_move, f))
+            }
+
+            #[inline]
+            fn keep_played_node<R: Rules>(pos: &Position<R>, to_move: Color, balance: Self) {
+                $slot.with(|slots| slots.borrow_mut().keep_played(pos, to_move, balance))
             }
         }
     };

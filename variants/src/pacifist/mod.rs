@@ -301,22 +301,23 @@ impl Pacifist {
     pub fn opponent_step(&self, pos: &mut Position<Self>, us: Color) -> Bitboard {
         with_balance!(self.measure, B => {
             let balance = B::compute(pos, Bitboard::EMPTY);
-            self.opponent_step_from(pos, us, balance)
+            self.opponent_step_from(pos, us, balance).0
         })
     }
 
-    /// [`Pacifist::opponent_step`] given the balance of `pos` as it stands.
+    /// [`Pacifist::opponent_step`] given the balance of `pos` as it stands. Also returns the
+    /// balance at the end of the step.
     fn opponent_step_from<B: Balance>(
         &self,
         pos: &mut Position<Self>,
         us: Color,
         mut balance: B,
-    ) -> Bitboard {
+    ) -> (Bitboard, B) {
         let mut converted = Bitboard::EMPTY;
         loop {
             let over = balance.over(us, pos.color(us));
             if over.is_empty() {
-                return converted;
+                return (converted, balance);
             }
             self.turn_over(pos, over, !us);
             converted |= over;
@@ -328,7 +329,7 @@ impl Pacifist {
     pub fn conversions(&self, pos: &mut Position<Self>, us: Color, moved: Square) -> Conversions {
         with_balance!(self.measure, B => {
             let full = B::compute(pos, Bitboard::EMPTY);
-            self.conversions_from(pos, us, moved, full)
+            self.conversions_from(pos, us, moved, full).0
         })
     }
 
@@ -339,15 +340,16 @@ impl Pacifist {
         us: Color,
         moved: Square,
         full: B,
-    ) -> Conversions {
+    ) -> (Conversions, B) {
         let (silenced, by_mover, last) = self.mover_step_from(pos, us, moved, full);
         let start = last.unwrap_or_else(|| B::compute(pos, Bitboard::EMPTY));
-        let by_opponent = self.opponent_step_from(pos, us, start);
-        Conversions {
+        let (by_opponent, end) = self.opponent_step_from(pos, us, start);
+        let conversions = Conversions {
             silenced,
             by_mover,
             by_opponent,
-        }
+        };
+        (conversions, end)
     }
 
     /// Plays a move and its conversions (without handing the turn on) and reports them.
@@ -369,7 +371,10 @@ impl Pacifist {
         if quiet {
             return Conversions::default();
         }
-        self.conversions_from(pos, us, moved, balance)
+        let (conversions, end) = self.conversions_from(pos, us, moved, balance);
+        // The balance the turn ended on is the next position's: its node needs no tally.
+        B::keep_played_node(pos, !us, end);
+        conversions
     }
 
     /// Whether a move of the side to move (already known to follow the movement rules) is
