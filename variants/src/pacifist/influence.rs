@@ -685,8 +685,10 @@ impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VAL
     }
 
     /// Under `count` each colour's pieces are counted set by set and subtracted once (see
-    /// [`SetCounter`]); `value` adds weights piece by piece.
-    #[inline(never)]
+    /// [`SetCounter`]); `value` adds weights piece by piece. Inlined, so that where no piece
+    /// is silent (building a node) that case is compiled away, and the walk's sets reach the
+    /// caller's `observe` without a call.
+    #[inline(always)]
     fn tally<R: Rules>(
         pos: &Position<R>,
         silent: Bitboard,
