@@ -16,6 +16,7 @@ use amity_engine::{
     PieceInfo, Position, Rank, Rules, SearchFlags, Square, WinReason,
 };
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use turn_memo::LiftMemo;
 
 pub use influence::{
     AverageBalance, Balance, BoardKey, CountBalance, InfluenceMap, Lifted, Measure, NodeCache,
@@ -805,7 +806,7 @@ impl Pacifist {
     /// For a non-castling move, the balance right after it: whether any piece of either side
     /// is overly persuaded then (if not, the turn converts nothing), and whether an enemy
     /// piece is. `None` for castling.
-    fn quick_look<B: NodeCache>(&self, pos: &Position<Self>, mv: Move) -> Option<(bool, bool)> {
+    fn quick_look<B: LiftMemo>(&self, pos: &Position<Self>, mv: Move) -> Option<(bool, bool)> {
         if mv.flag() == MoveFlag::Castle {
             return None;
         }
@@ -818,7 +819,7 @@ impl Pacifist {
         };
         let us = pos.turn();
         B::with_node(pos, |node| {
-            let balance = node.lift(pos, from).place(to, kind_after);
+            let balance = B::with_lifted(pos, node, from, |lifted| lifted.place(to, kind_after));
             let ours = pos.ours() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
             let theirs_over = balance.over(!us, pos.theirs()).any();
             let ours_over = balance.over(us, ours).any();
@@ -828,7 +829,7 @@ impl Pacifist {
 
     /// [`Rules::is_tactical`] for one measure. A move whose turn has been played out already
     /// is answered from [`turn_memo`].
-    fn is_tactical_with<B: NodeCache>(&self, pos: &Position<Self>, mv: Move) -> bool {
+    fn is_tactical_with<B: LiftMemo>(&self, pos: &Position<Self>, mv: Move) -> bool {
         if mv.flag() == MoveFlag::Promotion {
             return true;
         }
@@ -848,7 +849,7 @@ impl Pacifist {
 
     /// [`Pacifist::material_swing`], zero at once when the move provably converts nothing,
     /// from [`turn_memo`] when the turn has been played out already.
-    fn quick_swing<B: NodeCache>(&self, pos: &Position<Self>, mv: Move) -> i32 {
+    fn quick_swing<B: LiftMemo>(&self, pos: &Position<Self>, mv: Move) -> i32 {
         if let Some(turn) = turn_memo::recall(pos, mv, self.measure) {
             return turn.swing;
         }

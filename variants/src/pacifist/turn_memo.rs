@@ -7,12 +7,18 @@
 //! and the measure, and on nothing else (castling rights only lose bits, clocks are not read):
 //! an entry is found only when all of those are equal ([`BoardKey`] holds the first three).
 //! The Zobrist hash only picks the slot.
+//!
+//! It also keeps, per measure, the last piece lifted for a quick look at a move
+//! ([`LiftMemo`]): the search asks about a position's moves piece by piece, so the moves of one
+//! piece share one lift.
 
 use std::cell::RefCell;
 
-use amity_engine::{Move, Position, Rules};
+use amity_engine::{Move, Position, Rules, Square};
 
-use super::influence::{BoardKey, Measure};
+use super::influence::{
+    AverageBalance, BoardKey, CountBalance, Lifted, Measure, NodeCache, NodeInfluence, ValueBalance,
+};
 
 /// What a move's turn, played in full, tells the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,3 +79,53 @@ pub fn remember<R: Rules>(pos: &Position<R>, mv: Move, measure: Measure, turn: P
         });
     });
 }
+
+/// Per thread, for one measure's balance: the piece last lifted off a board for a quick look,
+/// kept with that board and its square.
+pub trait LiftMemo: NodeCache {
+    /// Runs `f` on `node` (the node of `pos`) with the piece on `from` lifted, lifted again
+    /// only when the last lift was of another board or square.
+    fn with_lifted<R: Rules, T>(
+        pos: &Position<R>,
+        node: &NodeInfluence<Self>,
+        from: Square,
+        f: impl FnOnce(&Lifted<Self>) -> T,
+    ) -> T;
+}
+
+macro_rules! lift_memo {
+    ($balance:ty, $slot:ident) => {
+        thread_local! {
+            static $slot: RefCell<Option<(BoardKey, Square, Lifted<$balance>)>> =
+                const { RefCell::new(None) };
+        }
+
+        impl LiftMemo for $balance {
+            #[inline]
+            fn with_lifted<R: Rules, T>(
+                pos: &Position<R>,
+                node: &NodeInfluence<Self>,
+                from: Square,
+                f: impl FnOnce(&Lifted<Self>) -> T,
+            ) -> T {
+                $slot.with(|slot| {
+                    let mut slot = slot.borrow_mut();
+                    let key = BoardKey::of(pos);
+                    let fits =
+                        matches!(&*slot, Some((board, square, _)) if *square == from && *board == key);
+                    if !fits {
+                        *slot = Some((key, from, node.lift(pos, from)));
+                    }
+                    match &*slot {
+                        Some((_, _, lifted)) => f(lifted),
+                        None => unreachable!("the slot was just filled"),
+                    }
+                })
+            }
+        }
+    };
+}
+
+lift_memo!(CountBalance, COUNT_LIFT);
+lift_memo!(ValueBalance, VALUE_LIFT);
+lift_memo!(AverageBalance, AVERAGE_LIFT);
