@@ -864,6 +864,128 @@ fn reference_agrees_along_random_games() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Move ordering answers: `is_tactical` and `gain` remember played-out turns per thread; they must
+// answer exactly what playing the turn on a copy answers, however the questions are interleaved.
+
+/// What `is_tactical` and `gain` must answer for `mv`, worked out by playing its turn on a copy.
+fn played_out(rules: &Pacifist, pos: &Position<Pacifist>, mv: Move) -> (bool, i32) {
+    use amity_variants::pacifist::evaluation::{VALUES, material};
+    let us = pos.turn();
+    let mut child = pos.clone();
+    let conversions = rules.play_turn(&mut child, mv);
+    let difference = |p: &Position<Pacifist>| material(p, us) - material(p, !us);
+    let promotion = mv.flag() == amity_engine::MoveFlag::Promotion;
+    let promotion_gain = if promotion {
+        VALUES[mv.kind().index()] - VALUES[PAWN.index()]
+    } else {
+        0
+    };
+    let tactical = promotion || (conversions.by_mover.any() && conversions.by_opponent.is_empty());
+    let swing = difference(&child) - difference(pos);
+    (tactical, swing.max(promotion_gain))
+}
+
+/// The questions of one position under one measure, with the answers played out.
+struct Questions {
+    rules: Pacifist,
+    pos: Position<Pacifist>,
+    answers: Vec<(Move, (bool, i32))>,
+}
+
+impl Questions {
+    fn new(measure: Measure, pos: &Position<Pacifist>) -> Self {
+        let rules = Pacifist::new(measure);
+        let mut moves = MoveList::new();
+        rules.generate(pos, &mut moves);
+        let answers = moves
+            .as_slice()
+            .iter()
+            .map(|&mv| (mv, played_out(&rules, pos, mv)))
+            .collect();
+        Questions {
+            rules,
+            pos: pos.clone(),
+            answers,
+        }
+    }
+
+    /// Asks every question `rounds` times, in the order the search would (is_tactical, then
+    /// gain), and returns how many moves the turn changes something for.
+    fn ask(&self, rounds: usize) -> usize {
+        let mut telling = 0;
+        for round in 0..rounds {
+            for &(mv, expected) in &self.answers {
+                let context = || {
+                    format!(
+                        "{:?} {mv:?} in {} (round {round})",
+                        self.rules.measure,
+                        self.pos.to_fen(&self.rules)
+                    )
+                };
+                assert_eq!(
+                    self.rules.is_tactical(&self.pos, mv),
+                    expected.0,
+                    "is_tactical: {}",
+                    context()
+                );
+                assert_eq!(
+                    self.rules.gain(&self.pos, mv),
+                    expected.1,
+                    "gain: {}",
+                    context()
+                );
+                telling += usize::from(expected.0 || expected.1 != 0);
+            }
+        }
+        telling
+    }
+}
+
+#[test]
+fn ordering_answers_match_played_out_turns() {
+    let mut rng = StdRng::seed_from_u64(0x4d45_4d4f);
+    let mut telling = 0;
+    let mut promotions = 0;
+    for game_index in 0..60 {
+        // Each game is played under one measure, and every position of it is asked about under
+        // all three: one board, three sets of answers.
+        let measure = Measure::ALL[game_index % 3];
+        let rules = Pacifist::new(measure);
+        let mut pos = position(&rules, rules.start_fen());
+        let mut previous: Vec<Questions> = Vec::new();
+        for _ in 0..80 {
+            let current: Vec<Questions> = Measure::ALL
+                .iter()
+                .map(|&m| Questions::new(m, &pos))
+                .collect();
+            // Each measure's questions twice in a row, then the previous position's again
+            // (as after returning from a child), then the first measure's once more.
+            for questions in &current {
+                telling += questions.ask(2);
+            }
+            for questions in &previous {
+                questions.ask(1);
+            }
+            current[0].ask(1);
+            let moves =
+                &current[Measure::ALL.iter().position(|&m| m == measure).unwrap_or(0)].answers;
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())].0;
+            promotions += usize::from(mv.flag() == amity_engine::MoveFlag::Promotion);
+            rules.play(&mut pos, mv);
+            previous = current;
+        }
+    }
+    assert!(
+        telling > 1000,
+        "few moves convert or promote ({telling}): the test asks little"
+    );
+    eprintln!("{telling} telling answers, {promotions} promotions played");
+}
+
+// ---------------------------------------------------------------------------------------------
 // Strength: a self-play driver (ignored: minutes per game at depth 6). Run with
 // `AMITY_STRONG=6 AMITY_WEAK=3 AMITY_GAMES=40 cargo test --release --test pacifist -- --ignored --nocapture`.
 

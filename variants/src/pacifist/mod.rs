@@ -6,6 +6,7 @@
 
 pub mod evaluation;
 pub mod influence;
+pub mod turn_memo;
 
 use amity_engine::orthodox::{
     self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES,
@@ -15,6 +16,7 @@ use amity_engine::{
     PieceInfo, Position, Rank, Rules, SearchFlags, Square, WinReason,
 };
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use turn_memo::LiftMemo;
 
 pub use influence::{
     AverageBalance, Balance, BoardKey, CountBalance, InfluenceMap, Lifted, Measure, NodeCache,
@@ -809,7 +811,7 @@ impl Pacifist {
     /// For a non-castling move, the balance right after it: whether any piece of either side
     /// is overly persuaded then (if not, the turn converts nothing), and whether an enemy
     /// piece is. `None` for castling.
-    fn quick_look<B: NodeCache>(&self, pos: &Position<Self>, mv: Move) -> Option<(bool, bool)> {
+    fn quick_look<B: LiftMemo>(&self, pos: &Position<Self>, mv: Move) -> Option<(bool, bool)> {
         if mv.flag() == MoveFlag::Castle {
             return None;
         }
@@ -822,7 +824,7 @@ impl Pacifist {
         };
         let us = pos.turn();
         B::with_node(pos, |node| {
-            let balance = node.lift(pos, from).place(to, kind_after);
+            let balance = B::with_lifted(pos, node, from, |lifted| lifted.place(to, kind_after));
             let ours = pos.ours() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
             let theirs_over = balance.over(!us, pos.theirs()).any();
             let ours_over = balance.over(us, ours).any();
@@ -830,10 +832,14 @@ impl Pacifist {
         })
     }
 
-    /// [`Rules::is_tactical`] for one measure.
-    fn is_tactical_with<B: NodeCache>(&self, pos: &Position<Self>, mv: Move) -> bool {
+    /// [`Rules::is_tactical`] for one measure. A move whose turn has been played out already
+    /// is answered from [`turn_memo`].
+    fn is_tactical_with<B: LiftMemo>(&self, pos: &Position<Self>, mv: Move) -> bool {
         if mv.flag() == MoveFlag::Promotion {
             return true;
+        }
+        if let Some(turn) = turn_memo::recall(pos, mv, self.measure) {
+            return turn.converts_cleanly;
         }
         if let Some((_, theirs_over)) = self.quick_look::<B>(pos, mv)
             && B::MONOTONE
@@ -843,17 +849,38 @@ impl Pacifist {
             // would only weaken the case. Step b converts nothing.
             return false;
         }
-        let mut child = pos.clone();
-        let conversions = self.play_turn(&mut child, mv);
-        conversions.by_mover.any() && conversions.by_opponent.is_empty()
+        self.played_turn(pos, mv).converts_cleanly
     }
 
-    /// [`Pacifist::material_swing`], zero at once when the move provably converts nothing.
-    fn quick_swing<B: NodeCache>(&self, pos: &Position<Self>, mv: Move) -> i32 {
+    /// [`Pacifist::material_swing`], zero at once when the move provably converts nothing,
+    /// from [`turn_memo`] when the turn has been played out already.
+    fn quick_swing<B: LiftMemo>(&self, pos: &Position<Self>, mv: Move) -> i32 {
+        if let Some(turn) = turn_memo::recall(pos, mv, self.measure) {
+            return turn.swing;
+        }
         match self.quick_look::<B>(pos, mv) {
             Some((false, _)) => self.promotion_gain(mv),
-            _ => self.material_swing(pos, mv),
+            _ => self.played_turn(pos, mv).swing,
         }
+    }
+
+    /// Plays the turn of `mv` on a copy of `pos` and remembers what it told in [`turn_memo`]
+    /// (callers have found it missing there).
+    fn played_turn(&self, pos: &Position<Self>, mv: Move) -> turn_memo::PlayedTurn {
+        let us = pos.turn();
+        let mut child = pos.clone();
+        let conversions = self.play_turn(&mut child, mv);
+        let turn = turn_memo::PlayedTurn {
+            converts_cleanly: conversions.by_mover.any() && conversions.by_opponent.is_empty(),
+            swing: Self::material_difference(&child, us) - Self::material_difference(pos, us),
+        };
+        turn_memo::remember(pos, mv, self.measure, turn);
+        turn
+    }
+
+    /// `us`'s material minus the opponent's, in centipawns.
+    fn material_difference(pos: &Position<Self>, us: Color) -> i32 {
+        evaluation::material(pos, us) - evaluation::material(pos, !us)
     }
 
     /// What promoting adds to the mover's material (0 for other moves).
@@ -871,9 +898,7 @@ impl Pacifist {
         let us = pos.turn();
         let mut child = pos.clone();
         self.play_turn(&mut child, mv);
-        let balance =
-            |p: &Position<Self>| evaluation::material(p, us) - evaluation::material(p, !us);
-        balance(&child) - balance(pos)
+        Self::material_difference(&child, us) - Self::material_difference(pos, us)
     }
 }
 
