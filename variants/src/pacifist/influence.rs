@@ -527,6 +527,16 @@ pub trait Balance: Copy + PartialEq + std::fmt::Debug {
     /// Whether the balance weighs pieces by value (else only their number counts).
     const VALUED: bool;
 
+    /// What one piece of `kind` weighs in this balance.
+    #[inline(always)]
+    fn weight(kind: Kind) -> u32 {
+        if Self::VALUED {
+            PERSUASION_VALUE[kind.index()]
+        } else {
+            1
+        }
+    }
+
     /// Adds the influence of `count` pieces of `color`, worth `value` together, on `squares`.
     fn add_group(&mut self, color: Color, squares: Bitboard, count: u32, value: u32);
 
@@ -952,6 +962,21 @@ impl CutLines {
     }
 }
 
+/// Of a pair of squares on orthogonal (`.0`) and diagonal (`.1`) rays, those where a piece of
+/// `kind` put down cuts the ray.
+#[inline(always)]
+fn cut_squares(kind: Kind, (orthogonal, diagonal): (Bitboard, Bitboard)) -> Bitboard {
+    let (cuts_orthogonal, cuts_diagonal) = cut_kinds(kind);
+    let mut squares = Bitboard::EMPTY;
+    if cuts_orthogonal {
+        squares |= orthogonal;
+    }
+    if cuts_diagonal {
+        squares |= diagonal;
+    }
+    squares
+}
+
 /// Whether a piece of `kind` put down on a ray of its side cuts it: orthogonal (`.0`) and
 /// diagonal (`.1`) rays see through rooks and queens, bishops and queens.
 #[inline(always)]
@@ -1340,15 +1365,7 @@ impl<B: Balance> NodeInfluence<B> {
     /// its own rays short of a piece of its own (rays see through it where it is glass).
     #[inline(always)]
     pub fn cuts_for(&self, kind: Kind) -> Bitboard {
-        let (orthogonal, diagonal) = cut_kinds(kind);
-        let mut cuts = Bitboard::EMPTY;
-        if orthogonal {
-            cuts |= self.cuts.all.0;
-        }
-        if diagonal {
-            cuts |= self.cuts.all.1;
-        }
-        cuts
+        cut_squares(kind, self.cuts.all)
     }
 
     /// Among [`NodeInfluence::cuts_for`], the squares where the cut could overly persuade the
@@ -1390,15 +1407,7 @@ impl<B: Balance> NodeInfluence<B> {
 
     #[inline(always)]
     fn overflow_for(&self, kind: Kind) -> Bitboard {
-        let (orthogonal, diagonal) = cut_kinds(kind);
-        let mut overflow = Bitboard::EMPTY;
-        if orthogonal {
-            overflow |= self.cuts.overflow.0;
-        }
-        if diagonal {
-            overflow |= self.cuts.overflow.1;
-        }
-        overflow
+        cut_squares(kind, self.cuts.overflow)
     }
 
     /// The position with the piece on `from` lifted off the board: every move of that piece

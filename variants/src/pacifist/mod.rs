@@ -605,11 +605,7 @@ impl Pacifist {
         landings: Bitboard,
     ) -> Bitboard {
         let us = pos.turn();
-        let weight = if B::VALUED {
-            influence::PERSUASION_VALUE[kind.index()]
-        } else {
-            1
-        };
+        let weight = B::weight(kind);
         let others = pos.ours() & !Bitboard::from_square(from);
         let fragile = others & lifted.balance.below(us, weight);
         let mut settled = Bitboard::EMPTY;
@@ -999,11 +995,7 @@ impl QuickTest {
         }
         // A cut costs the piece the ray reaches the battery's weight, and the mover's own
         // weight too if the mover influenced it from `from`.
-        let weight = if B::VALUED {
-            influence::PERSUASION_VALUE[kind.index()] as i32
-        } else {
-            1
-        };
+        let weight = B::weight(kind) as i32;
         // Where the piece may land overly persuaded: where a piece of ours would be now, or
         // would be without the piece's own support.
         let landing_over = self.over_here | (influenced & below);
@@ -1057,12 +1049,7 @@ impl QuickTest {
         eligible &= !pawn_influence(pos.ours() & self.below[PAWN.index()], !us);
         let step = ahead(eligible, us);
         // As in `quiet_targets`, taking every pawn to influence the piece a cut reaches.
-        let pawn_weight = if B::VALUED {
-            influence::PERSUASION_VALUE[PAWN.index()] as i32
-        } else {
-            1
-        };
-        let risky = node.risky_cuts(PAWN, Bitboard::FULL, pawn_weight);
+        let risky = node.risky_cuts(PAWN, Bitboard::FULL, B::weight(PAWN) as i32);
         let quiet_singles = step & singles & !risky;
         let quiet_doubles = ahead(step, us) & doubles & !risky;
         let mut sure_singles = quiet_singles & !self.over_here;
