@@ -904,6 +904,12 @@ pub struct CutLines {
     len: usize,
     /// Cut squares of the lines that found no slot: orthogonal (`.0`) and diagonal (`.1`).
     overflow: (Bitboard, Bitboard),
+    /// Cut squares of the lines whose reached piece the cut alone overly persuades (slack
+    /// below zero): risky whatever the move.
+    short: (Bitboard, Bitboard),
+    /// The pieces reached by lines with a slack from zero up to the heaviest piece's weight:
+    /// a cut of such a line is risky when the move also takes support from that piece.
+    marginal_hits: (Bitboard, Bitboard),
     /// Every cut square: orthogonal (`.0`) and diagonal (`.1`).
     all: (Bitboard, Bitboard),
 }
@@ -921,6 +927,8 @@ impl Default for CutLines {
             lines: [unused; CutLines::SLOTS],
             len: 0,
             overflow: (Bitboard::EMPTY, Bitboard::EMPTY),
+            short: (Bitboard::EMPTY, Bitboard::EMPTY),
+            marginal_hits: (Bitboard::EMPTY, Bitboard::EMPTY),
             all: (Bitboard::EMPTY, Bitboard::EMPTY),
         }
     }
@@ -933,17 +941,35 @@ impl CutLines {
     fn clear(&mut self) {
         self.len = 0;
         self.overflow = (Bitboard::EMPTY, Bitboard::EMPTY);
+        self.short = (Bitboard::EMPTY, Bitboard::EMPTY);
+        self.marginal_hits = (Bitboard::EMPTY, Bitboard::EMPTY);
         self.all = (Bitboard::EMPTY, Bitboard::EMPTY);
     }
 
-    fn push(&mut self, line: CutLine) {
+    /// Adds `line`; `heaviest` is the largest weight a piece has under the measure.
+    fn push(&mut self, line: CutLine, heaviest: i32) {
         let squares = line.squares;
-        let (all, overflow) = if line.diagonal {
-            (&mut self.all.1, &mut self.overflow.1)
+        let (all, overflow, short, marginal_hits) = if line.diagonal {
+            (
+                &mut self.all.1,
+                &mut self.overflow.1,
+                &mut self.short.1,
+                &mut self.marginal_hits.1,
+            )
         } else {
-            (&mut self.all.0, &mut self.overflow.0)
+            (
+                &mut self.all.0,
+                &mut self.overflow.0,
+                &mut self.short.0,
+                &mut self.marginal_hits.0,
+            )
         };
         *all |= squares;
+        if line.slack < 0 {
+            *short |= squares;
+        } else if line.slack < heaviest {
+            marginal_hits.add(line.hit);
+        }
         if self.len < Self::SLOTS {
             self.lines[self.len] = line;
             self.len += 1;
@@ -1095,13 +1121,16 @@ impl Rays {
                 } else {
                     battery.count() as i32
                 };
-                lines.push(CutLine {
-                    squares,
-                    hit,
-                    diagonal,
-                    weight,
-                    slack: balance.margin(color, hit) - weight,
-                });
+                lines.push(
+                    CutLine {
+                        squares,
+                        hit,
+                        diagonal,
+                        weight,
+                        slack: balance.margin(color, hit) - weight,
+                    },
+                    B::weight(QUEEN) as i32,
+                );
             }
         }
     }
@@ -1374,15 +1403,18 @@ impl<B: Balance> NodeInfluence<B> {
     /// Elsewhere a cut costs support the piece can spare.
     #[inline]
     pub fn risky_cuts(&self, kind: Kind, weakened: Bitboard, extra: i32) -> Bitboard {
-        let mut risky = self.overflow_for(kind);
-        for line in self.cuts.for_kind(kind) {
-            let loss = if weakened.contains(line.hit) {
-                extra
-            } else {
-                0
-            };
-            if line.slack < loss {
-                risky |= line.squares;
+        debug_assert!(
+            extra <= B::weight(QUEEN) as i32,
+            "extra beyond the heaviest weight"
+        );
+        let mut risky = self.overflow_for(kind) | cut_squares(kind, self.cuts.short);
+        // The lines with some slack matter only where the move weakens the piece reached,
+        // which is rare: look at them one by one only then.
+        if (weakened & cut_squares(kind, self.cuts.marginal_hits)).any() {
+            for line in self.cuts.for_kind(kind) {
+                if (0..extra).contains(&line.slack) && weakened.contains(line.hit) {
+                    risky |= line.squares;
+                }
             }
         }
         risky
