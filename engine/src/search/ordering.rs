@@ -4,6 +4,7 @@
 //! captures last. Every legal move comes out exactly once (a test compares its perft with plain
 //! generation).
 
+use arrayvec::ArrayVec;
 use shakmaty::Color;
 
 use crate::moves::{MAX_MOVES, Move, MoveFlag, MoveList};
@@ -84,14 +85,24 @@ impl Stage {
 
 /// Hands out a node's legal moves stage by stage, best-first within each stage.
 pub struct MovePicker {
-    moves: MoveList,
-    keys: [i64; MAX_MOVES],
-    exchange: [i32; MAX_MOVES],
-    stage_of: [Stage; MAX_MOVES],
+    /// The moves with their ordering, in an uninitialised-until-pushed list: zero-filling
+    /// room for the longest list at every node would cost more than scoring a short one.
+    entries: ArrayVec<Entry, MAX_MOVES>,
     next: usize,
     hash_is_quiet: bool,
     last_is_quiet: bool,
     last_exchange: i32,
+}
+
+/// One move with what ordering knows about it.
+#[derive(Clone, Copy)]
+struct Entry {
+    /// Stage band plus score: the largest goes first.
+    key: i64,
+    mv: Move,
+    /// Static exchange value (0 for quiet moves).
+    exchange: i32,
+    stage: Stage,
 }
 
 /// Keys sort stages before scores: a higher stage band always comes first.
@@ -138,10 +149,7 @@ impl MovePicker {
         history: &History,
     ) -> MovePicker {
         let mut picker = MovePicker {
-            moves,
-            keys: [0; MAX_MOVES],
-            exchange: [0; MAX_MOVES],
-            stage_of: [Stage::Quiet; MAX_MOVES],
+            entries: ArrayVec::new(),
             next: 0,
             hash_is_quiet: false,
             last_is_quiet: false,
@@ -149,7 +157,7 @@ impl MovePicker {
         };
         let pieces = rules.pieces();
         let turn = pos.turn();
-        for (index, &mv) in picker.moves.as_slice().iter().enumerate() {
+        for &mv in moves.as_slice() {
             let (stage, score, exchange) = if mv == hash_move {
                 picker.hash_is_quiet = !rules.is_tactical(pos, mv);
                 let exchange = if picker.hash_is_quiet {
@@ -188,20 +196,24 @@ impl MovePicker {
             } else {
                 (Stage::Quiet, i64::from(history.get(turn, mv)), 0)
             };
-            picker.keys[index] = stage_band(stage) + score;
-            picker.exchange[index] = exchange;
-            picker.stage_of[index] = stage;
+            // Never full: the list holds at most as many moves as the move list.
+            let _ = picker.entries.try_push(Entry {
+                key: stage_band(stage) + score,
+                mv,
+                exchange,
+                stage,
+            });
         }
         picker
     }
 
     /// Number of legal moves this node has (0: no move, the game is over here).
     pub fn len(&self) -> usize {
-        self.moves.len()
+        self.entries.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.entries.is_empty()
     }
 
     /// Whether the move handed out last is quiet (the hash move may be either).
@@ -216,32 +228,28 @@ impl MovePicker {
 
     /// The next move and the stage it belongs to; `None` when every move has been handed out.
     pub fn next_move(&mut self) -> Option<(Move, Stage)> {
-        if self.next >= self.moves.len() {
+        if self.next >= self.entries.len() {
             return None;
         }
         // Selection sort, one step per call: most nodes cut off after a few moves.
-        let slice = &self.keys[self.next..self.moves.len()];
+        let slice = &self.entries[self.next..];
         let mut best = 0;
-        for (offset, key) in slice.iter().enumerate().skip(1) {
-            if *key > slice[best] {
+        for (offset, entry) in slice.iter().enumerate().skip(1) {
+            if entry.key > slice[best].key {
                 best = offset;
             }
         }
         let index = self.next;
-        let chosen = index + best;
-        self.keys.swap(index, chosen);
-        self.exchange.swap(index, chosen);
-        self.stage_of.swap(index, chosen);
-        self.moves.as_mut_slice().swap(index, chosen);
+        self.entries.swap(index, index + best);
         self.next += 1;
-        let stage = self.stage_of[index];
-        self.last_exchange = self.exchange[index];
-        self.last_is_quiet = if stage == Stage::HashMove {
+        let entry = self.entries[index];
+        self.last_exchange = entry.exchange;
+        self.last_is_quiet = if entry.stage == Stage::HashMove {
             self.hash_is_quiet
         } else {
-            stage.is_quiet()
+            entry.stage.is_quiet()
         };
-        Some((self.moves.as_slice()[index], stage))
+        Some((entry.mv, entry.stage))
     }
 }
 
