@@ -986,7 +986,8 @@ fn ordering_answers_match_played_out_turns() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Strength: a self-play driver (ignored: minutes per game at depth 6). Run with
+// Strength: a self-play driver (ignored: 40 games at depths 6 and 3 take a minute or two; the
+// tournament form is scripts/pacifist_strength.sh). Run with
 // `AMITY_STRONG=6 AMITY_WEAK=3 AMITY_GAMES=40 cargo test --release --test pacifist -- --ignored --nocapture`.
 
 fn env_number(name: &str, default: u32) -> u32 {
@@ -1017,14 +1018,17 @@ fn deeper_search_wins_self_play() {
             let moves = game.legal_moves();
             game.play_unchecked(moves.as_slice()[rng.random_range(0..moves.len())]);
         }
-        let mut searcher = Searcher::default();
+        // One searcher per player, as two engines would be: a shared hash table would hand the
+        // shallow side the deep side's results.
+        let (mut strong_searcher, mut weak_searcher) = (Searcher::default(), Searcher::default());
         let stop = AtomicBool::new(false);
-        while game.outcome().is_none() && game.moves().len() < 200 {
+        // Unfinished games are drawn after as many plies as scripts/pacifist_strength.sh allows.
+        while game.outcome().is_none() && game.moves().len() < 400 {
             let white_to_move = game.position().turn() == Color::White;
-            let depth = if white_to_move == strong_is_white {
-                strong
+            let (searcher, depth) = if white_to_move == strong_is_white {
+                (&mut strong_searcher, strong)
             } else {
-                weak
+                (&mut weak_searcher, weak)
             };
             let result = searcher.search_game(&game, &Limits::depth(depth), &stop, &mut |_| {});
             game.play_unchecked(result.best);
