@@ -1411,14 +1411,7 @@ impl<B: Balance> NodeInfluence<B> {
                 }
             }
         }
-        self.opponent_lines = opponent_lines;
-        self.rays.fill_cut_lines(
-            to_move,
-            pos.color(to_move),
-            &seers,
-            &self.balance,
-            &mut self.cuts,
-        );
+        self.finish(pos, to_move, opponent_lines, &seers);
     }
 
     /// Makes this the node of `pos`'s board with `to_move` to move, in place.
@@ -1437,12 +1430,25 @@ impl<B: Balance> NodeInfluence<B> {
                 }
             }
         });
-        self.opponent_lines = opponent_lines;
         self.rays = Rays::of(pos);
+        self.finish(pos, to_move, opponent_lines, &seers);
+    }
+
+    /// The last part of filling a node whose balance and rays are set: the opponent's reach
+    /// and the cut lines of `to_move`, whose line pieces with their influence are `seers`.
+    #[inline(always)]
+    fn finish<R: Rules>(
+        &mut self,
+        pos: &Position<R>,
+        to_move: Color,
+        opponent_lines: Bitboard,
+        seers: &[(Square, Bitboard)],
+    ) {
+        self.opponent_lines = opponent_lines;
         self.rays.fill_cut_lines(
             to_move,
             pos.color(to_move),
-            &seers,
+            seers,
             &self.balance,
             &mut self.cuts,
         );
