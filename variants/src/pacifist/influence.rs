@@ -992,8 +992,8 @@ pub struct CutLines {
     /// Cut squares of the lines whose reached piece the cut alone overly persuades (slack
     /// below zero): risky whatever the move.
     short: (Bitboard, Bitboard),
-    /// The pieces reached by lines with a slack from zero up to the heaviest piece's weight:
-    /// a cut of such a line is risky when the move also takes support from that piece.
+    /// The pieces reached by lines whose slack is zero or more but below the heaviest piece's
+    /// weight: a cut of such a line is risky when the move also takes support from that piece.
     marginal_hits: (Bitboard, Bitboard),
     /// Every cut square: orthogonal (`.0`) and diagonal (`.1`).
     all: (Bitboard, Bitboard),
