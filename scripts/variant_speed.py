@@ -34,12 +34,17 @@ def main():
     parser.add_argument("--bench-depth", type=int, default=6)
     parser.add_argument("--rounds", type=int, default=3,
                         help="perft rounds; each variant's figure is the median of its rounds")
+    parser.add_argument("--min-seconds", type=float, default=3.0,
+                        help="within a round, each variant's perft is repeated until it has run "
+                             "this long (a short run on this machine catches a burst of clock "
+                             "speed and skews the ratios)")
     args = parser.parse_args()
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     engine = Uci([os.path.join(ROOT, "target", "release", "amity")], "amity")
 
     print(f"perft (start position, bulk counting, one thread, median of {args.rounds} rounds; "
-          "the variants take turns within a round)")
+          f"the variants take turns within a round, each repeated to at least "
+          f"{args.min_seconds:g} s)")
     samples = {variant: [] for variant, _, _ in PERFT}
     for _ in range(args.rounds):
         for variant, fen, depth in PERFT:
@@ -47,8 +52,12 @@ def main():
             engine.position(fen=fen)
             engine.sync()
             start = time.monotonic()
-            _, nodes = engine.perft(depth)
-            seconds = time.monotonic() - start
+            nodes = 0
+            while True:
+                nodes += engine.perft(depth)[1]
+                seconds = time.monotonic() - start
+                if seconds >= args.min_seconds:
+                    break
             samples[variant].append((nodes / seconds, nodes, seconds))
     perft_nps = {}
     for variant, fen, depth in PERFT:
