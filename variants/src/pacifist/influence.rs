@@ -99,17 +99,36 @@ impl<const PLANES: usize> Tally<PLANES> {
         }
     }
 
+    /// Adds one to the counter of every square in `squares`: a carry rippling through the
+    /// planes, with no weight to add.
+    #[inline(always)]
+    pub fn increment(&mut self, squares: Bitboard) {
+        let mut carry = squares.0;
+        for plane in &mut self.0 {
+            let next = *plane & carry;
+            *plane ^= carry;
+            carry = next;
+        }
+    }
+
     /// Squares whose counter here is greater than in `other`.
     #[inline(always)]
     pub fn greater(&self, other: &Self) -> Bitboard {
-        let mut greater = 0u64;
-        let mut equal = !0u64;
+        self.compare(other)[0]
+    }
+
+    /// The squares whose counter here is greater than in `other`, and those where it is
+    /// smaller, from one pass over the planes.
+    #[inline(always)]
+    pub fn compare(&self, other: &Self) -> [Bitboard; 2] {
+        let (mut greater, mut smaller, mut equal) = (0u64, 0u64, !0u64);
         for plane in (0..PLANES).rev() {
-            let (a, b) = (self.0[plane], other.0[plane]);
-            greater |= equal & a & !b;
-            equal &= !(a ^ b);
+            let (x, y) = (self.0[plane], other.0[plane]);
+            greater |= equal & x & !y;
+            smaller |= equal & !x & y;
+            equal &= !(x ^ y);
         }
-        Bitboard(greater)
+        [Bitboard(greater), Bitboard(smaller)]
     }
 
     /// Squares whose counter is not zero.
@@ -217,7 +236,7 @@ impl InfluenceMap {
 
     /// Tallies the influence of both colours; pieces on `silent` exert none. One walk per
     /// colour and measure, so that both are known where the walk is compiled: `count` counts
-    /// sets (see [`count_set`]) and never touches `value`, `value` adds each kind's constant
+    /// sets (see [`Tally::increment`]) and never touches `value`, `value` adds each kind's constant
     /// weight.
     #[inline]
     pub fn compute<R: Rules>(pos: &Position<R>, measure: Measure, silent: Bitboard) -> Self {
@@ -240,7 +259,7 @@ impl InfluenceMap {
                     let mut count = CountTally::default();
                     let mut value = ValueTally::default();
                     for_each_influence(pos, color, silent, |squares, kind, _| {
-                        count_set(&mut count, squares);
+                        count.increment(squares);
                         value.add(squares, PERSUASION_VALUE[kind.index()]);
                     });
                     map.count[index(color)] = count;
@@ -255,9 +274,7 @@ impl InfluenceMap {
     #[inline(always)]
     fn counts<R: Rules>(pos: &Position<R>, color: Color, silent: Bitboard) -> CountTally {
         let mut count = CountTally::default();
-        for_each_influence(pos, color, silent, |squares, _, _| {
-            count_set(&mut count, squares)
-        });
+        for_each_influence(pos, color, silent, |squares, _, _| count.increment(squares));
         count
     }
 
@@ -447,8 +464,8 @@ impl InfluenceMap {
     #[inline]
     pub fn dominance(&self) -> [Bitboard; 2] {
         match self.measure {
-            Measure::Count | Measure::Average => compare(&self.count[0], &self.count[1]),
-            Measure::Value => compare(&self.value[0], &self.value[1]),
+            Measure::Count | Measure::Average => self.count[0].compare(&self.count[1]),
+            Measure::Value => self.value[0].compare(&self.value[1]),
         }
     }
 
@@ -460,32 +477,6 @@ impl InfluenceMap {
             Measure::Value => self.value[us].greater(&self.value[them]),
         }
     }
-}
-
-/// Adds one to the counter of every square in `squares`: a carry rippling through the planes,
-/// with no weight to add (as [`SetCounter`] does, with the sixth plane: every piece of one
-/// colour could in principle bear on one empty square).
-#[inline(always)]
-fn count_set(tally: &mut CountTally, squares: Bitboard) {
-    let mut carry = squares.0;
-    for plane in &mut tally.0 {
-        let next = *plane & carry;
-        *plane ^= carry;
-        carry = next;
-    }
-}
-
-/// The squares where `a`'s counter is greater than `b`'s, and where it is smaller.
-#[inline(always)]
-fn compare<const PLANES: usize>(a: &Tally<PLANES>, b: &Tally<PLANES>) -> [Bitboard; 2] {
-    let (mut greater, mut smaller, mut equal) = (0u64, 0u64, !0u64);
-    for plane in (0..PLANES).rev() {
-        let (x, y) = (a.0[plane], b.0[plane]);
-        greater |= equal & x & !y;
-        smaller |= equal & !x & y;
-        equal &= !(x ^ y);
-    }
-    [Bitboard(greater), Bitboard(smaller)]
 }
 
 /// The squares a piece of `kind` and `color` on `square` influences, given the occupancy and
@@ -623,20 +614,7 @@ fn tally_piece_by_piece<B: Balance, R: Rules>(
 /// bit-sliced, that count sets one at a time: adding a set is a carry rippling through five
 /// planes, with no weights to add and nothing signed. The `count` balance is built from two of
 /// these and one subtraction, instead of a signed seven-plane addition per piece.
-#[derive(Clone, Copy, Debug, Default)]
-struct SetCounter([u64; 5]);
-
-impl SetCounter {
-    #[inline(always)]
-    fn add_set(&mut self, squares: Bitboard) {
-        let mut carry = squares.0;
-        for plane in &mut self.0 {
-            let next = *plane & carry;
-            *plane ^= carry;
-            carry = next;
-        }
-    }
-}
+type SetCounter = Tally<5>;
 
 /// White's influence minus Black's on every square, as bit-sliced two's-complement counters of
 /// `PLANES` bits (weighted by piece value when `VALUED`). Under `count` and `value` persuasion
@@ -710,12 +688,12 @@ impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VAL
         // One walk per colour, written out, so that each keeps its counter in registers.
         let mut white = SetCounter::default();
         for_each_influence(pos, Color::White, silent, |squares, kind, square| {
-            white.add_set(squares);
+            white.increment(squares);
             observe(Color::White, squares, kind, square);
         });
         let mut black = SetCounter::default();
         for_each_influence(pos, Color::Black, silent, |squares, kind, square| {
-            black.add_set(squares);
+            black.increment(squares);
             observe(Color::Black, squares, kind, square);
         });
         Self::of_counts(&white, &black)
@@ -818,8 +796,7 @@ impl Balance for AverageBalance {
         }
         let supported = self.count[us].nonzero();
         let more_value = self.value[them].greater(&self.value[us]);
-        let more_pieces = self.count[them].greater(&self.count[us]);
-        let fewer_pieces = self.count[us].greater(&self.count[them]);
+        let [more_pieces, fewer_pieces] = self.count[them].compare(&self.count[us]);
         let mut over = persuaded & !supported | persuaded & more_value & !more_pieces;
         let undecided =
             persuaded & supported & (more_value & more_pieces | !more_value & fewer_pieces);

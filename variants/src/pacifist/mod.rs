@@ -848,8 +848,10 @@ impl Pacifist {
         self.played_turn(pos, mv).converts_cleanly
     }
 
-    /// [`Pacifist::material_swing`], zero at once when the move provably converts nothing,
-    /// from [`turn_memo`] when the turn has been played out already.
+    /// The turn's outcome for the mover: its material after the turn minus before, in
+    /// centipawns (conversions count twice, since the opponent loses what the mover gains).
+    /// Zero at once when the move provably converts nothing, from [`turn_memo`] when the turn
+    /// has been played out already.
     fn quick_swing<B: LiftMemo>(&self, pos: &Position<Self>, mv: Move) -> i32 {
         if let Some(turn) = turn_memo::recall(pos, mv, self.measure) {
             return turn.swing;
@@ -886,15 +888,6 @@ impl Pacifist {
         } else {
             0
         }
-    }
-
-    /// The turn's outcome for the mover: its material after the turn minus before, in
-    /// centipawns (conversions count twice, since the opponent loses what the mover gains).
-    pub fn material_swing(&self, pos: &Position<Self>, mv: Move) -> i32 {
-        let us = pos.turn();
-        let mut child = pos.clone();
-        self.play_turn(&mut child, mv);
-        Self::material_difference(&child, us) - Self::material_difference(pos, us)
     }
 }
 
