@@ -4,6 +4,7 @@
 //! are from conversion (a side that loses its last king must claim one back or lose).
 
 use amity_engine::orthodox::{KING, PAWN};
+use amity_engine::position::color_index;
 use amity_engine::{Bitboard, Color, Kind, Position};
 
 use super::Pacifist;
@@ -153,13 +154,6 @@ impl Verdicts {
     }
 }
 
-fn side(color: Color) -> usize {
-    match color {
-        Color::White => 0,
-        Color::Black => 1,
-    }
-}
-
 /// Everything that favours `color`, independent of whose turn it is.
 fn side_terms(pos: &Position<Pacifist>, verdicts: &Verdicts, color: Color) -> i32 {
     let mut score = material(pos, color);
@@ -167,8 +161,8 @@ fn side_terms(pos: &Position<Pacifist>, verdicts: &Verdicts, color: Color) -> i3
     if kings.is_empty() {
         score -= KINGLESS;
     }
-    score -= kind_sum(pos, verdicts.balanced[side(color)], &TENSION);
-    let dominated = verdicts.dominated[side(color)];
+    score -= kind_sum(pos, verdicts.balanced[color_index(color)], &TENSION);
+    let dominated = verdicts.dominated[color_index(color)];
     let enemy_half = match color {
         Color::White => Bitboard::NORTH,
         Color::Black => Bitboard::SOUTH,
@@ -176,7 +170,7 @@ fn side_terms(pos: &Position<Pacifist>, verdicts: &Verdicts, color: Color) -> i3
     score += CONTROL * dominated.count() as i32;
     score += CONTROL_CENTRE * (dominated & (Bitboard::CENTER | enemy_half)).count() as i32;
     score += PAWN_ADVANCE * pawn_advance(pos, color);
-    let enemy_domain = verdicts.dominated[side(!color)];
+    let enemy_domain = verdicts.dominated[color_index(!color)];
     for king in kings {
         let zone = shakmaty::attacks::king_attacks(king);
         score -= KING_ZONE * (zone & enemy_domain).count() as i32;
@@ -194,8 +188,8 @@ pub fn evaluate(rules: &Pacifist, pos: &Position<Pacifist>) -> i32 {
     // What changes hands next: the enemy's overly persuaded pieces fall to any move of ours,
     // ours fall in our own step c unless the move rescues them. One move rescues rarely more
     // than one: the most valuable is booked at the smaller share, the rest at the larger.
-    score += kind_sum(pos, verdicts.over[side(!us)], &WIN);
-    let ours = verdicts.over[side(us)];
+    score += kind_sum(pos, verdicts.over[color_index(!us)], &WIN);
+    let ours = verdicts.over[color_index(us)];
     if ours.any() {
         let mut lost = 0;
         let mut most = 0;

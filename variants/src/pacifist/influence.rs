@@ -8,6 +8,7 @@
 //! board is judged without visiting squares one by one.
 
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use amity_engine::position::color_index;
 use amity_engine::{Bitboard, Color, Kind, Position, Rules, Square};
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 
@@ -163,14 +164,6 @@ pub struct InfluenceMap {
     pub value: [ValueTally; 2],
 }
 
-#[inline(always)]
-fn index(color: Color) -> usize {
-    match color {
-        Color::White => 0,
-        Color::Black => 1,
-    }
-}
-
 /// Calls `sink(squares, kind, square)` once per influencing piece of `color` (pawns set-wise,
 /// one call per capture direction, with no square). Pieces on `silent` exert no influence but still let their
 /// own side's rays through as rule 2 allows. A rook or queen's orthogonal ray passes friendly
@@ -262,8 +255,8 @@ impl InfluenceMap {
                         count.increment(squares);
                         value.add(squares, PERSUASION_VALUE[kind.index()]);
                     });
-                    map.count[index(color)] = count;
-                    map.value[index(color)] = value;
+                    map.count[color_index(color)] = count;
+                    map.value[color_index(color)] = value;
                 }
             }
         }
@@ -351,7 +344,7 @@ impl InfluenceMap {
     /// Adds the influence of one piece of `color` and `kind` on `squares`.
     #[inline(always)]
     pub fn add(&mut self, color: Color, squares: Bitboard, kind: Kind) {
-        let side = index(color);
+        let side = color_index(color);
         match self.measure {
             Measure::Count => self.count[side].add(squares, 1),
             Measure::Value => self.value[side].add(squares, PERSUASION_VALUE[kind.index()]),
@@ -365,7 +358,7 @@ impl InfluenceMap {
     /// Takes back the influence [`InfluenceMap::add`] added.
     #[inline(always)]
     pub fn remove(&mut self, color: Color, squares: Bitboard, kind: Kind) {
-        let side = index(color);
+        let side = color_index(color);
         match self.measure {
             Measure::Count => self.count[side].sub(squares, 1),
             Measure::Value => self.value[side].sub(squares, PERSUASION_VALUE[kind.index()]),
@@ -379,7 +372,7 @@ impl InfluenceMap {
     /// Squares influenced by at least one piece of `color`.
     #[inline(always)]
     pub fn reach(&self, color: Color) -> Bitboard {
-        let side = index(color);
+        let side = color_index(color);
         match self.measure {
             Measure::Count | Measure::Average => self.count[side].nonzero(),
             Measure::Value => self.value[side].nonzero(),
@@ -389,7 +382,7 @@ impl InfluenceMap {
     /// Squares where a piece of `color` would be overly persuaded, among `squares`.
     #[inline]
     pub fn overly_persuaded(&self, color: Color, squares: Bitboard) -> Bitboard {
-        let (us, them) = (index(color), index(!color));
+        let (us, them) = (color_index(color), color_index(!color));
         let candidates = squares & self.reach(!color);
         if candidates.is_empty() {
             return Bitboard::EMPTY;
@@ -435,7 +428,7 @@ impl InfluenceMap {
     /// Persuasion and support of a piece of `color` on `square` as exact fractions
     /// `(numerator, denominator)`, for evaluation and display.
     pub fn balance(&self, color: Color, square: Square) -> ((u32, u32), (u32, u32)) {
-        let (us, them) = (index(color), index(!color));
+        let (us, them) = (color_index(color), color_index(!color));
         match self.measure {
             Measure::Count => (
                 (self.count[them].at(square), 1),
@@ -471,7 +464,7 @@ impl InfluenceMap {
 
     /// Squares where `color`'s influence exceeds the other colour's under this measure.
     pub fn dominated_by(&self, color: Color) -> Bitboard {
-        let (us, them) = (index(color), index(!color));
+        let (us, them) = (color_index(color), color_index(!color));
         match self.measure {
             Measure::Count | Measure::Average => self.count[us].greater(&self.count[them]),
             Measure::Value => self.value[us].greater(&self.value[them]),
@@ -760,14 +753,14 @@ impl Balance for AverageBalance {
 
     #[inline(always)]
     fn add_group(&mut self, color: Color, squares: Bitboard, count: u32, value: u32) {
-        let side = index(color);
+        let side = color_index(color);
         self.count[side].add(squares, count);
         self.value[side].add(squares, value);
     }
 
     #[inline(always)]
     fn remove_group(&mut self, color: Color, squares: Bitboard, count: u32, value: u32) {
-        let side = index(color);
+        let side = color_index(color);
         self.count[side].sub(squares, count);
         self.value[side].sub(squares, value);
     }
@@ -778,7 +771,7 @@ impl Balance for AverageBalance {
     /// only the rest are cross-multiplied square by square.
     #[inline]
     fn over(&self, color: Color, squares: Bitboard) -> Bitboard {
-        let (us, them) = (index(color), index(!color));
+        let (us, them) = (color_index(color), color_index(!color));
         let persuaded = squares & self.count[them].nonzero();
         if persuaded.is_empty() {
             return Bitboard::EMPTY;
@@ -845,7 +838,7 @@ mod tests {
                 }
             }
             for color in [Color::White, Color::Black] {
-                let (us, them) = (index(color), index(!color));
+                let (us, them) = (color_index(color), color_index(!color));
                 let mut expected = Bitboard::EMPTY;
                 for square in Bitboard::FULL {
                     let (count_us, count_them) =
@@ -1108,7 +1101,7 @@ impl Rays {
     #[inline(always)]
     fn put(&mut self, square: Square, kind: Kind, color: Color) {
         let bit = Bitboard::from_square(square);
-        let side = index(color);
+        let side = color_index(color);
         self.occupied |= bit;
         match kind {
             ROOK => {
@@ -1154,7 +1147,7 @@ impl Rays {
         balance: &B,
         lines: &mut CutLines,
     ) {
-        let side = index(color);
+        let side = color_index(color);
         let empty = !self.occupied;
         lines.clear();
         for &(seer, influence) in seers {
@@ -1200,7 +1193,7 @@ impl Rays {
     /// The squares a piece of `kind` and `color` on `square` influences.
     #[inline(always)]
     fn influence(&self, kind: Kind, color: Color, square: Square) -> Bitboard {
-        let side = index(color);
+        let side = color_index(color);
         piece_influence(
             kind,
             color,
@@ -1250,7 +1243,7 @@ impl Rays {
         own: Bitboard,
     ) -> Bitboard {
         let mut reached = Bitboard::EMPTY;
-        let s = index(side);
+        let s = color_index(side);
         let same = side == color;
         if !(same && matches!(kind, ROOK | QUEEN)) {
             let glass = self.orthogonal[s];
@@ -1592,7 +1585,7 @@ impl<B: Balance> Lifted<B> {
         let to_bit = Bitboard::from_square(to);
         let mut rays = self.rays;
         rays.occupied |= to_bit;
-        let side = index(color);
+        let side = color_index(color);
         if matches!(kind, ROOK | QUEEN) {
             rays.orthogonal[side] |= to_bit;
         }
