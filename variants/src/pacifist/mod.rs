@@ -932,26 +932,21 @@ impl QuickTest {
         let mut below_twice = [Bitboard::EMPTY; 6];
         if enabled {
             if B::VALUED {
-                for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN] {
-                    if pos.pieces(us, kind).any() {
-                        let weight = influence::PERSUASION_VALUE[kind.index()];
-                        below_twice[kind.index()] = node.balance.below(us, 2 * weight);
-                    }
-                }
-            } else {
-                // Every piece weighs one: all kinds share the threshold.
-                below_twice = [node.balance.below(us, 2); 6];
-            }
-            if B::VALUED {
                 for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING] {
                     if pos.pieces(us, kind).any() {
-                        below[kind.index()] = node
-                            .balance
-                            .below(us, influence::PERSUASION_VALUE[kind.index()]);
+                        let weight = B::weight(kind);
+                        below[kind.index()] = node.balance.below(us, weight);
+                        // Twice the weight matters only to a piece that may land overly persuaded,
+                        // which a king may not.
+                        if kind != KING {
+                            below_twice[kind.index()] = node.balance.below(us, 2 * weight);
+                        }
                     }
                 }
             } else {
+                // Every piece weighs one: all kinds share the thresholds.
                 below = [node.balance.below(us, 1); 6];
+                below_twice = [node.balance.below(us, 2); 6];
             }
         }
         QuickTest {
