@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use amity_engine::position::color_index;
 use amity_engine::{Color, Game, Rules};
 use amity_variants::{VariantOptions, with_game};
 use rand::SeedableRng;
@@ -132,13 +133,6 @@ struct Referee<R: Rules> {
     /// Each side's recent scores, from its own point of view.
     scores: [Vec<i32>; 2],
     rng: StdRng,
-}
-
-fn index(color: Color) -> usize {
-    match color {
-        Color::White => 0,
-        Color::Black => 1,
-    }
 }
 
 struct Ending {
@@ -289,7 +283,7 @@ impl<R: Rules> Referee<R> {
                 Ok(engine)
             });
             match started {
-                Ok(engine) => engines[index(color)] = Some(engine),
+                Ok(engine) => engines[color_index(color)] = Some(engine),
                 Err(error) => {
                     return Ending::loss(
                         color,
@@ -337,7 +331,7 @@ impl<R: Rules> Referee<R> {
                 continue;
             }
             let color = self.game.position().turn();
-            let side = index(color);
+            let side = color_index(color);
             let Some(engine) = engines[side].as_mut() else {
                 return Ending::loss(color, Termination::Abandoned, "no engine".into());
             };
@@ -442,7 +436,7 @@ impl<R: Rules> Referee<R> {
     }
 
     fn adjudicate(&self, mover: Color) -> Option<Ending> {
-        let side = index(mover);
+        let side = color_index(mover);
         let adjudication = self.setup.adjudication;
         let recent = |scores: &Vec<i32>, count: u32| -> Option<Vec<i32>> {
             let count = count as usize;

@@ -344,28 +344,41 @@ impl InfluenceMap {
     /// Adds the influence of one piece of `color` and `kind` on `squares`.
     #[inline(always)]
     pub fn add(&mut self, color: Color, squares: Bitboard, kind: Kind) {
-        let side = color_index(color);
-        match self.measure {
-            Measure::Count => self.count[side].add(squares, 1),
-            Measure::Value => self.value[side].add(squares, PERSUASION_VALUE[kind.index()]),
-            Measure::Average => {
-                self.count[side].add(squares, 1);
-                self.value[side].add(squares, PERSUASION_VALUE[kind.index()]);
-            }
-        }
+        self.change(
+            color,
+            kind,
+            |count| count.add(squares, 1),
+            |value, weight| value.add(squares, weight),
+        );
     }
 
     /// Takes back the influence [`InfluenceMap::add`] added.
     #[inline(always)]
     pub fn remove(&mut self, color: Color, squares: Bitboard, kind: Kind) {
+        self.change(
+            color,
+            kind,
+            |count| count.sub(squares, 1),
+            |value, weight| value.sub(squares, weight),
+        );
+    }
+
+    /// Applies `on_count` to `color`'s count and `on_value` (with the kind's weight) to its
+    /// value, each where the measure keeps it.
+    #[inline(always)]
+    fn change(
+        &mut self,
+        color: Color,
+        kind: Kind,
+        on_count: impl FnOnce(&mut CountTally),
+        on_value: impl FnOnce(&mut ValueTally, u32),
+    ) {
         let side = color_index(color);
-        match self.measure {
-            Measure::Count => self.count[side].sub(squares, 1),
-            Measure::Value => self.value[side].sub(squares, PERSUASION_VALUE[kind.index()]),
-            Measure::Average => {
-                self.count[side].sub(squares, 1);
-                self.value[side].sub(squares, PERSUASION_VALUE[kind.index()]);
-            }
+        if self.measure != Measure::Value {
+            on_count(&mut self.count[side]);
+        }
+        if self.measure != Measure::Count {
+            on_value(&mut self.value[side], PERSUASION_VALUE[kind.index()]);
         }
     }
 
@@ -1702,6 +1715,17 @@ impl<B: Balance> NodeSlots<B> {
         }
     }
 
+    /// The slot for the node a move leads to, made on first use.
+    #[inline]
+    fn played_slot<R: Rules>(
+        &mut self,
+        pos: &Position<R>,
+        to_move: Color,
+    ) -> &mut (Option<BoardKey>, Box<NodeInfluence<B>>) {
+        self.played
+            .get_or_insert_with(|| (None, Box::new(NodeInfluence::new_for(pos, to_move))))
+    }
+
     #[inline]
     fn build_played<R: Rules, T>(
         &mut self,
@@ -1709,9 +1733,7 @@ impl<B: Balance> NodeSlots<B> {
         to_move: Color,
         f: impl FnOnce(&NodeInfluence<B>) -> (bool, T),
     ) -> T {
-        let (slot_key, node) = self
-            .played
-            .get_or_insert_with(|| (None, Box::new(NodeInfluence::new_for(pos, to_move))));
+        let (slot_key, node) = self.played_slot(pos, to_move);
         node.fill(pos, to_move);
         let (keep, answer) = f(node);
         *slot_key = keep.then(|| BoardKey::with_turn(pos, to_move));
@@ -1720,9 +1742,7 @@ impl<B: Balance> NodeSlots<B> {
 
     #[inline]
     fn keep_played<R: Rules>(&mut self, pos: &Position<R>, to_move: Color, balance: B) {
-        let (slot_key, node) = self
-            .played
-            .get_or_insert_with(|| (None, Box::new(NodeInfluence::new_for(pos, to_move))));
+        let (slot_key, node) = self.played_slot(pos, to_move);
         node.fill_with_balance(pos, to_move, balance);
         *slot_key = Some(BoardKey::with_turn(pos, to_move));
     }
