@@ -344,41 +344,36 @@ impl InfluenceMap {
     /// Adds the influence of one piece of `color` and `kind` on `squares`.
     #[inline(always)]
     pub fn add(&mut self, color: Color, squares: Bitboard, kind: Kind) {
-        self.change(
-            color,
-            kind,
-            |count| count.add(squares, 1),
-            |value, weight| value.add(squares, weight),
-        );
+        self.apply(color, squares, kind, true);
     }
 
     /// Takes back the influence [`InfluenceMap::add`] added.
     #[inline(always)]
     pub fn remove(&mut self, color: Color, squares: Bitboard, kind: Kind) {
-        self.change(
-            color,
-            kind,
-            |count| count.sub(squares, 1),
-            |value, weight| value.sub(squares, weight),
-        );
+        self.apply(color, squares, kind, false);
     }
 
-    /// Applies `on_count` to `color`'s count and `on_value` (with the kind's weight) to its
-    /// value, each where the measure keeps it.
+    /// Adds (or with `adding` false takes away) one piece's influence on `squares` in each
+    /// tally the measure keeps.
     #[inline(always)]
-    fn change(
-        &mut self,
-        color: Color,
-        kind: Kind,
-        on_count: impl FnOnce(&mut CountTally),
-        on_value: impl FnOnce(&mut ValueTally, u32),
-    ) {
+    fn apply(&mut self, color: Color, squares: Bitboard, kind: Kind, adding: bool) {
         let side = color_index(color);
+        let weight = PERSUASION_VALUE[kind.index()];
         if self.measure != Measure::Value {
-            on_count(&mut self.count[side]);
+            let count = &mut self.count[side];
+            if adding {
+                count.add(squares, 1);
+            } else {
+                count.sub(squares, 1);
+            }
         }
         if self.measure != Measure::Count {
-            on_value(&mut self.value[side], PERSUASION_VALUE[kind.index()]);
+            let value = &mut self.value[side];
+            if adding {
+                value.add(squares, weight);
+            } else {
+                value.sub(squares, weight);
+            }
         }
     }
 
