@@ -401,7 +401,7 @@ impl InfluenceMap {
             Measure::Average => {
                 let mut over = Bitboard::EMPTY;
                 for square in candidates {
-                    if self.average_over(us, them, square) {
+                    if average_beaten(&self.count, &self.value, us, them, square) {
                         over.add(square);
                     }
                 }
@@ -415,22 +415,6 @@ impl InfluenceMap {
     pub fn is_overly_persuaded(&self, color: Color, square: Square) -> bool {
         self.overly_persuaded(color, Bitboard::from_square(square))
             .any()
-    }
-
-    /// Average persuasion > average support, compared without division.
-    #[inline]
-    fn average_over(&self, us: usize, them: usize, square: Square) -> bool {
-        let persuaders = self.count[them].at(square);
-        if persuaders == 0 {
-            return false;
-        }
-        let supporters = self.count[us].at(square);
-        if supporters == 0 {
-            return true;
-        }
-        let persuasion = self.value[them].at(square);
-        let support = self.value[us].at(square);
-        persuasion * supporters > support * persuaders
     }
 
     /// Persuasion and support of a piece of `color` on `square` as exact fractions
@@ -789,7 +773,7 @@ impl Balance for AverageBalance {
             // cost more than comparing it.
             let mut over = Bitboard::EMPTY;
             for square in persuaded {
-                if self.beats(us, them, square) {
+                if average_beaten(&self.count, &self.value, us, them, square) {
                     over.add(square);
                 }
             }
@@ -802,7 +786,7 @@ impl Balance for AverageBalance {
         let undecided =
             persuaded & supported & (more_value & more_pieces | !more_value & fewer_pieces);
         for square in undecided {
-            if self.beats(us, them, square) {
+            if average_beaten(&self.count, &self.value, us, them, square) {
                 over.add(square);
             }
         }
@@ -810,16 +794,23 @@ impl Balance for AverageBalance {
     }
 }
 
-impl AverageBalance {
-    /// Whether on `square`, influenced by side `them`, side `us`'s average is beaten: it has
-    /// no supporters, or a lower average than `them`'s.
-    #[inline(always)]
-    fn beats(&self, us: usize, them: usize, square: Square) -> bool {
-        let supporters = self.count[us].at(square);
-        supporters == 0
-            || self.value[them].at(square) * supporters
-                > self.value[us].at(square) * self.count[them].at(square)
+/// Under `average`, whether side `us`'s piece on `square` is overly persuaded, given both
+/// colours' counts and values (by colour index): side `them` influences it, and it has no
+/// supporters or a lower average support, compared without division.
+#[inline(always)]
+fn average_beaten(
+    count: &[CountTally; 2],
+    value: &[ValueTally; 2],
+    us: usize,
+    them: usize,
+    square: Square,
+) -> bool {
+    let persuaders = count[them].at(square);
+    if persuaders == 0 {
+        return false;
     }
+    let supporters = count[us].at(square);
+    supporters == 0 || value[them].at(square) * supporters > value[us].at(square) * persuaders
 }
 
 #[cfg(test)]
@@ -1331,6 +1322,36 @@ impl Rays {
     }
 }
 
+/// The line pieces met while filling a node: the squares the opponent's reach, and the side
+/// to move's own with their influence (for its cut lines).
+struct LinePieces {
+    to_move: Color,
+    opponent_lines: Bitboard,
+    seers: arrayvec::ArrayVec<(Square, Bitboard), 32>,
+}
+
+impl LinePieces {
+    #[inline(always)]
+    fn new(to_move: Color) -> Self {
+        LinePieces {
+            to_move,
+            opponent_lines: Bitboard::EMPTY,
+            seers: arrayvec::ArrayVec::new(),
+        }
+    }
+
+    /// Notes the line piece of `color` on `square`, influencing `influence`.
+    #[inline(always)]
+    fn note(&mut self, color: Color, square: Square, influence: Bitboard) {
+        if color == self.to_move {
+            // At most 32 pieces: never full.
+            let _ = self.seers.try_push((square, influence));
+        } else {
+            self.opponent_lines |= influence;
+        }
+    }
+}
+
 /// The balance of a position and what its rays look like, so that the balance after one piece
 /// moves (or is lifted) follows from a few corrections: the piece's own influence, and the
 /// rays that reach the squares it leaves or enters, found by looking out from those squares.
@@ -1374,59 +1395,41 @@ impl<B: Balance> NodeInfluence<B> {
         debug_assert_eq!(balance, B::compute(pos, Bitboard::EMPTY));
         self.balance = balance;
         self.rays = Rays::of(pos);
-        let mut opponent_lines = Bitboard::EMPTY;
-        let mut seers = arrayvec::ArrayVec::<(Square, Bitboard), 32>::new();
+        let mut lines = LinePieces::new(to_move);
         for side in [Color::White, Color::Black] {
             for kind in [BISHOP, ROOK, QUEEN] {
                 for square in pos.pieces(side, kind) {
-                    let influence = self.rays.influence(kind, side, square);
-                    if side == to_move {
-                        // At most 32 pieces: never full.
-                        let _ = seers.try_push((square, influence));
-                    } else {
-                        opponent_lines |= influence;
-                    }
+                    lines.note(side, square, self.rays.influence(kind, side, square));
                 }
             }
         }
-        self.finish(pos, to_move, opponent_lines, &seers);
+        self.finish(pos, &lines);
     }
 
     /// Makes this the node of `pos`'s board with `to_move` to move, in place.
     #[inline]
     pub fn fill<R: Rules>(&mut self, pos: &Position<R>, to_move: Color) {
-        let mut opponent_lines = Bitboard::EMPTY;
-        // The line pieces of the side to move with their influence, for the cut lines.
-        let mut seers = arrayvec::ArrayVec::<(Square, Bitboard), 32>::new();
+        let mut lines = LinePieces::new(to_move);
         self.balance = B::tally(pos, Bitboard::EMPTY, |color, squares, kind, square| {
-            if matches!(kind, BISHOP | ROOK | QUEEN) {
-                if color != to_move {
-                    opponent_lines |= squares;
-                } else if let Some(square) = square {
-                    // At most 32 pieces: never full.
-                    let _ = seers.try_push((square, squares));
-                }
+            if matches!(kind, BISHOP | ROOK | QUEEN)
+                && let Some(square) = square
+            {
+                lines.note(color, square, squares);
             }
         });
         self.rays = Rays::of(pos);
-        self.finish(pos, to_move, opponent_lines, &seers);
+        self.finish(pos, &lines);
     }
 
     /// The last part of filling a node whose balance and rays are set: the opponent's reach
-    /// and the cut lines of `to_move`, whose line pieces with their influence are `seers`.
+    /// and the cut lines of the side to move, from the line pieces in `lines`.
     #[inline(always)]
-    fn finish<R: Rules>(
-        &mut self,
-        pos: &Position<R>,
-        to_move: Color,
-        opponent_lines: Bitboard,
-        seers: &[(Square, Bitboard)],
-    ) {
-        self.opponent_lines = opponent_lines;
+    fn finish<R: Rules>(&mut self, pos: &Position<R>, lines: &LinePieces) {
+        self.opponent_lines = lines.opponent_lines;
         self.rays.fill_cut_lines(
-            to_move,
-            pos.color(to_move),
-            seers,
+            lines.to_move,
+            pos.color(lines.to_move),
+            &lines.seers,
             &self.balance,
             &mut self.cuts,
         );
