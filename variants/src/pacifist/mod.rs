@@ -1043,27 +1043,19 @@ impl QuickTest {
         let mut sure_singles = quiet_singles & !self.over_here;
         let mut sure_doubles = quiet_doubles & !self.over_here;
         // As in `quiet_targets`: a pawn landing overly persuaded is settled when, converted,
-        // it would influence no other fragile piece of ours.
-        // A piece loses a pawn's weight once where only one of the pawn before and the
-        // converted pawn influences it, twice where both do (after a double step).
+        // it would influence no other fragile piece of ours. The converted pawn on `to`
+        // influences the two squares diagonally behind it (seen from us), which are the
+        // squares whose pawn of ours would influence `to`: the landings that reach a fragile
+        // piece are the squares our pawns on those pieces would influence, taken for all
+        // pawns at once. A piece loses a pawn's weight once where only one of the pawn
+        // before and the converted pawn influences it, twice where both do. After a single
+        // step they influence different ranks; after a double step the converted pawn
+        // influences exactly the squares the pawn did from its start, so each loses it twice.
+        let landing = self.over_here & !node.cuts_for(PAWN);
         let below_once = pos.ours() & self.below[PAWN.index()];
         let below_twice = pos.ours() & self.below_twice[PAWN.index()];
-        for to in (quiet_singles | quiet_doubles) & self.over_here & !node.cuts_for(PAWN) {
-            let from = if quiet_singles.contains(to) {
-                behind(Bitboard::from_square(to), us)
-            } else {
-                behind(behind(Bitboard::from_square(to), us), us)
-            };
-            let turned = pawn_influence(Bitboard::from_square(to), !us);
-            let fragile = below_once | (pawn_influence(from, us) & below_twice);
-            if (turned & fragile & !from).is_empty() {
-                if quiet_singles.contains(to) {
-                    sure_singles.add(to);
-                } else {
-                    sure_doubles.add(to);
-                }
-            }
-        }
+        sure_singles |= quiet_singles & landing & !pawn_influence(below_once, us);
+        sure_doubles |= quiet_doubles & landing & !pawn_influence(below_twice, us);
         (sure_singles, sure_doubles)
     }
 }
