@@ -400,7 +400,7 @@ impl Pacifist {
     fn keeps_a_king<B: Balance>(
         &self,
         us: Color,
-        mut child: Position<Self>,
+        child: Position<Self>,
         moved: Square,
         balance: B,
     ) -> bool {
@@ -430,6 +430,17 @@ impl Pacifist {
                 probe_balance = B::compute(&probe, Bitboard::EMPTY);
             }
         }
+        self.plays_out_with_a_king(us, child, moved, balance)
+    }
+
+    /// [`Pacifist::keeps_a_king`] without its shortcuts: the turn's conversions played out.
+    fn plays_out_with_a_king<B: Balance>(
+        &self,
+        us: Color,
+        mut child: Position<Self>,
+        moved: Square,
+        balance: B,
+    ) -> bool {
         self.conversions_from(&mut child, us, moved, balance);
         child.pieces(us, KING).any()
     }
@@ -469,9 +480,11 @@ impl Pacifist {
         {
             return true;
         }
+        // Every shortcut of `keeps_a_king` has been tried above (its step c probe on the
+        // balance alone): only playing the turn out is left.
         let mut child = pos.clone();
         let moved = self.apply_move(&mut child, mv);
-        self.keeps_a_king(us, child, moved, balance)
+        self.plays_out_with_a_king(us, child, moved, balance)
     }
 
     /// Under a monotone measure, the opponent's step c played alone right after the move
