@@ -268,7 +268,8 @@ impl Pacifist {
     }
 
     /// [`Pacifist::mover_step`] given the balance of `pos` as it stands. Also returns the
-    /// balance at the end of the step when every piece spoke in it (nothing was silenced).
+    /// balance of the board at the end of the step with every piece speaking, when it is
+    /// known without a count (nothing was silenced, or nothing converted).
     fn mover_step_from<B: Balance>(
         &self,
         pos: &mut Position<Self>,
@@ -282,16 +283,34 @@ impl Pacifist {
         } else {
             Bitboard::EMPTY
         };
-        let mut balance = if silenced {
-            B::compute(pos, silent)
-        } else {
-            full
-        };
+        let mut balance = full;
+        if silenced && let Some(piece) = pos.piece_at(moved) {
+            // Silence takes the piece's influence away and leaves the rays through it as
+            // they are: the first round's balance follows from the full one.
+            let glass = |kinds: Bitboard| pos.pieces(us, QUEEN) | (pos.color(us) & kinds);
+            let influence = influence::piece_influence(
+                piece.kind,
+                us,
+                moved,
+                pos.occupied(),
+                glass(pos.kind(ROOK)),
+                glass(pos.kind(BISHOP)),
+            );
+            balance.remove(us, influence, piece.kind);
+            debug_assert_eq!(balance, B::compute(pos, silent));
+        }
         let mut converted = Bitboard::EMPTY;
         loop {
             let over = balance.over(!us, pos.color(!us));
             if over.is_empty() {
-                return (silenced, converted, (!silenced).then_some(balance));
+                let speaking = if !silenced {
+                    Some(balance)
+                } else if converted.is_empty() {
+                    Some(full)
+                } else {
+                    None
+                };
+                return (silenced, converted, speaking);
             }
             self.turn_over(pos, over, us);
             converted |= over;
