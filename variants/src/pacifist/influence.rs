@@ -1617,6 +1617,11 @@ impl<B: Balance> Lifted<B> {
 pub struct RayBoard(Rays);
 
 impl RayBoard {
+    /// The rays of `pos`.
+    pub fn of<R: Rules>(pos: &Position<R>) -> Self {
+        RayBoard(Rays::of(pos))
+    }
+
     /// The piece of `kind` on `square` turns from `color` to the other colour: `balance`
     /// loses its influence and the rays its old colour saw through it, and gains its
     /// influence for the new colour and the rays that colour now sees through it.

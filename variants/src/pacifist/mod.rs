@@ -216,6 +216,58 @@ impl Pacifist {
         }
     }
 
+    /// Converts the pieces on `squares` to `to` ([`Pacifist::turn_over`]) and brings
+    /// `balance` (of `pos`, pieces on `silent` silent) up to date piece by piece. Pawns,
+    /// knights and kings influence the same squares whatever the board, and no ray passes
+    /// through them or stops on them differently for their colour: their influence just
+    /// changes sides. A line piece also changes the rays through its square
+    /// ([`RayBoard::turn_over`]); those rays could be a silent piece's, so with a piece
+    /// silent the balance is counted afresh instead.
+    fn convert<B: Balance>(
+        &self,
+        pos: &mut Position<Self>,
+        balance: &mut B,
+        squares: Bitboard,
+        to: Color,
+        silent: Bitboard,
+    ) {
+        let lines = pos.kind(BISHOP) | pos.kind(ROOK) | pos.kind(QUEEN);
+        if silent.any() && squares.intersects(lines) {
+            self.turn_over(pos, squares, to);
+            *balance = B::compute(pos, silent);
+            return;
+        }
+        let mut rays: Option<RayBoard> = None;
+        for square in squares & !silent {
+            let Some(piece) = pos.piece_at(square) else {
+                continue;
+            };
+            if lines.contains(square) {
+                rays.get_or_insert_with(|| RayBoard::of(pos)).turn_over(
+                    balance,
+                    square,
+                    piece.kind,
+                    piece.color,
+                );
+                continue;
+            }
+            let influence = |color| {
+                influence::piece_influence(
+                    piece.kind,
+                    color,
+                    square,
+                    Bitboard::EMPTY,
+                    Bitboard::EMPTY,
+                    Bitboard::EMPTY,
+                )
+            };
+            balance.remove(piece.color, influence(piece.color), piece.kind);
+            balance.add(to, influence(to), piece.kind);
+        }
+        self.turn_over(pos, squares, to);
+        debug_assert_eq!(*balance, B::compute(pos, silent));
+    }
+
     /// Moves the pieces of a move (no conversions, clocks or turn) and returns the square of
     /// the moved piece (the king's when castling).
     pub fn apply_move(&self, pos: &mut Position<Self>, mv: Move) -> Square {
@@ -312,9 +364,8 @@ impl Pacifist {
                 };
                 return (silenced, converted, speaking);
             }
-            self.turn_over(pos, over, us);
+            self.convert(pos, &mut balance, over, us, silent);
             converted |= over;
-            balance = B::compute(pos, silent);
         }
     }
 
@@ -340,9 +391,8 @@ impl Pacifist {
             if over.is_empty() {
                 return (converted, balance);
             }
-            self.turn_over(pos, over, !us);
+            self.convert(pos, &mut balance, over, !us, Bitboard::EMPTY);
             converted |= over;
-            balance = B::compute(pos, Bitboard::EMPTY);
         }
     }
 
