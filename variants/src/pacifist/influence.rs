@@ -1622,6 +1622,37 @@ impl RayBoard {
         RayBoard(Rays::of(pos))
     }
 
+    /// The squares a piece of `kind` and `color` on `square` influences on this board.
+    #[inline]
+    pub fn influence(&self, kind: Kind, color: Color, square: Square) -> Bitboard {
+        self.0.influence(kind, color, square)
+    }
+
+    /// A pawn, knight or king on `square` turns from `color` to the other colour. It casts
+    /// no ray and no ray passes it differently for its colour, so no board is needed: its
+    /// influence, the same whatever the board, just changes sides.
+    #[inline(always)]
+    pub fn turn_over_rayless<B: Balance>(
+        balance: &mut B,
+        square: Square,
+        kind: Kind,
+        color: Color,
+    ) {
+        debug_assert!(!matches!(kind, BISHOP | ROOK | QUEEN), "a line piece");
+        let influence = |color| {
+            piece_influence(
+                kind,
+                color,
+                square,
+                Bitboard::EMPTY,
+                Bitboard::EMPTY,
+                Bitboard::EMPTY,
+            )
+        };
+        balance.remove(color, influence(color), kind);
+        balance.add(!color, influence(!color), kind);
+    }
+
     /// The piece of `kind` on `square` turns from `color` to the other colour: `balance`
     /// loses its influence and the rays its old colour saw through it, and gains its
     /// influence for the new colour and the rays that colour now sees through it.

@@ -217,12 +217,10 @@ impl Pacifist {
     }
 
     /// Converts the pieces on `squares` to `to` ([`Pacifist::turn_over`]) and brings
-    /// `balance` (of `pos`, pieces on `silent` silent) up to date piece by piece. Pawns,
-    /// knights and kings influence the same squares whatever the board, and no ray passes
-    /// through them or stops on them differently for their colour: their influence just
-    /// changes sides. A line piece also changes the rays through its square
-    /// ([`RayBoard::turn_over`]); those rays could be a silent piece's, so with a piece
-    /// silent the balance is counted afresh instead.
+    /// `balance` (of `pos`, pieces on `silent` silent) up to date piece by piece
+    /// ([`RayBoard::turn_over_rayless`], [`RayBoard::turn_over`]). A line piece changes the
+    /// rays through its square, and those could be a silent piece's: with a piece silent the
+    /// balance is counted afresh instead.
     fn convert<B: Balance>(
         &self,
         pos: &mut Position<Self>,
@@ -251,18 +249,7 @@ impl Pacifist {
                 );
                 continue;
             }
-            let influence = |color| {
-                influence::piece_influence(
-                    piece.kind,
-                    color,
-                    square,
-                    Bitboard::EMPTY,
-                    Bitboard::EMPTY,
-                    Bitboard::EMPTY,
-                )
-            };
-            balance.remove(piece.color, influence(piece.color), piece.kind);
-            balance.add(to, influence(to), piece.kind);
+            RayBoard::turn_over_rayless(balance, square, piece.kind, piece.color);
         }
         self.turn_over(pos, squares, to);
         debug_assert_eq!(*balance, B::compute(pos, silent));
@@ -339,15 +326,7 @@ impl Pacifist {
         if silenced && let Some(piece) = pos.piece_at(moved) {
             // Silence takes the piece's influence away and leaves the rays through it as
             // they are: the first round's balance follows from the full one.
-            let glass = |kinds: Bitboard| pos.pieces(us, QUEEN) | (pos.color(us) & kinds);
-            let influence = influence::piece_influence(
-                piece.kind,
-                us,
-                moved,
-                pos.occupied(),
-                glass(pos.kind(ROOK)),
-                glass(pos.kind(BISHOP)),
-            );
+            let influence = RayBoard::of(pos).influence(piece.kind, us, moved);
             balance.remove(us, influence, piece.kind);
             debug_assert_eq!(balance, B::compute(pos, silent));
         }
@@ -581,16 +560,6 @@ impl Pacifist {
         if kind_after == KING {
             kings.add(to);
         }
-        let influence = |kind: Kind, color: Color, square: Square| {
-            influence::piece_influence(
-                kind,
-                color,
-                square,
-                Bitboard::EMPTY,
-                Bitboard::EMPTY,
-                Bitboard::EMPTY,
-            )
-        };
         let mut rays: Option<RayBoard> = None;
         loop {
             if over.is_empty() {
@@ -611,8 +580,7 @@ impl Pacifist {
                         .turn_over(&mut balance, square, kind, us);
                     continue;
                 }
-                balance.remove(us, influence(kind, us, square), kind);
-                balance.add(!us, influence(kind, !us, square), kind);
+                RayBoard::turn_over_rayless(&mut balance, square, kind, us);
             }
             ours ^= over;
             over = balance.over(us, ours);
