@@ -766,11 +766,17 @@ impl Pacifist {
         let doubles = ahead(singles & ahead(second_rank(us), us), us) & empty;
         // Rule 6: the passing square is judged with the pawn lifted. Lifting a pawn takes
         // away no influence from the square ahead and opens only rays along its file; when no
-        // enemy ray reaches the pawn, that only adds support, so the passing square is free
-        // if it is now.
-        let unseen_passing = ahead(pawns & !node.opponent_lines(), us) & behind(doubles, us);
-        let free_passing = unseen_passing & !node.balance.over(us, unseen_passing);
-        let passable = ahead(free_passing, us);
+        // enemy ray reaches the pawn, that only adds support, so under a monotone measure the
+        // passing square is free if it is now. Under `average` added support can lower the
+        // average (a rook joining a queen), so every double step is judged with the pawn
+        // lifted.
+        let passable = if B::MONOTONE {
+            let unseen_passing = ahead(pawns & !node.opponent_lines(), us) & behind(doubles, us);
+            let free_passing = unseen_passing & !node.balance.over(us, unseen_passing);
+            ahead(free_passing, us)
+        } else {
+            Bitboard::EMPTY
+        };
         let (sure_singles, sure_doubles) = quick.sure_pushes(pos, node, singles, doubles);
         let counted = sure_singles | (sure_doubles & passable);
         let visit = if S::COUNTING {
