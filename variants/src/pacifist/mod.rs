@@ -842,6 +842,10 @@ impl Pacifist {
         }
         let mut lifted = None;
         for rook in rooks {
+            // Most of the time a piece still stands between king and rook: one lookup says so.
+            if pos.occupied().intersects(between(home, rook)) {
+                continue;
+            }
             let (king_to, rook_to) = orthodox::castling_targets(home, rook);
             let must_be_empty = (between(home, rook)
                 | Bitboard::from_square(king_to)
