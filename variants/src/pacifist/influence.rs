@@ -1159,14 +1159,28 @@ impl Rays {
                 let diagonal = seer.file() != hit.file() && seer.rank() != hit.rank();
                 // The battery reaching the hit along this line from the seer's side: all of
                 // it loses its ray where a piece is put down next to the hit.
-                let (glass, reach) = if diagonal {
-                    let glass = self.diagonal[side];
-                    (glass, bishop_attacks(hit, self.occupied & !glass))
+                let glass = if diagonal {
+                    self.diagonal[side]
                 } else {
-                    let glass = self.orthogonal[side];
-                    (glass, rook_attacks(hit, self.occupied & !glass))
+                    self.orthogonal[side]
                 };
-                let battery = reach & ray(direction(hit, seer), hit) & glass;
+                let looked_up = || {
+                    let reach = if diagonal {
+                        bishop_attacks(hit, self.occupied & !glass)
+                    } else {
+                        rook_attacks(hit, self.occupied & !glass)
+                    };
+                    reach & ray(direction(hit, seer), hit) & glass
+                };
+                let seer_bit = Bitboard::from_square(seer);
+                let battery = if (shakmaty::attacks::ray(seer, hit) & glass) == seer_bit {
+                    // No other line piece of the side on the whole line: the seer alone,
+                    // without looking the battery up.
+                    debug_assert_eq!(looked_up(), seer_bit);
+                    seer_bit
+                } else {
+                    looked_up()
+                };
                 let weight = if B::VALUED {
                     let line_value = PERSUASION_VALUE[if diagonal { BISHOP } else { ROOK }.index()];
                     (line_value * (battery & !self.queens).count() as u32
