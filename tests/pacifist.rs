@@ -721,6 +721,19 @@ fn compare_with_reference(rules: &Pacifist, pos: &Position<Pacifist>) {
     }
 }
 
+/// The position's moves, checked against perft's last ply, which counts without listing.
+fn generated_and_counted(rules: &Pacifist, pos: &Position<Pacifist>) -> MoveList {
+    let mut moves = MoveList::new();
+    rules.generate(pos, &mut moves);
+    assert_eq!(
+        rules.count_moves(pos),
+        moves.len(),
+        "count_moves disagrees with generate in {}",
+        pos.to_fen(rules)
+    );
+    moves
+}
+
 // ---------------------------------------------------------------------------------------------
 // Random playouts.
 
@@ -750,15 +763,7 @@ fn playouts(measure: Measure, games: usize, plies: usize, reference_games: usize
             if game_index < reference_games {
                 compare_with_reference(&rules, &pos);
             }
-            let mut moves = MoveList::new();
-            rules.generate(&pos, &mut moves);
-            // Perft's last ply counts without listing: the two must agree.
-            assert_eq!(
-                rules.count_moves(&pos),
-                moves.len(),
-                "count_moves disagrees with generate in {}",
-                pos.to_fen(&rules)
-            );
+            let moves = generated_and_counted(&rules, &pos);
             if moves.is_empty() {
                 break;
             }
@@ -970,14 +975,7 @@ fn reference_agrees_on_random_positions() {
                 continue;
             };
             compare_with_reference(&rules, &pos);
-            let mut moves = MoveList::new();
-            rules.generate(&pos, &mut moves);
-            assert_eq!(
-                rules.count_moves(&pos),
-                moves.len(),
-                "count_moves disagrees with generate in {}",
-                pos.to_fen(&rules)
-            );
+            generated_and_counted(&rules, &pos);
             checked += 1;
         }
     }

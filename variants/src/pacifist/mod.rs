@@ -842,17 +842,17 @@ impl Pacifist {
         }
         let mut lifted = None;
         for rook in rooks {
-            // Most of the time a piece still stands between king and rook: one lookup says so.
+            // The squares between king and rook first: most of the time a piece still stands
+            // there, and one lookup says so. Then the destinations (which lie between them
+            // from the usual start squares, but need not).
             if pos.occupied().intersects(between(home, rook)) {
                 continue;
             }
             let (king_to, rook_to) = orthodox::castling_targets(home, rook);
-            let must_be_empty = (between(home, rook)
-                | Bitboard::from_square(king_to)
-                | Bitboard::from_square(rook_to))
+            let destinations = (Bitboard::from_square(king_to) | Bitboard::from_square(rook_to))
                 & !Bitboard::from_square(home)
                 & !Bitboard::from_square(rook);
-            if pos.occupied().intersects(must_be_empty) {
+            if pos.occupied().intersects(destinations) {
                 continue;
             }
             let balance = lifted.get_or_insert_with(|| node.after_move(pos, home, None, KING));
