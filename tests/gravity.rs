@@ -1,11 +1,15 @@
 //! Gravity Chess: one test per ruling of RULES.md (the fall and its order, blocked pieces,
 //! gravity moves, stacking, the add, White's last turn, scoring and tie-breaks), turn tokens,
-//! random playouts checking hash and FEN invariants, and the protocol (`go perft`, whole-turn
-//! `bestmove`).
+//! random playouts checking hash and FEN invariants, the protocol (`go perft`, whole-turn
+//! `bestmove`), and an independent reference (its own board, written from RULES.md) that the
+//! engine's decisions and perft must match on positions from random games.
 
 mod common;
 
-use amity_engine::{Color, Game, Move, MoveError, Outcome, Position, Rules, Square, WinReason};
+use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use amity_engine::{
+    Color, Game, Kind, Move, MoveError, MoveList, Outcome, Position, Rules, Square, WinReason,
+};
 use amity_variants::gravity::{self, Gravity};
 use common::Engine;
 use rand::rngs::StdRng;
@@ -497,4 +501,369 @@ fn bestmove_is_a_whole_turn_that_replays() {
     });
     assert!(shown.iter().any(|l| l.starts_with("White's deck holds")));
     assert!(shown.iter().any(|l| l.starts_with("Stacked:")));
+}
+
+// ----- an independent reference, written from RULES.md with its own board -----
+
+/// A gravity position as the rules describe it: a plain board of (colour, kind) by square
+/// index (file + 8 * rank, rank 0 the bottom), the decks by holder, the flipped card, the
+/// pawns that have not moved since they entered, and this turn's moved and stuck pieces (those
+/// that had no legal move at some moment of the turn).
+#[derive(Clone)]
+struct Reference {
+    board: [Option<(Color, Kind)>; 64],
+    to_move: Color,
+    decks: [[u8; 6]; 2],
+    flipped: Option<Kind>,
+    fresh_pawns: Vec<usize>,
+    moved: Vec<usize>,
+    stuck: Vec<usize>,
+}
+
+/// The order in which perft resolves a flip.
+const FLIP_ORDER: [Kind; 6] = [KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN];
+
+fn side(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+fn name(index: usize) -> String {
+    format!("{}{}", (b'a' + (index % 8) as u8) as char, index / 8 + 1)
+}
+
+fn letter_of(color: Color, kind: Kind) -> String {
+    let symbol = ["P", "N", "B", "R", "Q", "K"][kind.index()];
+    match color {
+        Color::White => symbol.to_string(),
+        Color::Black => symbol.to_lowercase(),
+    }
+}
+
+impl Reference {
+    /// Copies a position of the engine: the board square by square, the rest from its state
+    /// (the turn's history cannot be read off the board).
+    fn of(pos: &Position<Gravity>) -> Reference {
+        let squares = |set: amity_engine::Bitboard| set.into_iter().map(|s| s as usize).collect();
+        let mut board = [None; 64];
+        for (index, cell) in board.iter_mut().enumerate() {
+            *cell = pos
+                .piece_at(Square::new(index as u32))
+                .map(|piece| (piece.color, piece.kind));
+        }
+        Reference {
+            board,
+            to_move: pos.turn(),
+            decks: pos.state.decks,
+            flipped: pos.state.flipped,
+            fresh_pawns: squares(pos.state.unmoved_pawns),
+            moved: squares(pos.state.moved),
+            stuck: squares(pos.state.blocked),
+        }
+    }
+
+    fn at(&self, file: i32, rank: i32) -> Option<Option<(Color, Kind)>> {
+        ((0..8).contains(&file) && (0..8).contains(&rank))
+            .then(|| self.board[(file + 8 * rank) as usize])
+    }
+
+    /// Rule 4, from rank 1 upwards: a piece is stacked when each square beneath it in its
+    /// downward directions is off the board or holds a stacked piece.
+    fn stacked(&self) -> [bool; 64] {
+        let mut stacked = [false; 64];
+        for index in 0..64 {
+            let Some((_, kind)) = self.board[index] else {
+                continue;
+            };
+            let (file, rank) = ((index % 8) as i32, (index / 8) as i32);
+            let beneath: &[(i32, i32)] = match kind {
+                PAWN | ROOK => &[(0, -1)],
+                BISHOP => &[(-1, -1), (1, -1)],
+                QUEEN | KING => &[(-1, -1), (0, -1), (1, -1)],
+                _ => &[(-2, -1), (-1, -2), (1, -2), (2, -1)],
+            };
+            stacked[index] = beneath.iter().all(|(df, dr)| {
+                let (f, r) = (file + df, rank + dr);
+                !((0..8).contains(&f) && (0..8).contains(&r)) || stacked[(f + 8 * r) as usize]
+            });
+        }
+        stacked
+    }
+
+    /// Rule 3: where the piece on `index` may go.
+    fn targets(&self, index: usize, stacked: &[bool; 64]) -> Vec<usize> {
+        let Some((color, kind)) = self.board[index] else {
+            return Vec::new();
+        };
+        if stacked[index] {
+            return Vec::new();
+        }
+        let (file, rank) = ((index % 8) as i32, (index / 8) as i32);
+        let victim = |f: i32, r: i32| {
+            self.board[(f + 8 * r) as usize]
+                .is_some_and(|(c, _)| c != color && !stacked[(f + 8 * r) as usize])
+        };
+        let mut found = Vec::new();
+        let mut consider = |f: i32, r: i32| -> bool {
+            // Returns whether a slider goes on past this square.
+            match self.at(f, r) {
+                None => false,
+                Some(None) => {
+                    if r < rank {
+                        found.push((f + 8 * r) as usize);
+                    }
+                    true
+                }
+                Some(Some(_)) => {
+                    if r <= rank && victim(f, r) {
+                        found.push((f + 8 * r) as usize);
+                    }
+                    false
+                }
+            }
+        };
+        match kind {
+            PAWN => {
+                if self.at(file, rank - 1) == Some(None) {
+                    found.push((file + 8 * (rank - 1)) as usize);
+                    if self.fresh_pawns.contains(&index) && self.at(file, rank - 2) == Some(None) {
+                        found.push((file + 8 * (rank - 2)) as usize);
+                    }
+                }
+                for df in [-1, 1] {
+                    if self
+                        .at(file + df, rank - 1)
+                        .is_some_and(|cell| cell.is_some())
+                        && victim(file + df, rank - 1)
+                    {
+                        found.push((file + df + 8 * (rank - 1)) as usize);
+                    }
+                }
+            }
+            KNIGHT | KING => {
+                let steps: &[(i32, i32)] = if kind == KNIGHT {
+                    &[
+                        (1, 2),
+                        (2, 1),
+                        (2, -1),
+                        (1, -2),
+                        (-1, -2),
+                        (-2, -1),
+                        (-2, 1),
+                        (-1, 2),
+                    ]
+                } else {
+                    &[
+                        (1, 1),
+                        (1, 0),
+                        (1, -1),
+                        (0, -1),
+                        (-1, -1),
+                        (-1, 0),
+                        (-1, 1),
+                        (0, 1),
+                    ]
+                };
+                for (df, dr) in steps {
+                    consider(file + df, rank + dr);
+                }
+            }
+            _ => {
+                let mut directions = Vec::new();
+                if matches!(kind, ROOK | QUEEN) {
+                    directions.extend([(1, 0), (-1, 0), (0, 1), (0, -1)]);
+                }
+                if matches!(kind, BISHOP | QUEEN) {
+                    directions.extend([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+                }
+                for (df, dr) in directions {
+                    let (mut f, mut r) = (file + df, rank + dr);
+                    while consider(f, r) {
+                        f += df;
+                        r += dr;
+                    }
+                }
+            }
+        }
+        found.sort_unstable();
+        found
+    }
+
+    fn deck_empty(&self) -> bool {
+        self.decks.iter().flatten().all(|count| *count == 0)
+    }
+
+    /// White's thirteenth turn: nothing to flip, a fall only.
+    fn final_turn(&self) -> bool {
+        self.to_move == Color::White && self.flipped.is_none() && self.deck_empty()
+    }
+
+    fn in_fall(&self) -> bool {
+        self.flipped.is_some() || self.final_turn()
+    }
+
+    /// The side to move's active pieces that have not moved this turn.
+    fn unmoved_active(&self, stacked: &[bool; 64]) -> Vec<usize> {
+        (0..64)
+            .filter(|&i| {
+                self.board[i].is_some_and(|(c, _)| c == self.to_move)
+                    && !stacked[i]
+                    && !self.moved.contains(&i)
+            })
+            .collect()
+    }
+
+    /// This moment of the fall: an unmoved active piece without a legal move is stuck for
+    /// the rest of the turn.
+    fn note_stuck(&mut self) {
+        let stacked = self.stacked();
+        for index in self.unmoved_active(&stacked) {
+            if self.targets(index, &stacked).is_empty() && !self.stuck.contains(&index) {
+                self.stuck.push(index);
+            }
+        }
+    }
+
+    /// Perft resolves a pending flip with the first kind left in the mover's deck.
+    fn resolve_flip(&mut self) {
+        if self.in_fall() {
+            return;
+        }
+        let deck = &mut self.decks[side(self.to_move)];
+        if let Some(kind) = FLIP_ORDER.into_iter().find(|k| deck[k.index()] > 0) {
+            deck[kind.index()] -= 1;
+            self.flipped = Some(kind);
+            self.note_stuck();
+        }
+    }
+
+    /// The decisions (rule 7), as tokens, with the position each leads to.
+    fn decisions(&self) -> Vec<(String, Reference)> {
+        let mut out = Vec::new();
+        if !self.in_fall() {
+            return out;
+        }
+        let stacked = self.stacked();
+        let unmoved = self.unmoved_active(&stacked);
+        for &from in &unmoved {
+            for to in self.targets(from, &stacked) {
+                let mut next = self.clone();
+                let piece = next.board[from].take();
+                next.board[to] = piece;
+                next.fresh_pawns.retain(|&s| s != from && s != to);
+                next.stuck.retain(|&s| s != from);
+                next.moved.push(to);
+                next.note_stuck();
+                out.push((format!("{}{}", name(from), name(to)), next));
+            }
+        }
+        if unmoved.iter().all(|s| self.stuck.contains(s)) {
+            match self.flipped {
+                Some(kind) => {
+                    let empty = |r: usize| (0..8).filter(move |f| self.board[f + 8 * r].is_none());
+                    if let Some(rank) = (0..8).rev().find(|&r| empty(r).next().is_some()) {
+                        for file in empty(rank) {
+                            let to = file + 8 * rank;
+                            let mut next = self.clone();
+                            next.board[to] = Some((!self.to_move, kind));
+                            if kind == PAWN {
+                                next.fresh_pawns.push(to);
+                            }
+                            next.end_turn();
+                            out.push((
+                                format!("{}@{}", letter_of(!self.to_move, kind), name(to)),
+                                next,
+                            ));
+                        }
+                    }
+                }
+                None => {
+                    let mut next = self.clone();
+                    next.end_turn();
+                    out.push(("end".to_string(), next));
+                }
+            }
+        }
+        out
+    }
+
+    fn end_turn(&mut self) {
+        self.flipped = None;
+        self.moved.clear();
+        self.stuck.clear();
+        self.to_move = !self.to_move;
+        if self.final_turn() {
+            self.note_stuck();
+        }
+    }
+}
+
+/// Walks the engine and the reference side by side to `depth`: the same decisions at every
+/// node, and the same perft count.
+fn walk(pos: &Position<Gravity>, reference: &Reference, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut reference = reference.clone();
+    let mut pos = pos.clone();
+    if let Some(flip) = Gravity.perft_chance(&pos) {
+        Gravity.play(&mut pos, flip);
+        reference.resolve_flip();
+    }
+    let mut moves = MoveList::new();
+    Gravity.generate(&pos, &mut moves);
+    let mut engine: Vec<(String, Move)> = moves
+        .iter()
+        .map(|&mv| (Gravity.format_move(mv), mv))
+        .collect();
+    engine.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut expected = reference.decisions();
+    expected.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        engine.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+        expected.iter().map(|(n, _)| n).collect::<Vec<_>>(),
+        "decisions of {}",
+        pos.to_fen(&Gravity)
+    );
+    let mut leaves = 0;
+    for ((_, mv), (_, next)) in engine.iter().zip(&expected) {
+        let mut child = pos.clone();
+        Gravity.play(&mut child, *mv);
+        leaves += walk(&child, next, depth - 1);
+    }
+    leaves
+}
+
+/// Positions from seeded random games (every stage: early adds, crowded falls, the last
+/// turn) agree with the reference to depth 3: the decisions at every node and perft's count.
+#[test]
+fn reference_agrees_on_random_game_positions() {
+    let mut rng = StdRng::seed_from_u64(0x4752_4156);
+    let mut checked = 0;
+    for _ in 0..60 {
+        let mut game = Game::new(Gravity);
+        while game.outcome().is_none() {
+            let outcomes = game.chance_outcomes();
+            let mv: Move = if outcomes.is_empty() {
+                if rng.random_bool(0.15) {
+                    let pos = game.position();
+                    let leaves = walk(pos, &Reference::of(pos), 3);
+                    assert_eq!(leaves, amity_engine::perft::perft(&Gravity, pos, 3));
+                    checked += 1;
+                }
+                let moves = game.legal_moves();
+                moves.as_slice()[rng.random_range(0..moves.len())]
+            } else {
+                outcomes[rng.random_range(0..outcomes.len())].outcome
+            };
+            game.play_unchecked(mv);
+        }
+        // The finished game, and a flip pending at the start of a turn.
+        let pos = game.position();
+        assert_eq!(walk(pos, &Reference::of(pos), 2), 0);
+    }
+    eprintln!("{checked} positions agree with the reference to depth 3");
+    assert!(checked > 500, "only {checked} positions checked");
 }
