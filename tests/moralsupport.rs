@@ -4,10 +4,12 @@
 //! agree with (on rule positions, random playouts and random boards), and random playouts
 //! checking the rules' invariants, the hash and FEN round trips.
 
+mod common;
+
 use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
-    Bitboard, Color, DrawReason, Game, Move, MoveFlag, MoveList, Outcome, Piece, Position, Rules,
-    Square, WinReason, perft::perft,
+    Color, DrawReason, Game, Move, MoveFlag, MoveList, Outcome, Piece, Position, Rules, Square,
+    WinReason, perft::perft,
 };
 use amity_variants::MoralSupport;
 use rand::rngs::StdRng;
@@ -594,22 +596,7 @@ fn random_position(rng: &mut StdRng) -> Option<Position<MoralSupport>> {
         pos.replace(Square::new(square), Piece::new(color, kind));
     }
     pos.set_turn(to_move);
-    let mut rights = Bitboard::EMPTY;
-    for (color, king, rook) in [
-        (Color::White, 4, 7),
-        (Color::White, 4, 0),
-        (Color::Black, 60, 63),
-        (Color::Black, 60, 56),
-    ] {
-        let (king, rook) = (Square::new(king), Square::new(rook));
-        if pos.piece_at(king) == Some(Piece::new(color, KING))
-            && pos.piece_at(rook) == Some(Piece::new(color, ROOK))
-            && rng.random_bool(0.8)
-        {
-            rights.add(rook);
-        }
-    }
-    pos.set_castling(rights);
+    pos.set_castling(common::random_castling_rights(&pos, rng));
     // The square may have been filled since; the FEN check then refuses the board.
     pos.set_en_passant(en_passant.filter(|_| rng.random_bool(0.8)));
     Position::from_fen(&RULES, &pos.to_fen(&RULES)).ok()
@@ -622,10 +609,7 @@ fn random_position(rng: &mut StdRng) -> Option<Position<MoralSupport>> {
 /// 10,000 boards; `AMITY_RANDOM_POSITIONS=N` checks N instead.
 #[test]
 fn reference_agrees_on_random_positions() {
-    let boards: usize = std::env::var("AMITY_RANDOM_POSITIONS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(10_000);
+    let boards: usize = common::random_board_count(10_000);
     let mut rng = StdRng::seed_from_u64(0x4d53_5550);
     let (mut checked, mut en_passants, mut castles, mut frozen, mut ended) = (0, 0, 0, 0, 0);
     while checked < boards {

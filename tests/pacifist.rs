@@ -3,6 +3,8 @@
 //! that every generated move and every turn is compared with, and random playouts checking the
 //! turn's invariants under each measure.
 
+mod common;
+
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
     Bitboard, Color, Game, Kind, Move, MoveList, Outcome, Piece, Position, Rules, Square, WinReason,
@@ -921,22 +923,7 @@ fn random_position(rules: &Pacifist, rng: &mut StdRng) -> Option<Position<Pacifi
         };
         pos.replace(Square::new(square), Piece::new(waiting, KING));
     }
-    let mut rights = Bitboard::EMPTY;
-    for (color, king, rook) in [
-        (Color::White, 4, 7),
-        (Color::White, 4, 0),
-        (Color::Black, 60, 63),
-        (Color::Black, 60, 56),
-    ] {
-        let (king, rook) = (Square::new(king), Square::new(rook));
-        if pos.piece_at(king) == Some(Piece::new(color, KING))
-            && pos.piece_at(rook) == Some(Piece::new(color, ROOK))
-            && rng.random_bool(0.8)
-        {
-            rights.add(rook);
-        }
-    }
-    pos.set_castling(rights);
+    pos.set_castling(common::random_castling_rights(&pos, rng));
     // Through the engine's own FEN, so that the board is validated as any user's would be.
     Position::from_fen(rules, &pos.to_fen(rules)).ok()
 }
@@ -947,10 +934,7 @@ fn random_position(rules: &Pacifist, rng: &mut StdRng) -> Option<Position<Pacifi
 /// overly persuaded). 3,000 boards per measure; `AMITY_RANDOM_POSITIONS=N` checks N instead.
 #[test]
 fn reference_agrees_on_random_positions() {
-    let boards: usize = std::env::var("AMITY_RANDOM_POSITIONS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(3000);
+    let boards: usize = common::random_board_count(3000);
     for measure in Measure::ALL {
         let rules = Pacifist::new(measure);
         let mut rng = StdRng::seed_from_u64(0x5241_4e44 + measure as u64);

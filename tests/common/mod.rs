@@ -1,5 +1,7 @@
-//! Drives the real `amity` binary over pipes, as a GUI would: send lines, read lines until a
-//! pattern, with a time-out so a hung engine fails the test instead of hanging it.
+//! Shared test helpers: a driver for the real `amity` binary over pipes, as a GUI would use
+//! it (send lines, read lines until a pattern, with a time-out so a hung engine fails the test
+//! instead of hanging it), the perft data file reader, and the parts of random boards that
+//! every variant's random-board test builds alike.
 
 #![allow(dead_code)]
 
@@ -186,4 +188,40 @@ pub fn read_perft_file(path: &std::path::Path) -> Vec<PerftCase> {
         });
     }
     cases
+}
+
+/// How many boards a random-board test checks: `AMITY_RANDOM_POSITIONS` when set, else
+/// `default`.
+pub fn random_board_count(default: usize) -> usize {
+    std::env::var("AMITY_RANDOM_POSITIONS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Castling rights for a random board: where a king and a rook of one colour stand on their
+/// start squares (e1 with a1 or h1, e8 with a8 or h8), the right is given four times in five.
+pub fn random_castling_rights<R: amity_engine::Rules>(
+    pos: &amity_engine::Position<R>,
+    rng: &mut rand::rngs::StdRng,
+) -> amity_engine::Bitboard {
+    use amity_engine::orthodox::{KING, ROOK};
+    use amity_engine::{Bitboard, Color, Piece, Square};
+    use rand::Rng;
+    let mut rights = Bitboard::EMPTY;
+    for (color, king, rook) in [
+        (Color::White, 4, 7),
+        (Color::White, 4, 0),
+        (Color::Black, 60, 63),
+        (Color::Black, 60, 56),
+    ] {
+        let (king, rook) = (Square::new(king), Square::new(rook));
+        if pos.piece_at(king) == Some(Piece::new(color, KING))
+            && pos.piece_at(rook) == Some(Piece::new(color, ROOK))
+            && rng.random_bool(0.8)
+        {
+            rights.add(rook);
+        }
+    }
+    rights
 }
