@@ -527,11 +527,7 @@ fn random_playouts_keep_the_rules_invariants() {
 /// any user's board would be; `None` when that refuses it (the waiting king in double check).
 fn random_position(rng: &mut StdRng) -> Option<Position<MoralSupport>> {
     let mut pos = Position::<MoralSupport>::empty();
-    let to_move = if rng.random_bool(0.5) {
-        Color::White
-    } else {
-        Color::Black
-    };
+    let to_move = common::random_color(rng);
     for color in [Color::White, Color::Black] {
         let home = if color == Color::White { 4 } else { 60 };
         let square = if rng.random_bool(0.4) {
@@ -557,11 +553,7 @@ fn random_position(rng: &mut StdRng) -> Option<Position<MoralSupport>> {
         let mut square = rng.random_range(0..64u32);
         let kind =
             [PAWN, PAWN, PAWN, KNIGHT, BISHOP, BISHOP, ROOK, ROOK, QUEEN][rng.random_range(0..9)];
-        let color = if rng.random_bool(0.5) {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = common::random_color(rng);
         if kind == PAWN && color == to_move && rng.random_bool(0.3) {
             // On its fifth rank, beside an enemy pawn that has just passed the square behind it.
             let (fifth, step): (u32, i32) = if color == Color::White {

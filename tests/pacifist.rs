@@ -892,11 +892,7 @@ fn random_position(rules: &Pacifist, rng: &mut StdRng) -> Option<Position<Pacifi
         // Line pieces are the interesting ones: weight them up.
         let kind =
             [PAWN, PAWN, KNIGHT, BISHOP, BISHOP, ROOK, ROOK, QUEEN, KING][rng.random_range(0..9)];
-        let color = if rng.random_bool(0.5) {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = common::random_color(rng);
         if kind == PAWN && rng.random_bool(0.5) {
             // Half the pawns at home, where they may double-step.
             square = square % 8 + if color == Color::White { 8 } else { 48 };
@@ -906,11 +902,7 @@ fn random_position(rules: &Pacifist, rng: &mut StdRng) -> Option<Position<Pacifi
         }
         pos.replace(Square::new(square), Piece::new(color, kind));
     }
-    let to_move = if rng.random_bool(0.5) {
-        Color::White
-    } else {
-        Color::Black
-    };
+    let to_move = common::random_color(rng);
     pos.set_turn(to_move);
     // The side not to move must own a king (a turn never ends kingless).
     let waiting = !to_move;

@@ -225,3 +225,13 @@ pub fn random_castling_rights<R: amity_engine::Rules>(
     }
     rights
 }
+
+/// A colour for a random board, either with even odds.
+pub fn random_color(rng: &mut rand::rngs::StdRng) -> amity_engine::Color {
+    use rand::Rng;
+    if rng.random_bool(0.5) {
+        amity_engine::Color::White
+    } else {
+        amity_engine::Color::Black
+    }
+}
