@@ -1731,47 +1731,54 @@ impl BoardKey {
 
 /// Per thread: the node last asked for, and the node of the position the last move played
 /// led to (usually the next one generation asks for). Nodes are rebuilt in place: they are
-/// large, and moving one costs a copy.
+/// large, and moving one costs a copy. Which slot is current is an index, so that handing the
+/// played node over to generation moves nothing.
 pub struct NodeSlots<B> {
-    current: Option<(Option<BoardKey>, Box<NodeInfluence<B>>)>,
-    played: Option<(Option<BoardKey>, Box<NodeInfluence<B>>)>,
+    keys: [Option<BoardKey>; 2],
+    nodes: [Option<Box<NodeInfluence<B>>>; 2],
+    /// The slot of the node last asked for; the other one is the played slot.
+    current: usize,
 }
 
 impl<B: Balance> NodeSlots<B> {
+    const EMPTY: Self = NodeSlots {
+        keys: [None, None],
+        nodes: [None, None],
+        current: 0,
+    };
+
     #[inline]
     fn with<R: Rules, T>(
         &mut self,
         pos: &Position<R>,
         f: impl FnOnce(&NodeInfluence<B>) -> T,
     ) -> T {
-        let key = BoardKey::of(pos);
-        let current_fits = matches!(&self.current, Some((Some(cached), _)) if *cached == key);
-        if !current_fits {
-            if matches!(&self.played, Some((Some(played), _)) if *played == key) {
-                std::mem::swap(&mut self.current, &mut self.played);
+        let key = Some(BoardKey::of(pos));
+        if self.keys[self.current] != key {
+            let played = self.current ^ 1;
+            if self.keys[played] == key {
+                self.current = played;
             } else {
-                let (slot_key, node) = self
-                    .current
-                    .get_or_insert_with(|| (None, Box::new(NodeInfluence::new(pos))));
-                node.fill(pos, pos.turn());
-                *slot_key = Some(key);
+                let slot = self.current;
+                self.slot(slot, pos, pos.turn()).fill(pos, pos.turn());
+                self.keys[slot] = key;
             }
         }
-        match &self.current {
-            Some((_, node)) => f(node),
+        match &self.nodes[self.current] {
+            Some(node) => f(node),
             None => unreachable!("the current slot was just filled"),
         }
     }
 
-    /// The slot for the node a move leads to, made on first use.
+    /// The node in slot `slot`, made on first use (for `pos` with `to_move` to move).
     #[inline]
-    fn played_slot<R: Rules>(
+    fn slot<R: Rules>(
         &mut self,
+        slot: usize,
         pos: &Position<R>,
         to_move: Color,
-    ) -> &mut (Option<BoardKey>, Box<NodeInfluence<B>>) {
-        self.played
-            .get_or_insert_with(|| (None, Box::new(NodeInfluence::new_for(pos, to_move))))
+    ) -> &mut NodeInfluence<B> {
+        self.nodes[slot].get_or_insert_with(|| Box::new(NodeInfluence::new_for(pos, to_move)))
     }
 
     #[inline]
@@ -1781,18 +1788,20 @@ impl<B: Balance> NodeSlots<B> {
         to_move: Color,
         f: impl FnOnce(&NodeInfluence<B>) -> (bool, T),
     ) -> T {
-        let (slot_key, node) = self.played_slot(pos, to_move);
+        let played = self.current ^ 1;
+        let node = self.slot(played, pos, to_move);
         node.fill(pos, to_move);
         let (keep, answer) = f(node);
-        *slot_key = keep.then(|| BoardKey::with_turn(pos, to_move));
+        self.keys[played] = keep.then(|| BoardKey::with_turn(pos, to_move));
         answer
     }
 
     #[inline]
     fn keep_played<R: Rules>(&mut self, pos: &Position<R>, to_move: Color, balance: B) {
-        let (slot_key, node) = self.played_slot(pos, to_move);
-        node.fill_with_balance(pos, to_move, balance);
-        *slot_key = Some(BoardKey::with_turn(pos, to_move));
+        let played = self.current ^ 1;
+        self.slot(played, pos, to_move)
+            .fill_with_balance(pos, to_move, balance);
+        self.keys[played] = Some(BoardKey::with_turn(pos, to_move));
     }
 }
 
@@ -1822,7 +1831,7 @@ macro_rules! node_cache {
     ($balance:ty, $slot:ident) => {
         thread_local! {
             static $slot: std::cell::RefCell<NodeSlots<$balance>> =
-                const { std::cell::RefCell::new(NodeSlots { current: None, played: None }) };
+                const { std::cell::RefCell::new(NodeSlots::EMPTY) };
         }
 
         impl NodeCache for $balance {
