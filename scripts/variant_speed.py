@@ -4,7 +4,8 @@ one binary, so the ratios are fair on a shared machine.
 
     python3 scripts/variant_speed.py [--bench-depth 6]
 
-Prints nodes, time and nodes per second per variant, and each variant's ratio to chess.
+Prints nodes, time and nodes per second per variant, and each variant's ratio to chess: the
+median over rounds of its ratio to a chess sample taken just before it.
 """
 
 import argparse
@@ -33,38 +34,45 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bench-depth", type=int, default=6)
     parser.add_argument("--rounds", type=int, default=3,
-                        help="perft rounds; each variant's figure is the median of its rounds")
+                        help="perft rounds; in each, every variant is paired with a chess sample")
     parser.add_argument("--min-seconds", type=float, default=3.0,
-                        help="within a round, each variant's perft is repeated until it has run "
+                        help="each perft sample is repeated until it has run "
                              "this long (a short run on this machine catches a burst of clock "
                              "speed and skews the ratios)")
     args = parser.parse_args()
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     engine = Uci([os.path.join(ROOT, "target", "release", "amity")], "amity")
 
-    print(f"perft (start position, bulk counting, one thread, median of {args.rounds} rounds; "
-          f"the variants take turns within a round, each repeated to at least "
-          f"{args.min_seconds:g} s)")
+    print(f"perft (start position, bulk counting, one thread, {args.rounds} rounds; each variant "
+          f"is timed right after a chess sample, both repeated to at least {args.min_seconds:g} s, "
+          f"so that each ratio compares samples taken under the same clock speed)")
+
+    def sample(variant, fen, depth):
+        engine.set_option("UCI_Variant", variant)
+        engine.position(fen=fen)
+        engine.sync()
+        start = time.monotonic()
+        nodes = 0
+        while True:
+            nodes += engine.perft(depth)[1]
+            seconds = time.monotonic() - start
+            if seconds >= args.min_seconds:
+                return nodes / seconds, nodes, seconds
+
+    chess = PERFT[0]
     samples = {variant: [] for variant, _, _ in PERFT}
+    paired = {variant: [] for variant, _, _ in PERFT[1:]}
     for _ in range(args.rounds):
-        for variant, fen, depth in PERFT:
-            engine.set_option("UCI_Variant", variant)
-            engine.position(fen=fen)
-            engine.sync()
-            start = time.monotonic()
-            nodes = 0
-            while True:
-                nodes += engine.perft(depth)[1]
-                seconds = time.monotonic() - start
-                if seconds >= args.min_seconds:
-                    break
-            samples[variant].append((nodes / seconds, nodes, seconds))
-    perft_nps = {}
+        for variant, fen, depth in PERFT[1:]:
+            reference = sample(*chess)
+            measured = sample(variant, fen, depth)
+            samples["chess"].append(reference)
+            samples[variant].append(measured)
+            paired[variant].append(measured[0] / reference[0])
     for variant, fen, depth in PERFT:
         rate, nodes, seconds = sorted(samples[variant])[len(samples[variant]) // 2]
-        perft_nps[variant] = rate
         print(f"  {variant:<13} depth {depth}  {nodes:>12} nodes  {seconds:7.2f} s  "
-              f"{rate / 1e6:7.1f} Mnps")
+              f"{rate / 1e6:7.1f} Mnps (median of {len(samples[variant])})")
 
     engine.send(f"bench {args.bench_depth}")
     lines = engine.read_until(lambda line: line.startswith("Nodes/second"), timeout=3600)
@@ -85,10 +93,14 @@ def main():
     engine.quit()
 
     print("ratio to chess (targets: >= 0.60 for losalamos and moralsupport, >= 0.40 for pacifist)")
+    print("  perft: the median of the paired ratios, then every pair's ratio")
     for variant in ("losalamos", "moralsupport", "pacifist"):
-        perft_ratio = perft_nps[variant] / perft_nps["chess"]
+        ratios = sorted(paired[variant])
+        perft_ratio = ratios[len(ratios) // 2]
         bench_ratio = bench_nps.get(variant, 0) / bench_nps["chess"]
-        print(f"  {variant:<13} perft {perft_ratio:5.2f}   bench {bench_ratio:5.2f}")
+        spread = " ".join(f"{ratio:.2f}" for ratio in paired[variant])
+        print(f"  {variant:<13} perft {perft_ratio:5.2f}   bench {bench_ratio:5.2f}   "
+              f"(pairs: {spread})")
 
 
 if __name__ == "__main__":
