@@ -393,23 +393,19 @@ fn a_position_with_the_waiting_king_in_double_check_is_refused() {
 fn fast_generator_agrees_with_the_reference_on_the_rule_positions() {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/moralsupport.perft");
-    let text = std::fs::read_to_string(&path).expect("perft file");
     let mut checked = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let mut fields = line.split(';').map(str::trim);
-        let fen = fields.next().expect("fen");
-        let pos = position(fen);
-        for field in fields {
-            let mut parts = field[1..].split_whitespace();
-            let depth: u32 = parts.next().and_then(|d| d.parse().ok()).expect("depth");
-            let count: u64 = parts.next().and_then(|c| c.parse().ok()).expect("count");
+    for case in common::read_perft_file(&path) {
+        let pos = position(&case.fen);
+        for &(depth, count) in &case.counts {
             if count > 300_000 {
                 continue;
             }
-            assert_eq!(reference_perft(&pos, depth), count, "{fen} depth {depth}");
+            assert_eq!(
+                reference_perft(&pos, depth),
+                count,
+                "{} depth {depth}",
+                case.fen
+            );
             assert_eq!(perft(&RULES, &pos, depth), count);
             checked += 1;
         }
