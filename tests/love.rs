@@ -46,9 +46,11 @@ fn couple(pos: &Position<Love>) -> Option<[Square; 2]> {
     pos.state.couple
 }
 
-/// The couple two throws select in a position with a throw pending.
+/// The couple two throws select in a position with a throw pending, first lover first (the
+/// chance move the throw makes; a two-colour couple is then kept with White's lover first).
 fn thrown(fen: &str, first: &str, second: &str) -> Option<[Square; 2]> {
-    couple(&after(&pos(fen), &[&format!("roll:{first}{second}")]))
+    Love.parse_chance(&pos(fen), &format!("roll:{first}{second}"))
+        .map(|mv| [mv.from(), mv.to()])
 }
 
 fn sq(name: &str) -> Square {
@@ -114,6 +116,25 @@ fn second_lover_tie_of_one_colour_goes_to_the_centre_then_white_then_rank() {
     // First lover black h8; d3 and e6 both white, equidistant from c5, equally central:
     // lower rank wins.
     assert_eq!(thrown(three, "h8", "c5"), Some([sq("h8"), sq("d3")]));
+}
+
+#[test]
+fn a_two_colour_couple_is_kept_with_whites_lover_first() {
+    // The throw picks Black's c6 first, then White's h2: the couple is kept as h2 and c6, as
+    // a FEN naming it either way is, so the same position reads (and hashes) the same.
+    let fen = "4k3/4p3/2p5/8/8/8/7P/4K3 w - - 0 1 love:1:-";
+    let thrown_black_first = after(&pos(fen), &["roll:e4h2"]);
+    assert_eq!(couple(&thrown_black_first), Some([sq("h2"), sq("c6")]));
+    for written in ["c6h2", "h2c6"] {
+        let read = pos(&format!(
+            "4k3/4p3/2p5/8/8/8/7P/4K3 w - - 0 1 love:1:{written}"
+        ));
+        assert_eq!(couple(&read), Some([sq("h2"), sq("c6")]));
+        assert_eq!(read.hash(), thrown_black_first.hash());
+    }
+    // A one-colour couple keeps the order chosen: its first-chosen lover steps first.
+    let one_colour = "4k3/8/8/8/3p4/8/P6P/4K3 w - - 0 1 love:1:h2a2";
+    assert_eq!(couple(&pos(one_colour)), Some([sq("h2"), sq("a2")]));
 }
 
 #[test]

@@ -199,6 +199,20 @@ fn first_chosen_order(pos: &Position<Love>, a: Square, b: Square) -> [Square; 2]
     if key(a) <= key(b) { [a, b] } else { [b, a] }
 }
 
+/// The couple as it is kept: a couple of two colours with White's lover first, a one-colour
+/// couple in the order chosen (its first-chosen lover steps first). The order of a two-colour
+/// couple changes nothing in play, and keeping one order makes the same position read the
+/// same whichever way the couple was chosen (by a thrown token, a grouped chance outcome or a
+/// FEN), so repetitions and the hash see it as one.
+fn kept_order(pos: &Position<Love>, [a, b]: [Square; 2]) -> [Square; 2] {
+    let black = pos.color(Color::Black);
+    if black.contains(a) && !black.contains(b) {
+        [b, a]
+    } else {
+        [a, b]
+    }
+}
+
 /// The pieces that may fall in love in `phase`, with the fallbacks when too few are left.
 pub fn eligible(pos: &Position<Love>, phase: u8) -> Bitboard {
     let officers = pos.kind(ROOK) | pos.kind(KNIGHT) | pos.kind(BISHOP);
@@ -785,6 +799,8 @@ impl Rules for Love {
                     "in phase 4 only the monarchs can be in love".into(),
                 ));
             }
+            // The hash is computed after validation: the state may simply be replaced.
+            pos.state.couple = Some(kept_order(pos, [a, b]));
         }
         for right in pos.castling() {
             let color = if right.rank() == Rank::First {
@@ -887,7 +903,7 @@ impl Rules for Love {
     fn play(&self, pos: &mut Position<Self>, mv: Move) {
         if mv.flag() == MoveFlag::Chance {
             let mut state = pos.state;
-            state.couple = Some([mv.from(), mv.to()]);
+            state.couple = Some(kept_order(pos, [mv.from(), mv.to()]));
             Self::set_state(pos, state);
         } else {
             Self::play_without_choice(pos, mv);
