@@ -643,28 +643,10 @@ impl Reference {
                 }
             }
             KNIGHT | KING => {
-                let steps: &[(i32, i32)] = if kind == KNIGHT {
-                    &[
-                        (1, 2),
-                        (2, 1),
-                        (2, -1),
-                        (1, -2),
-                        (-1, -2),
-                        (-2, -1),
-                        (-2, 1),
-                        (-1, 2),
-                    ]
+                let steps = if kind == KNIGHT {
+                    &common::KNIGHT_JUMPS
                 } else {
-                    &[
-                        (1, 1),
-                        (1, 0),
-                        (1, -1),
-                        (0, -1),
-                        (-1, -1),
-                        (-1, 0),
-                        (-1, 1),
-                        (0, 1),
-                    ]
+                    &common::KING_STEPS
                 };
                 for (df, dr) in steps {
                     consider(file + df, rank + dr);

@@ -49,17 +49,6 @@ struct Reference {
 /// The rook corners the castling rights belong to, in `Reference::castling`'s order.
 const CORNERS: [usize; 4] = [0, 7, 56, 63];
 
-const KNIGHT_JUMPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
 /// The squares perft throws to settle a pending choice: e4, then d5.
 const PERFT_THROWS: (usize, usize) = (28, 35);
 
@@ -413,7 +402,7 @@ impl Reference {
         let diagonal = df.abs() == dr.abs();
         match kind {
             PAWN => dr == forward(color) && df.abs() == 1,
-            KNIGHT => KNIGHT_JUMPS.contains(&(df, dr)),
+            KNIGHT => common::KNIGHT_JUMPS.contains(&(df, dr)),
             KING => df.abs() <= 1 && dr.abs() <= 1,
             ROOK => straight && self.clear_between(from, target),
             BISHOP => diagonal && self.clear_between(from, target),

@@ -304,16 +304,6 @@ struct Board {
 const VALUE: [u32; 6] = [1, 3, 3, 5, 9, 4];
 const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT_JUMPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 fn at(file: i32, rank: i32) -> Option<usize> {
     ((0..8).contains(&file) && (0..8).contains(&rank)).then_some((rank * 8 + file) as usize)
@@ -370,20 +360,14 @@ impl Board {
         let up = if man.white { 1 } else { -1 };
         match man.kind {
             0 => leaps(&[(-1, up), (1, up)], &mut out),
-            1 => leaps(&KNIGHT_JUMPS, &mut out),
+            1 => leaps(&common::KNIGHT_JUMPS, &mut out),
             2 => slide(&DIAGONAL, &[2, 4], &mut out),
             3 => slide(&ORTHOGONAL, &[3, 4], &mut out),
             4 => {
                 slide(&DIAGONAL, &[2, 4], &mut out);
                 slide(&ORTHOGONAL, &[3, 4], &mut out);
             }
-            _ => {
-                let around: Vec<(i32, i32)> = (-1..=1)
-                    .flat_map(|a| (-1..=1).map(move |b| (a, b)))
-                    .filter(|d| *d != (0, 0))
-                    .collect();
-                leaps(&around, &mut out);
-            }
+            _ => leaps(&common::KING_STEPS, &mut out),
         }
         out
     }

@@ -1,7 +1,8 @@
 //! Shared test helpers: a driver for the real `amity` binary over pipes, as a GUI would use
 //! it (send lines, read lines until a pattern, with a time-out so a hung engine fails the test
-//! instead of hanging it), the perft data file reader, and the parts of random boards that
-//! every variant's random-board test builds alike.
+//! instead of hanging it), the perft data file reader, the parts of random boards that
+//! every variant's random-board test builds alike, and the board geometry the independent
+//! references share (written out here, never taken from the engine's tables).
 
 #![allow(dead_code)]
 
@@ -235,3 +236,27 @@ pub fn random_color(rng: &mut rand::rngs::StdRng) -> amity_engine::Color {
         amity_engine::Color::Black
     }
 }
+
+/// A knight's eight jumps as (file, rank) steps, for the independent references.
+pub const KNIGHT_JUMPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// A king's eight steps as (file, rank) steps, for the independent references.
+pub const KING_STEPS: [(i32, i32); 8] = [
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+];
