@@ -723,9 +723,15 @@ impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VAL
 }
 
 /// `count`: differences of at most 31 pieces fit 7 signed bits.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx512bw")))]
 pub type CountBalance = Difference<7, false>;
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
+pub type CountBalance = super::lanes::ByteDifference;
 /// `value`: differences of at most 31 x 9 fit 10 signed bits.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx512bw")))]
 pub type ValueBalance = Difference<10, true>;
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
+pub type ValueBalance = super::lanes::WordDifference;
 
 /// `average`: both colours' counts and values, compared per square by cross-multiplication.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

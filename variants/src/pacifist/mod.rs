@@ -6,6 +6,8 @@
 
 pub mod evaluation;
 pub mod influence;
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
+pub mod lanes;
 pub mod turn_memo;
 
 use amity_engine::orthodox::{

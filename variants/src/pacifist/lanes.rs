@@ -1,0 +1,350 @@
+//! The `count` and `value` balances kept as one signed number per square in AVX-512 registers,
+//! used instead of the bit-sliced [`Difference`](super::influence::Difference) where the
+//! processor has AVX-512BW and the build targets it.
+//!
+//! A bitboard is an AVX-512 mask as it stands: adding a piece's influence to all 64 squares
+//! is one masked addition, and "overly persuaded" or "margin below a weight" for the whole
+//! board is one comparison whose result is again a bitboard. The bit-sliced adders need a
+//! carry rippling through seven to ten planes for each.
+
+use super::influence::Balance;
+use amity_engine::{Bitboard, Color, Square};
+use std::arch::x86_64::*;
+
+/// `count`: White's number of influencing pieces minus Black's, one signed byte per square
+/// (at most 31 either way).
+#[derive(Clone, Copy, Debug)]
+pub struct ByteDifference(__m512i);
+
+impl PartialEq for ByteDifference {
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        // SAFETY (every `unsafe` here): this module is compiled only when the build targets
+        // AVX-512BW, so the instructions exist.
+        unsafe { _mm512_cmpneq_epi8_mask(self.0, other.0) == 0 }
+    }
+}
+
+impl Balance for ByteDifference {
+    const MONOTONE: bool = true;
+    const VALUED: bool = false;
+
+    #[inline(always)]
+    fn empty() -> Self {
+        ByteDifference(unsafe { _mm512_setzero_si512() })
+    }
+
+    #[inline(always)]
+    fn add_group(&mut self, color: Color, squares: Bitboard, count: u32, _value: u32) {
+        self.0 = unsafe {
+            let weight = _mm512_set1_epi8(count as i8);
+            match color {
+                Color::White => _mm512_mask_add_epi8(self.0, squares.0, self.0, weight),
+                Color::Black => _mm512_mask_sub_epi8(self.0, squares.0, self.0, weight),
+            }
+        };
+    }
+
+    #[inline(always)]
+    fn remove_group(&mut self, color: Color, squares: Bitboard, count: u32, _value: u32) {
+        self.0 = unsafe {
+            let weight = _mm512_set1_epi8(count as i8);
+            match color {
+                Color::White => _mm512_mask_sub_epi8(self.0, squares.0, self.0, weight),
+                Color::Black => _mm512_mask_add_epi8(self.0, squares.0, self.0, weight),
+            }
+        };
+    }
+
+    #[inline(always)]
+    fn over(&self, color: Color, squares: Bitboard) -> Bitboard {
+        Bitboard(unsafe {
+            let zero = _mm512_setzero_si512();
+            match color {
+                Color::White => _mm512_mask_cmplt_epi8_mask(squares.0, self.0, zero),
+                Color::Black => _mm512_mask_cmpgt_epi8_mask(squares.0, self.0, zero),
+            }
+        })
+    }
+
+    #[inline(always)]
+    fn margin(&self, color: Color, square: Square) -> i32 {
+        // SAFETY: a 512-bit vector and 64 bytes are the same plain bits.
+        let bytes: [i8; 64] = unsafe { std::mem::transmute(self.0) };
+        let difference = i32::from(bytes[square as usize]);
+        match color {
+            Color::White => difference,
+            Color::Black => -difference,
+        }
+    }
+
+    /// White's margin is the difference D, Black's is -D.
+    #[inline(always)]
+    fn below(&self, color: Color, weight: u32) -> Bitboard {
+        Bitboard(unsafe {
+            match color {
+                Color::White => _mm512_cmplt_epi8_mask(self.0, _mm512_set1_epi8(weight as i8)),
+                Color::Black => _mm512_cmpgt_epi8_mask(self.0, _mm512_set1_epi8(-(weight as i8))),
+            }
+        })
+    }
+}
+
+/// `value`: White's summed value of influencing pieces minus Black's, one signed 16-bit number
+/// per square (at most 31 x 9 either way), squares a1..h4 in the first register and a5..h8 in
+/// the second.
+#[derive(Clone, Copy, Debug)]
+pub struct WordDifference([__m512i; 2]);
+
+/// The halves of a bitboard, as the masks of the two registers of a [`WordDifference`].
+#[inline(always)]
+fn halves(squares: Bitboard) -> [__mmask32; 2] {
+    [squares.0 as u32, (squares.0 >> 32) as u32]
+}
+
+/// A bitboard from the two registers' masks.
+#[inline(always)]
+fn joined([low, high]: [__mmask32; 2]) -> Bitboard {
+    Bitboard(u64::from(low) | (u64::from(high) << 32))
+}
+
+impl PartialEq for WordDifference {
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        unsafe {
+            _mm512_cmpneq_epi16_mask(self.0[0], other.0[0]) == 0
+                && _mm512_cmpneq_epi16_mask(self.0[1], other.0[1]) == 0
+        }
+    }
+}
+
+impl WordDifference {
+    /// Adds `weight` (which may be negative) on `squares`.
+    #[inline(always)]
+    fn add_on(&mut self, squares: Bitboard, weight: i16) {
+        let masks = halves(squares);
+        unsafe {
+            let weight = _mm512_set1_epi16(weight);
+            for (half, mask) in self.0.iter_mut().zip(masks) {
+                *half = _mm512_mask_add_epi16(*half, mask, *half, weight);
+            }
+        }
+    }
+}
+
+impl Balance for WordDifference {
+    const MONOTONE: bool = true;
+    const VALUED: bool = true;
+
+    #[inline(always)]
+    fn empty() -> Self {
+        WordDifference(unsafe { [_mm512_setzero_si512(); 2] })
+    }
+
+    #[inline(always)]
+    fn add_group(&mut self, color: Color, squares: Bitboard, _count: u32, value: u32) {
+        match color {
+            Color::White => self.add_on(squares, value as i16),
+            Color::Black => self.add_on(squares, -(value as i16)),
+        }
+    }
+
+    #[inline(always)]
+    fn remove_group(&mut self, color: Color, squares: Bitboard, _count: u32, value: u32) {
+        match color {
+            Color::White => self.add_on(squares, -(value as i16)),
+            Color::Black => self.add_on(squares, value as i16),
+        }
+    }
+
+    #[inline(always)]
+    fn over(&self, color: Color, squares: Bitboard) -> Bitboard {
+        let [low, high] = halves(squares);
+        joined(unsafe {
+            let zero = _mm512_setzero_si512();
+            match color {
+                Color::White => [
+                    _mm512_mask_cmplt_epi16_mask(low, self.0[0], zero),
+                    _mm512_mask_cmplt_epi16_mask(high, self.0[1], zero),
+                ],
+                Color::Black => [
+                    _mm512_mask_cmpgt_epi16_mask(low, self.0[0], zero),
+                    _mm512_mask_cmpgt_epi16_mask(high, self.0[1], zero),
+                ],
+            }
+        })
+    }
+
+    #[inline(always)]
+    fn margin(&self, color: Color, square: Square) -> i32 {
+        let words: [i16; 64] = unsafe { std::mem::transmute(self.0) };
+        let difference = i32::from(words[square as usize]);
+        match color {
+            Color::White => difference,
+            Color::Black => -difference,
+        }
+    }
+
+    /// White's margin is the difference D, Black's is -D.
+    #[inline(always)]
+    fn below(&self, color: Color, weight: u32) -> Bitboard {
+        joined(unsafe {
+            match color {
+                Color::White => {
+                    let weight = _mm512_set1_epi16(weight as i16);
+                    [
+                        _mm512_cmplt_epi16_mask(self.0[0], weight),
+                        _mm512_cmplt_epi16_mask(self.0[1], weight),
+                    ]
+                }
+                Color::Black => {
+                    let weight = _mm512_set1_epi16(-(weight as i16));
+                    [
+                        _mm512_cmpgt_epi16_mask(self.0[0], weight),
+                        _mm512_cmpgt_epi16_mask(self.0[1], weight),
+                    ]
+                }
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pacifist::Pacifist;
+    use crate::pacifist::influence::{Difference, Measure};
+    use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+    use amity_engine::{Kind, MoveList, Position, Rules};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    const KINDS: [Kind; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
+
+    /// Every answer of `lanes` and `sliced` over the whole board, where they must agree.
+    fn assert_same<A: Balance, B: Balance>(lanes: &A, sliced: &B, context: &str) {
+        for color in [Color::White, Color::Black] {
+            assert_eq!(
+                lanes.over(color, Bitboard::FULL),
+                sliced.over(color, Bitboard::FULL),
+                "{context}"
+            );
+            for weight in 1..=20 {
+                assert_eq!(
+                    lanes.below(color, weight),
+                    sliced.below(color, weight),
+                    "{context}"
+                );
+            }
+            for square in Bitboard::FULL {
+                assert_eq!(
+                    lanes.margin(color, square),
+                    sliced.margin(color, square),
+                    "{context}"
+                );
+                let one = Bitboard::from_square(square);
+                assert_eq!(lanes.over(color, one), sliced.over(color, one), "{context}");
+            }
+        }
+    }
+
+    /// The register balances against the bit-sliced ones they replace, over random sequences
+    /// of additions, removals and shifts that stay within the range a board can reach.
+    fn random_operations<A: Balance, B: Balance>() {
+        let mut rng = StdRng::seed_from_u64(0x4c41_4e45);
+        for round in 0..300 {
+            let (mut lanes, mut sliced) = (A::empty(), B::empty());
+            let mut added: Vec<(Color, Bitboard, Kind)> = Vec::new();
+            for step in 0..40 {
+                let context = format!("round {round}, step {step}");
+                let color = if rng.random() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let kind = KINDS[rng.random_range(0..6)];
+                // Sparse sets, so that counts build up on some squares and stay small on
+                // others, as on a board.
+                let squares = Bitboard(rng.random::<u64>() & rng.random::<u64>());
+                let (lanes_before, sliced_before) = (lanes, sliced);
+                match rng.random_range(0..4) {
+                    0 if !added.is_empty() => {
+                        let (color, squares, kind) =
+                            added.swap_remove(rng.random_range(0..added.len()));
+                        lanes.remove(color, squares, kind);
+                        sliced.remove(color, squares, kind);
+                    }
+                    1 if !added.is_empty() => {
+                        let index = rng.random_range(0..added.len());
+                        let (color, before, kind) = added[index];
+                        lanes.shift(color, kind, before, squares);
+                        sliced.shift(color, kind, before, squares);
+                        added[index] = (color, squares, kind);
+                    }
+                    _ if added.len() < 31 => {
+                        lanes.add(color, squares, kind);
+                        sliced.add(color, squares, kind);
+                        added.push((color, squares, kind));
+                    }
+                    _ => {}
+                }
+                assert_same(&lanes, &sliced, &context);
+                // Equality (the node cache's test) answers alike too.
+                assert_eq!(lanes == lanes_before, sliced == sliced_before, "{context}");
+            }
+        }
+    }
+
+    #[test]
+    fn count_lanes_answer_as_the_bit_sliced_count() {
+        random_operations::<ByteDifference, Difference<7, false>>();
+    }
+
+    #[test]
+    fn value_lanes_answer_as_the_bit_sliced_value() {
+        random_operations::<WordDifference, Difference<10, true>>();
+    }
+
+    /// Whole-board tallies of random game positions (`count` tallies set by set with its own
+    /// walk), with no piece silent and with one silent.
+    #[test]
+    fn tallies_of_game_positions_agree() {
+        let mut rng = StdRng::seed_from_u64(0x5441_4c59);
+        for measure in [Measure::Count, Measure::Value] {
+            let rules = Pacifist::new(measure);
+            for game in 0..20 {
+                let mut pos =
+                    Position::from_fen(&rules, rules.start_fen()).unwrap_or_else(|e| panic!("{e}"));
+                for ply in 0..60 {
+                    let occupied = pos.occupied();
+                    let silent = if occupied.any() && rng.random() {
+                        let squares: Vec<Square> = occupied.into_iter().collect();
+                        Bitboard::from_square(squares[rng.random_range(0..squares.len())])
+                    } else {
+                        Bitboard::EMPTY
+                    };
+                    let context = format!("{measure:?} game {game} ply {ply}");
+                    match measure {
+                        Measure::Count => assert_same(
+                            &ByteDifference::compute(&pos, silent),
+                            &Difference::<7, false>::compute(&pos, silent),
+                            &context,
+                        ),
+                        _ => assert_same(
+                            &WordDifference::compute(&pos, silent),
+                            &Difference::<10, true>::compute(&pos, silent),
+                            &context,
+                        ),
+                    }
+                    let mut moves = MoveList::new();
+                    rules.generate(&pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves.as_slice()[rng.random_range(0..moves.len())];
+                    rules.play(&mut pos, mv);
+                }
+            }
+        }
+    }
+}
