@@ -69,9 +69,14 @@ impl Balance for ByteDifference {
 
     #[inline(always)]
     fn margin(&self, color: Color, square: Square) -> i32 {
-        // SAFETY: a 512-bit vector and 64 bytes are the same plain bits.
-        let bytes: [i8; 64] = unsafe { std::mem::transmute(self.0) };
-        let difference = i32::from(bytes[square as usize]);
+        // Moved to the bottom of a register rather than stored and read back as a byte: a
+        // read of part of a just-stored register waits for the store to complete.
+        let index = square as u32;
+        let pair = unsafe {
+            let word = _mm512_permutexvar_epi16(_mm512_set1_epi16((index >> 1) as i16), self.0);
+            _mm_cvtsi128_si32(_mm512_castsi512_si128(word))
+        };
+        let difference = i32::from((pair >> (8 * (index & 1))) as i8);
         match color {
             Color::White => difference,
             Color::Black => -difference,
@@ -177,8 +182,14 @@ impl Balance for WordDifference {
 
     #[inline(always)]
     fn margin(&self, color: Color, square: Square) -> i32 {
-        let words: [i16; 64] = unsafe { std::mem::transmute(self.0) };
-        let difference = i32::from(words[square as usize]);
+        // As for `ByteDifference::margin`: moved down in its register, not read back.
+        let index = square as u32;
+        let word = unsafe {
+            let half = self.0[(index >> 5) as usize];
+            let word = _mm512_permutexvar_epi16(_mm512_set1_epi16((index & 31) as i16), half);
+            _mm_cvtsi128_si32(_mm512_castsi512_si128(word))
+        };
+        let difference = i32::from(word as i16);
         match color {
             Color::White => difference,
             Color::Black => -difference,
