@@ -733,20 +733,26 @@ pub type ValueBalance = Difference<10, true>;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
 pub type ValueBalance = super::lanes::WordDifference;
 
+/// `average`: the bit-sliced balance, or its registers' version where the build has AVX-512BW.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx512bw")))]
+pub type AverageBalance = SlicedAverage;
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
+pub type AverageBalance = super::lanes::WordAverage;
+
 /// `average`: both colours' counts and values, compared per square by cross-multiplication.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct AverageBalance {
+pub struct SlicedAverage {
     count: [CountTally; 2],
     value: [ValueTally; 2],
 }
 
-impl Balance for AverageBalance {
+impl Balance for SlicedAverage {
     const MONOTONE: bool = false;
     const VALUED: bool = true;
 
     #[inline(always)]
     fn empty() -> Self {
-        AverageBalance::default()
+        SlicedAverage::default()
     }
 
     #[inline(always)]
@@ -831,7 +837,7 @@ mod tests {
     fn average_over_matches_the_comparison_square_by_square() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         for round in 0..2_000 {
-            let mut balance = AverageBalance::default();
+            let mut balance = SlicedAverage::default();
             // Early rounds use few planes, so that ties and zeros abound.
             let planes = 1 + round % 4;
             for side in 0..2 {

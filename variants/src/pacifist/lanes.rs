@@ -1,13 +1,15 @@
-//! The `count` and `value` balances kept as one signed number per square in AVX-512 registers,
-//! used instead of the bit-sliced [`Difference`](super::influence::Difference) where the
+//! The `count`, `value` and `average` balances kept as one number per square in AVX-512
+//! registers, used instead of the bit-sliced ones in [`influence`](super::influence) where the
 //! processor has AVX-512BW and the build targets it.
 //!
 //! A bitboard is an AVX-512 mask as it stands: adding a piece's influence to all 64 squares
 //! is one masked addition, and "overly persuaded" or "margin below a weight" for the whole
 //! board is one comparison whose result is again a bitboard. The bit-sliced adders need a
-//! carry rippling through seven to ten planes for each.
+//! carry rippling through seven to ten planes for each, and `average` compared most squares
+//! set-wise and cross-multiplied the rest one by one, where the registers multiply all 64.
 
 use super::influence::Balance;
+use amity_engine::position::color_index;
 use amity_engine::{Bitboard, Color, Square};
 use std::arch::x86_64::*;
 
@@ -123,17 +125,23 @@ impl PartialEq for WordDifference {
     }
 }
 
+/// Adds `weight` (which may be negative) on `squares` to 64 16-bit numbers in two registers.
+#[inline(always)]
+fn add_words(words: &mut [__m512i; 2], squares: Bitboard, weight: i16) {
+    let masks = halves(squares);
+    unsafe {
+        let weight = _mm512_set1_epi16(weight);
+        for (half, mask) in words.iter_mut().zip(masks) {
+            *half = _mm512_mask_add_epi16(*half, mask, *half, weight);
+        }
+    }
+}
+
 impl WordDifference {
     /// Adds `weight` (which may be negative) on `squares`.
     #[inline(always)]
     fn add_on(&mut self, squares: Bitboard, weight: i16) {
-        let masks = halves(squares);
-        unsafe {
-            let weight = _mm512_set1_epi16(weight);
-            for (half, mask) in self.0.iter_mut().zip(masks) {
-                *half = _mm512_mask_add_epi16(*half, mask, *half, weight);
-            }
-        }
+        add_words(&mut self.0, squares, weight);
     }
 }
 
@@ -220,11 +228,83 @@ impl Balance for WordDifference {
     }
 }
 
+/// `average`: both colours' counts and values, one 16-bit number per square each (counts at
+/// most 31, values at most 31 x 9, so the cross products below stay under 2^15).
+#[derive(Clone, Copy, Debug)]
+pub struct WordAverage {
+    /// By colour index.
+    count: [[__m512i; 2]; 2],
+    value: [[__m512i; 2]; 2],
+}
+
+impl PartialEq for WordAverage {
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        let pairs = self.count.iter().chain(&self.value).flatten();
+        let others = other.count.iter().chain(&other.value).flatten();
+        pairs
+            .zip(others)
+            .all(|(a, b)| unsafe { _mm512_cmpneq_epi16_mask(*a, *b) } == 0)
+    }
+}
+
+impl Balance for WordAverage {
+    const MONOTONE: bool = false;
+    const VALUED: bool = true;
+
+    #[inline(always)]
+    fn empty() -> Self {
+        let zero = unsafe { [_mm512_setzero_si512(); 2] };
+        WordAverage {
+            count: [zero; 2],
+            value: [zero; 2],
+        }
+    }
+
+    #[inline(always)]
+    fn add_group(&mut self, color: Color, squares: Bitboard, count: u32, value: u32) {
+        let side = color_index(color);
+        add_words(&mut self.count[side], squares, count as i16);
+        add_words(&mut self.value[side], squares, value as i16);
+    }
+
+    #[inline(always)]
+    fn remove_group(&mut self, color: Color, squares: Bitboard, count: u32, value: u32) {
+        let side = color_index(color);
+        add_words(&mut self.count[side], squares, -(count as i16));
+        add_words(&mut self.value[side], squares, -(value as i16));
+    }
+
+    /// Persuasion's average beats support's where the enemy influences the square and
+    /// either nobody supports it or `value_them * count_us > value_us * count_them`, for
+    /// the whole board at once.
+    #[inline(always)]
+    fn over(&self, color: Color, squares: Bitboard) -> Bitboard {
+        let (us, them) = (color_index(color), color_index(!color));
+        let masks = halves(squares);
+        let mut over = [0; 2];
+        for half in 0..2 {
+            over[half] = unsafe {
+                let zero = _mm512_setzero_si512();
+                let (count_us, count_them) = (self.count[us][half], self.count[them][half]);
+                let persuaded = _mm512_mask_cmpgt_epi16_mask(masks[half], count_them, zero);
+                let unsupported = _mm512_cmpeq_epi16_mask(count_us, zero);
+                let beaten = _mm512_cmpgt_epi16_mask(
+                    _mm512_mullo_epi16(self.value[them][half], count_us),
+                    _mm512_mullo_epi16(self.value[us][half], count_them),
+                );
+                persuaded & (unsupported | beaten)
+            };
+        }
+        joined(over)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::pacifist::Pacifist;
-    use crate::pacifist::influence::{Difference, Measure};
+    use crate::pacifist::influence::{Difference, Measure, SlicedAverage};
     use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
     use amity_engine::{Kind, MoveList, Position, Rules};
     use rand::rngs::StdRng;
@@ -316,12 +396,17 @@ mod tests {
         random_operations::<WordDifference, Difference<10, true>>();
     }
 
+    #[test]
+    fn average_lanes_answer_as_the_bit_sliced_average() {
+        random_operations::<WordAverage, SlicedAverage>();
+    }
+
     /// Whole-board tallies of random game positions (`count` tallies set by set with its own
     /// walk), with no piece silent and with one silent.
     #[test]
     fn tallies_of_game_positions_agree() {
         let mut rng = StdRng::seed_from_u64(0x5441_4c59);
-        for measure in [Measure::Count, Measure::Value] {
+        for measure in Measure::ALL {
             let rules = Pacifist::new(measure);
             for game in 0..20 {
                 let mut pos =
@@ -341,9 +426,14 @@ mod tests {
                             &Difference::<7, false>::compute(&pos, silent),
                             &context,
                         ),
-                        _ => assert_same(
+                        Measure::Value => assert_same(
                             &WordDifference::compute(&pos, silent),
                             &Difference::<10, true>::compute(&pos, silent),
+                            &context,
+                        ),
+                        Measure::Average => assert_same(
+                            &WordAverage::compute(&pos, silent),
+                            &SlicedAverage::compute(&pos, silent),
                             &context,
                         ),
                     }
