@@ -27,6 +27,15 @@ impl PartialEq for ByteDifference {
     }
 }
 
+impl ByteDifference {
+    /// Adds `weight` (which may be negative) on `squares`.
+    #[inline(always)]
+    fn add_on(&mut self, squares: Bitboard, weight: i8) {
+        self.0 =
+            unsafe { _mm512_mask_add_epi8(self.0, squares.0, self.0, _mm512_set1_epi8(weight)) };
+    }
+}
+
 impl Balance for ByteDifference {
     const MONOTONE: bool = true;
     const VALUED: bool = false;
@@ -38,24 +47,18 @@ impl Balance for ByteDifference {
 
     #[inline(always)]
     fn add_group(&mut self, color: Color, squares: Bitboard, count: u32, _value: u32) {
-        self.0 = unsafe {
-            let weight = _mm512_set1_epi8(count as i8);
-            match color {
-                Color::White => _mm512_mask_add_epi8(self.0, squares.0, self.0, weight),
-                Color::Black => _mm512_mask_sub_epi8(self.0, squares.0, self.0, weight),
-            }
-        };
+        match color {
+            Color::White => self.add_on(squares, count as i8),
+            Color::Black => self.add_on(squares, -(count as i8)),
+        }
     }
 
     #[inline(always)]
     fn remove_group(&mut self, color: Color, squares: Bitboard, count: u32, _value: u32) {
-        self.0 = unsafe {
-            let weight = _mm512_set1_epi8(count as i8);
-            match color {
-                Color::White => _mm512_mask_sub_epi8(self.0, squares.0, self.0, weight),
-                Color::Black => _mm512_mask_add_epi8(self.0, squares.0, self.0, weight),
-            }
-        };
+        match color {
+            Color::White => self.add_on(squares, -(count as i8)),
+            Color::Black => self.add_on(squares, count as i8),
+        }
     }
 
     #[inline(always)]
