@@ -13,6 +13,16 @@ use amity_engine::position::color_index;
 use amity_engine::{Bitboard, Color, Square};
 use std::arch::x86_64::*;
 
+/// `amount` of `color`'s in a difference counted White's minus Black's: as it is for White,
+/// negated for Black.
+#[inline(always)]
+fn signed(color: Color, amount: i32) -> i32 {
+    match color {
+        Color::White => amount,
+        Color::Black => -amount,
+    }
+}
+
 /// `count`: White's number of influencing pieces minus Black's, one signed byte per square
 /// (at most 31 either way).
 #[derive(Clone, Copy, Debug)]
@@ -47,18 +57,12 @@ impl Balance for ByteDifference {
 
     #[inline(always)]
     fn add_group(&mut self, color: Color, squares: Bitboard, count: u32, _value: u32) {
-        match color {
-            Color::White => self.add_on(squares, count as i8),
-            Color::Black => self.add_on(squares, -(count as i8)),
-        }
+        self.add_on(squares, signed(color, count as i32) as i8);
     }
 
     #[inline(always)]
     fn remove_group(&mut self, color: Color, squares: Bitboard, count: u32, _value: u32) {
-        match color {
-            Color::White => self.add_on(squares, -(count as i8)),
-            Color::Black => self.add_on(squares, count as i8),
-        }
+        self.add_on(squares, -signed(color, count as i32) as i8);
     }
 
     #[inline(always)]
@@ -82,10 +86,7 @@ impl Balance for ByteDifference {
             _mm_cvtsi128_si32(_mm512_castsi512_si128(word))
         };
         let difference = i32::from((pair >> (8 * (index & 1))) as i8);
-        match color {
-            Color::White => difference,
-            Color::Black => -difference,
-        }
+        signed(color, difference)
     }
 
     /// White's margin is the difference D, Black's is -D.
@@ -159,18 +160,12 @@ impl Balance for WordDifference {
 
     #[inline(always)]
     fn add_group(&mut self, color: Color, squares: Bitboard, _count: u32, value: u32) {
-        match color {
-            Color::White => self.add_on(squares, value as i16),
-            Color::Black => self.add_on(squares, -(value as i16)),
-        }
+        self.add_on(squares, signed(color, value as i32) as i16);
     }
 
     #[inline(always)]
     fn remove_group(&mut self, color: Color, squares: Bitboard, _count: u32, value: u32) {
-        match color {
-            Color::White => self.add_on(squares, -(value as i16)),
-            Color::Black => self.add_on(squares, value as i16),
-        }
+        self.add_on(squares, -signed(color, value as i32) as i16);
     }
 
     #[inline(always)]
@@ -201,10 +196,7 @@ impl Balance for WordDifference {
             _mm_cvtsi128_si32(_mm512_castsi512_si128(word))
         };
         let difference = i32::from(word as i16);
-        match color {
-            Color::White => difference,
-            Color::Black => -difference,
-        }
+        signed(color, difference)
     }
 
     /// White's margin is the difference D, Black's is -D.
