@@ -926,6 +926,28 @@ fn ray(direction: usize, square: Square) -> Bitboard {
     Bitboard(RAYS[direction][square as usize])
 }
 
+/// `LINES[0][s]`: the rank and file through `s`, `LINES[1][s]` its diagonals (`s` excluded).
+static LINES: [[u64; 64]; 2] = build_lines();
+
+const fn build_lines() -> [[u64; 64]; 2] {
+    let rays = build_rays();
+    let mut lines = [[0u64; 64]; 2];
+    let mut square = 0;
+    while square < 64 {
+        lines[0][square] = rays[0][square] | rays[1][square] | rays[2][square] | rays[3][square];
+        lines[1][square] = rays[4][square] | rays[5][square] | rays[6][square] | rays[7][square];
+        square += 1;
+    }
+    lines
+}
+
+/// The squares an orthogonal (`diagonal` false) or diagonal line piece on `square` would
+/// reach on an empty board.
+#[inline(always)]
+fn lines_through(square: Square, diagonal: bool) -> Bitboard {
+    Bitboard(LINES[diagonal as usize][square as usize])
+}
+
 /// The direction (an index of [`DIRECTIONS`]) from `from` towards `to`, two squares on one
 /// line.
 #[inline]
@@ -1270,7 +1292,11 @@ impl Rays {
         let mut reached = Bitboard::EMPTY;
         let s = color_index(side);
         let same = side == color;
-        if !(same && matches!(kind, ROOK | QUEEN)) {
+        // A side whose line pieces stand on no line through the square has no ray to look
+        // up there (most squares, for most sides and kinds of line).
+        if !(same && matches!(kind, ROOK | QUEEN))
+            && lines_through(square, false).intersects(self.orthogonal[s])
+        {
             let glass = self.orthogonal[s];
             let reach = rook_attacks(square, self.occupied & !glass);
             let seers = reach & glass;
@@ -1278,7 +1304,9 @@ impl Rays {
                 reached |= self.past(balance, side, square, reach, seers, ORTHOGONAL, open, own);
             }
         }
-        if !(same && matches!(kind, BISHOP | QUEEN)) {
+        if !(same && matches!(kind, BISHOP | QUEEN))
+            && lines_through(square, true).intersects(self.diagonal[s])
+        {
             let glass = self.diagonal[s];
             let reach = bishop_attacks(square, self.occupied & !glass);
             let seers = reach & glass;
@@ -1391,6 +1419,10 @@ pub struct NodeInfluence<B> {
     /// For the side to move: the stretches of its rays where a piece put down would cut the
     /// ray short of a piece of its own.
     cuts: CutLines,
+    /// The influence of the line piece on each square (anything on other squares): filling
+    /// the node looks every line piece up once, and generation asks again for the pieces of
+    /// the side to move, so the answers are kept rather than looked up twice.
+    line_influence: [Bitboard; 64],
 }
 
 impl<B: Balance> NodeInfluence<B> {
@@ -1409,6 +1441,7 @@ impl<B: Balance> NodeInfluence<B> {
             rays: Rays::of(pos),
             opponent_lines: Bitboard::EMPTY,
             cuts: CutLines::default(),
+            line_influence: [Bitboard::EMPTY; 64],
         };
         node.fill(pos, to_move);
         node
@@ -1425,7 +1458,9 @@ impl<B: Balance> NodeInfluence<B> {
         for side in [Color::White, Color::Black] {
             for kind in [BISHOP, ROOK, QUEEN] {
                 for square in pos.pieces(side, kind) {
-                    lines.note(side, square, self.rays.influence(kind, side, square));
+                    let influence = self.rays.influence(kind, side, square);
+                    self.line_influence[square as usize] = influence;
+                    lines.note(side, square, influence);
                 }
             }
         }
@@ -1436,10 +1471,12 @@ impl<B: Balance> NodeInfluence<B> {
     #[inline]
     pub fn fill<R: Rules>(&mut self, pos: &Position<R>, to_move: Color) {
         let mut lines = LinePieces::new(to_move);
+        let line_influence = &mut self.line_influence;
         self.balance = B::tally(pos, Bitboard::EMPTY, |color, squares, kind, square| {
             if matches!(kind, BISHOP | ROOK | QUEEN)
                 && let Some(square) = square
             {
+                line_influence[square as usize] = squares;
                 lines.note(color, square, squares);
             }
         });
@@ -1461,10 +1498,40 @@ impl<B: Balance> NodeInfluence<B> {
         );
     }
 
-    /// The squares a piece of `kind` and `color` on `square` influences in this position.
+    /// The squares the piece on `square`, a `kind` of `color`, influences in this position.
     #[inline(always)]
     pub fn influence_of(&self, kind: Kind, color: Color, square: Square) -> Bitboard {
-        self.rays.influence(kind, color, square)
+        if matches!(kind, BISHOP | ROOK | QUEEN) {
+            let influence = self.line_influence[square as usize];
+            debug_assert_eq!(influence, self.rays.influence(kind, color, square));
+            influence
+        } else {
+            self.rays.influence(kind, color, square)
+        }
+    }
+
+    /// The squares the line piece on `square`, a `kind` of `color`, attacks as in chess (its
+    /// rays stop on the first piece). Where no ray of it meets a piece it sees through, that
+    /// is its influence, already known.
+    #[inline(always)]
+    pub fn line_attacks(&self, kind: Kind, color: Color, square: Square) -> Bitboard {
+        let side = color_index(color);
+        let (orthogonal, diagonal) = (self.rays.orthogonal[side], self.rays.diagonal[side]);
+        let influence = self.influence_of(kind, color, square);
+        let glass = match kind {
+            ROOK => orthogonal,
+            BISHOP => diagonal,
+            _ => orthogonal | diagonal,
+        };
+        if (influence & glass).is_empty() {
+            return influence;
+        }
+        let occupied = self.rays.occupied;
+        match kind {
+            ROOK => rook_attacks(square, occupied),
+            BISHOP => bishop_attacks(square, occupied),
+            _ => rook_attacks(square, occupied) | bishop_attacks(square, occupied),
+        }
     }
 
     /// The squares a piece of `kind` and `color` put down on the empty square `to` would
@@ -1556,7 +1623,7 @@ impl<B: Balance> NodeInfluence<B> {
         };
         let (color, kind) = (piece.color, piece.kind);
         lifted.color = color;
-        let old = self.rays.influence(kind, color, from);
+        let old = self.influence_of(kind, color, from);
         lifted.balance.remove(color, old, kind);
         lifted.rays.remove(from);
         let rays = lifted.rays;

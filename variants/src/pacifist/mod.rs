@@ -17,7 +17,7 @@ use amity_engine::{
     Bitboard, Color, DrawReason, FenError, File, Kind, Move, MoveFlag, MoveList, Outcome, Piece,
     PieceInfo, Position, Rank, Rules, SearchFlags, Square, WinReason,
 };
-use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use shakmaty::attacks::{between, king_attacks, knight_attacks};
 use turn_memo::LiftMemo;
 
 pub use influence::{
@@ -525,10 +525,15 @@ impl Pacifist {
             }
         } else if kind_after == KING && our_over.contains(to) {
             return false;
-        } else if B::MONOTONE
-            && self.step_c_probe(pos, lifted, mv, kind_after, balance, ours, our_over) == Some(true)
-        {
-            return true;
+        } else if B::MONOTONE {
+            match self.step_c_probe(pos, lifted, mv, kind_after, balance, ours, our_over) {
+                Some(true) => return true,
+                // Every king falls in step c played alone. With nothing of the opponent's
+                // overly persuaded, step b has nothing to convert (a silenced mover would
+                // only weaken it), so that is the turn: the move loses the last king.
+                Some(false) if balance.over(!us, pos.theirs()).is_empty() => return false,
+                _ => {}
+            }
         }
         // Every shortcut of `keeps_a_king` has been tried above (its step c probe on the
         // balance alone): only playing the turn out is left.
@@ -540,10 +545,10 @@ impl Pacifist {
     /// Under a monotone measure, the opponent's step c played alone right after the move
     /// `mv` (its piece now a `kind_after`), from `balance` with `ours` the mover's pieces and
     /// `over` those of them overly persuaded: `Some(true)` when a king of the mover's outlives
-    /// it, which settles the move as legal (see [`Pacifist::keeps_a_king`]). Played on the
-    /// balance alone, without a board: a piece without rays just changes the colour of its
-    /// influence, a line piece also the rays through its square. `None` when every king
-    /// falls.
+    /// it, which settles the move as legal (see [`Pacifist::keeps_a_king`]), `Some(false)` when
+    /// every king falls. Played on the balance alone, without a board: a piece without rays
+    /// just changes the colour of its influence, a line piece also the rays through its
+    /// square. `None` only if the board has no piece where the balance says one falls.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn step_c_probe<B: Balance>(
@@ -569,7 +574,7 @@ impl Pacifist {
             }
             kings &= !over;
             if kings.is_empty() {
-                return None;
+                return Some(false);
             }
             for square in over {
                 let kind = if square == to {
@@ -694,19 +699,19 @@ impl Pacifist {
             );
         }
         for from in pos.pieces(us, BISHOP) {
-            let targets = bishop_attacks(from, occupied) & empty;
+            let targets = node.line_attacks(BISHOP, us, from) & empty;
             self.piece_moves::<{ BISHOP.index() as u8 }, B, S>(
                 pos, node, &quick, from, targets, moves,
             );
         }
         for from in pos.pieces(us, ROOK) {
-            let targets = rook_attacks(from, occupied) & empty;
+            let targets = node.line_attacks(ROOK, us, from) & empty;
             self.piece_moves::<{ ROOK.index() as u8 }, B, S>(
                 pos, node, &quick, from, targets, moves,
             );
         }
         for from in pos.pieces(us, QUEEN) {
-            let targets = (bishop_attacks(from, occupied) | rook_attacks(from, occupied)) & empty;
+            let targets = node.line_attacks(QUEEN, us, from) & empty;
             self.piece_moves::<{ QUEEN.index() as u8 }, B, S>(
                 pos, node, &quick, from, targets, moves,
             );
