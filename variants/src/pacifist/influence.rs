@@ -1616,6 +1616,7 @@ impl<B: Balance> NodeInfluence<B> {
             rays: self.rays,
             color: Color::White,
             from,
+            standing: Bitboard::EMPTY,
             own_past: Bitboard::EMPTY,
         };
         let Some(piece) = pos.piece_at(from) else {
@@ -1623,6 +1624,7 @@ impl<B: Balance> NodeInfluence<B> {
         };
         let (color, kind) = (piece.color, piece.kind);
         lifted.color = color;
+        lifted.standing = pos.color(color) & !Bitboard::from_square(from);
         let old = self.influence_of(kind, color, from);
         lifted.balance.remove(color, old, kind);
         lifted.rays.remove(from);
@@ -1666,6 +1668,8 @@ pub struct Lifted<B> {
     pub color: Color,
     /// The square the piece was lifted from.
     pub from: Square,
+    /// The other pieces of its colour.
+    pub standing: Bitboard,
     /// The squares past the lifted piece's square that rays of its side reach now that it is
     /// gone. Putting a piece down can take support from its side only where it cuts one of
     /// the side's rays short of a piece of the side: with the piece lifted, such squares are
@@ -1771,6 +1775,11 @@ impl RayBoard {
 }
 
 impl<B: Balance> Lifted<B> {
+    /// The rays of the board without the lifted piece.
+    pub fn ray_board(&self) -> RayBoard {
+        RayBoard(self.rays)
+    }
+
     /// The rays once the lifted piece is put down on `to` as a `kind`.
     #[inline]
     pub fn rays_after(&self, to: Square, kind: Kind) -> RayBoard {

@@ -546,9 +546,7 @@ impl Pacifist {
     /// `mv` (its piece now a `kind_after`), from `balance` with `ours` the mover's pieces and
     /// `over` those of them overly persuaded: `Some(true)` when a king of the mover's outlives
     /// it, which settles the move as legal (see [`Pacifist::keeps_a_king`]), `Some(false)` when
-    /// every king falls. Played on the balance alone, without a board: a piece without rays
-    /// just changes the colour of its influence, a line piece also the rays through its
-    /// square. `None` only if the board has no piece where the balance says one falls.
+    /// every king falls, `None` if the board has no piece where the balance says one falls.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn step_c_probe<B: Balance>(
@@ -557,9 +555,9 @@ impl Pacifist {
         lifted: &Lifted<B>,
         mv: Move,
         kind_after: Kind,
-        mut balance: B,
-        mut ours: Bitboard,
-        mut over: Bitboard,
+        balance: B,
+        ours: Bitboard,
+        over: Bitboard,
     ) -> Option<bool> {
         let us = pos.turn();
         let (from, to) = (mv.from(), mv.to());
@@ -567,30 +565,18 @@ impl Pacifist {
         if kind_after == KING {
             kings.add(to);
         }
-        let mut rays: Option<RayBoard> = None;
-        loop {
-            if over.is_empty() {
-                return Some(true);
+        let kind_at = |square| {
+            if square == to {
+                Some(kind_after)
+            } else {
+                pos.piece_at(square).map(|piece| piece.kind)
             }
-            kings &= !over;
-            if kings.is_empty() {
-                return Some(false);
-            }
-            for square in over {
-                let kind = if square == to {
-                    kind_after
-                } else {
-                    pos.piece_at(square)?.kind
-                };
-                if matches!(kind, BISHOP | ROOK | QUEEN) {
-                    rays.get_or_insert_with(|| lifted.rays_after(to, kind_after))
-                        .turn_over(&mut balance, square, kind, us);
-                    continue;
-                }
-                RayBoard::turn_over_rayless(&mut balance, square, kind, us);
-            }
-            ours ^= over;
-            over = balance.over(us, ours);
+        };
+        let rays = || lifted.rays_after(to, kind_after);
+        match step_c_on_balance(us, balance, ours, over, kings, kind_at, rays) {
+            StepC::KingStands { .. } => Some(true),
+            StepC::KingsFall => Some(false),
+            StepC::Unknown => None,
         }
     }
 
@@ -610,13 +596,9 @@ impl Pacifist {
         let mut legal = Bitboard::EMPTY;
         let mut exact = targets;
         let mut settled = Bitboard::EMPTY;
-        if B::MONOTONE
-            && pos.pieces(us, KING).any()
-            && lifted
-                .balance
-                .over(us, pos.ours() & !Bitboard::from_square(from))
-                .is_empty()
-        {
+        if !B::MONOTONE || pos.pieces(us, KING).is_empty() {
+            // No shortcut: every target judged exactly below.
+        } else if lifted.balance.over(us, lifted.standing).is_empty() {
             // Nothing else of ours is overly persuaded with the piece lifted. Putting it down
             // only adds support, except where it cuts one of our own rays short of a piece of
             // ours; so wherever it cuts none and is not overly persuaded itself, nothing of
@@ -630,7 +612,42 @@ impl Pacifist {
             // any kind (the cuts of a knight, which lets no ray through).
             let landing_over = exact & !(node.cuts_for(KNIGHT) | lifted.own_past);
             if kind != KING && landing_over.any() {
-                settled = self.settled_landings(pos, lifted, from, kind, landing_over);
+                settled = settled_landings(
+                    &lifted.ray_board(),
+                    &lifted.balance,
+                    us,
+                    lifted.standing,
+                    kind,
+                    landing_over,
+                );
+            }
+        } else if kind != KING
+            && let StepC::KingStands {
+                balance: fallen,
+                standing,
+                rays,
+            } = self.step_c_lifted(pos, lifted)
+        {
+            // Pieces of ours hang with the piece lifted (it defended them), and a king of ours
+            // outlives the opponent's step c taking them on the board without the piece: the
+            // fallen board. Put the piece down on it where it cuts none of our rays (our rays
+            // there are some of the lifted board's, so their cuts are among its cuts). Where it
+            // is not overly persuaded, or is but, converted, influences no piece of ours with
+            // less margin than its weight, nothing of ours is overly persuaded on that board.
+            // The real turn starts from the same board with the fallen pieces (and the moved
+            // one) still ours, which under a monotone measure only helps us, as step b does;
+            // so each round of step c takes only pieces that are the opponent's on that board
+            // (a round taking another would find it overly persuaded there too), never the
+            // king. The move is legal.
+            let open = targets & !(node.cuts_for(KNIGHT) | lifted.own_past);
+            let quiet = open & !fallen.over(us, open);
+            legal = quiet;
+            exact ^= quiet;
+            let landing_over = open ^ quiet;
+            if landing_over.any() {
+                // Converted, the piece's rays see through the converted line pieces.
+                let rays = rays.unwrap_or_else(|| lifted.ray_board());
+                settled = settled_landings(&rays, &fallen, us, standing, kind, landing_over);
             }
         }
         for to in exact {
@@ -642,36 +659,23 @@ impl Pacifist {
         legal
     }
 
-    /// For a piece other than a king lifted in `lifted` (nothing else of the mover's overly
-    /// persuaded, a king on the board, a monotone measure), its moves to `landings`, squares
-    /// where it would cut no ray of its side even as a piece that lets none through, and
-    /// lands overly persuaded: step c converts it at once, alone, and it then influences for
-    /// the opponent. Relative to the lifted balance (its square empty) only the mover's
-    /// pieces it then influences lose its weight: enemy rays through its square go on only
-    /// where they did with the square empty, and are stopped (losing persuasion) elsewhere,
-    /// and the mover's rays through it cut nothing. Where none of them falls by that, step c
-    /// ends there with the mover's king, and the move is legal (see
-    /// [`Pacifist::keeps_a_king`]). Returns the landings settled so; the others are judged
-    /// exactly.
-    fn settled_landings<B: Balance>(
-        &self,
-        pos: &Position<Self>,
-        lifted: &Lifted<B>,
-        from: Square,
-        kind: Kind,
-        landings: Bitboard,
-    ) -> Bitboard {
+    /// Under a monotone measure, the opponent's step c played at once on the board with the
+    /// piece of `lifted` (not a king) off it, taking the pieces of ours that hang without it.
+    fn step_c_lifted<B: Balance>(&self, pos: &Position<Self>, lifted: &Lifted<B>) -> StepC<B> {
         let us = pos.turn();
-        let weight = B::weight(kind);
-        let others = pos.ours() & !Bitboard::from_square(from);
-        let fragile = others & lifted.balance.below(us, weight);
-        let mut settled = Bitboard::EMPTY;
-        for to in landings {
-            if (lifted.influence_as_opponent(to, kind) & fragile).is_empty() {
-                settled.add(to);
-            }
-        }
-        settled
+        let over = lifted.balance.over(us, lifted.standing);
+        let kind_at = |square| pos.piece_at(square).map(|piece| piece.kind);
+        let rays = || lifted.ray_board();
+        let kings = pos.pieces(us, KING);
+        step_c_on_balance(
+            us,
+            lifted.balance,
+            lifted.standing,
+            over,
+            kings,
+            kind_at,
+            rays,
+        )
     }
 
     /// Every legal move: for each piece, the squares it may move to, judged with the piece
@@ -956,6 +960,104 @@ impl Pacifist {
             0
         }
     }
+}
+
+/// How the opponent's step c, played on a balance alone, ends for the mover.
+enum StepC<B> {
+    /// A king of the mover's stands at the end.
+    KingStands {
+        /// The balance at the end.
+        balance: B,
+        /// The mover's pieces still standing.
+        standing: Bitboard,
+        /// The rays at the end, when a line piece converted (the rays given otherwise).
+        rays: Option<RayBoard>,
+    },
+    /// Every king of the mover's falls.
+    KingsFall,
+    /// The board has no piece where the balance says one falls (never, for a board and a
+    /// balance that agree).
+    Unknown,
+}
+
+/// Step c played on `balance` alone, without a board, for the mover `us`: its pieces on
+/// `standing`, of them `over` overly persuaded, its kings on `kings`. `kind_at` names the kind
+/// on a square; `rays` makes the board's rays, needed once a line piece converts. A piece
+/// without rays just changes the colour of its influence, a line piece also the rays through
+/// its square.
+#[inline]
+fn step_c_on_balance<B: Balance>(
+    us: Color,
+    mut balance: B,
+    mut standing: Bitboard,
+    mut over: Bitboard,
+    mut kings: Bitboard,
+    kind_at: impl Fn(Square) -> Option<Kind>,
+    rays: impl FnOnce() -> RayBoard,
+) -> StepC<B> {
+    let mut rays = Some(rays);
+    let mut board: Option<RayBoard> = None;
+    loop {
+        if over.is_empty() {
+            return StepC::KingStands {
+                balance,
+                standing,
+                rays: board,
+            };
+        }
+        kings &= !over;
+        if kings.is_empty() {
+            return StepC::KingsFall;
+        }
+        for square in over {
+            let Some(kind) = kind_at(square) else {
+                return StepC::Unknown;
+            };
+            if matches!(kind, BISHOP | ROOK | QUEEN) {
+                let board = board.get_or_insert_with(|| match rays.take() {
+                    Some(make) => make(),
+                    None => unreachable!("the rays are made once"),
+                });
+                board.turn_over(&mut balance, square, kind, us);
+                continue;
+            }
+            RayBoard::turn_over_rayless(&mut balance, square, kind, us);
+        }
+        standing ^= over;
+        over = balance.over(us, standing);
+    }
+}
+
+/// For a piece of `kind` (not a king) of the side `mover` lifted off the board (a king on
+/// the board, a monotone measure), on a board without it where `balance` leaves none of the
+/// mover's pieces on `standing` overly persuaded and the rays are `rays` (the lifted board,
+/// or that board after step c took what hangs there): its moves to `landings`, squares where
+/// it would cut no ray of its side even as a piece that lets none through, and lands overly
+/// persuaded. Step c converts it, and it then influences for the opponent, its rays seeing
+/// through the opponent's line pieces of that board (some of them converted there).
+/// Relative to `balance` (its square empty) only the mover's
+/// pieces it then influences lose its weight: enemy rays through its square go on only
+/// where they did with the square empty, and are stopped (losing persuasion) elsewhere,
+/// and the mover's rays through it cut nothing. Where none of them falls by that, step c
+/// ends there with the mover's king, and the move is legal (see
+/// [`Pacifist::keeps_a_king`]). Returns the landings settled so; the others are judged
+/// exactly.
+fn settled_landings<B: Balance>(
+    rays: &RayBoard,
+    balance: &B,
+    mover: Color,
+    standing: Bitboard,
+    kind: Kind,
+    landings: Bitboard,
+) -> Bitboard {
+    let fragile = standing & balance.below(mover, B::weight(kind));
+    let mut settled = Bitboard::EMPTY;
+    for to in landings {
+        if (rays.influence(kind, !mover, to) & fragile).is_empty() {
+            settled.add(to);
+        }
+    }
+    settled
 }
 
 /// The node-wide part of the quick legality test: a move is certainly legal and converts
