@@ -1678,13 +1678,6 @@ pub struct Lifted<B> {
 }
 
 impl<B: Balance> Lifted<B> {
-    /// The squares the lifted piece would influence from the empty square `to` as a `kind`
-    /// of the other colour (converted there).
-    #[inline(always)]
-    pub fn influence_as_opponent(&self, to: Square, kind: Kind) -> Bitboard {
-        self.rays.influence(kind, !self.color, to)
-    }
-
     /// The balance once the lifted piece is put down on the empty square `to` as a `kind`.
     #[inline]
     pub fn place(&self, to: Square, kind: Kind) -> B {

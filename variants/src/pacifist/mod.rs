@@ -993,9 +993,8 @@ fn step_c_on_balance<B: Balance>(
     mut over: Bitboard,
     mut kings: Bitboard,
     kind_at: impl Fn(Square) -> Option<Kind>,
-    rays: impl FnOnce() -> RayBoard,
+    rays: impl Fn() -> RayBoard,
 ) -> StepC<B> {
-    let mut rays = Some(rays);
     let mut board: Option<RayBoard> = None;
     loop {
         if over.is_empty() {
@@ -1014,11 +1013,9 @@ fn step_c_on_balance<B: Balance>(
                 return StepC::Unknown;
             };
             if matches!(kind, BISHOP | ROOK | QUEEN) {
-                let board = board.get_or_insert_with(|| match rays.take() {
-                    Some(make) => make(),
-                    None => unreachable!("the rays are made once"),
-                });
-                board.turn_over(&mut balance, square, kind, us);
+                board
+                    .get_or_insert_with(&rays)
+                    .turn_over(&mut balance, square, kind, us);
                 continue;
             }
             RayBoard::turn_over_rayless(&mut balance, square, kind, us);
