@@ -948,6 +948,20 @@ fn lines_through(square: Square, diagonal: bool) -> Bitboard {
     Bitboard(LINES[diagonal as usize][square as usize])
 }
 
+/// The squares a line piece of `kind` on `square` would reach on an empty board: a bound on
+/// its influence from there on any board.
+#[inline(always)]
+pub fn empty_board_reach(kind: Kind, square: Square) -> Bitboard {
+    let mut reach = Bitboard::EMPTY;
+    if matches!(kind, ROOK | QUEEN) {
+        reach |= lines_through(square, false);
+    }
+    if matches!(kind, BISHOP | QUEEN) {
+        reach |= lines_through(square, true);
+    }
+    reach
+}
+
 /// The direction (an index of [`DIRECTIONS`]) from `from` towards `to`, two squares on one
 /// line.
 #[inline]
@@ -1170,20 +1184,23 @@ impl Rays {
     /// Fills `lines` for `color`, whose pieces are `own`, with its margins in `balance`: every
     /// stretch of empty squares on one of its rays between the line piece and a piece of
     /// `color` the ray reaches (through glass or not), where a piece put down takes that
-    /// support away. `seers` are `color`'s line pieces with the squares they influence.
+    /// support away. `seers` are `color`'s line pieces, `line_influence` the squares each
+    /// influences.
     #[inline]
     fn fill_cut_lines<B: Balance>(
         &self,
         color: Color,
         own: Bitboard,
-        seers: &[(Square, Bitboard)],
+        seers: Bitboard,
+        line_influence: &[Bitboard; 64],
         balance: &B,
         lines: &mut CutLines,
     ) {
         let side = color_index(color);
         let empty = !self.occupied;
         lines.clear();
-        for &(seer, influence) in seers {
+        for seer in seers {
+            let influence = line_influence[seer as usize];
             // Nothing lies between the seer and a neighbour.
             for hit in influence & own & !king_attacks(seer) {
                 let squares = between(seer, hit) & empty;
@@ -1376,36 +1393,6 @@ impl Rays {
     }
 }
 
-/// The line pieces met while filling a node: the squares the opponent's reach, and the side
-/// to move's own with their influence (for its cut lines).
-struct LinePieces {
-    to_move: Color,
-    opponent_lines: Bitboard,
-    seers: arrayvec::ArrayVec<(Square, Bitboard), 32>,
-}
-
-impl LinePieces {
-    #[inline(always)]
-    fn new(to_move: Color) -> Self {
-        LinePieces {
-            to_move,
-            opponent_lines: Bitboard::EMPTY,
-            seers: arrayvec::ArrayVec::new(),
-        }
-    }
-
-    /// Notes the line piece of `color` on `square`, influencing `influence`.
-    #[inline(always)]
-    fn note(&mut self, color: Color, square: Square, influence: Bitboard) {
-        if color == self.to_move {
-            // At most 32 pieces: never full.
-            let _ = self.seers.try_push((square, influence));
-        } else {
-            self.opponent_lines |= influence;
-        }
-    }
-}
-
 /// The balance of a position and what its rays look like, so that the balance after one piece
 /// moves (or is lifted) follows from a few corrections: the piece's own influence, and the
 /// rays that reach the squares it leaves or enters, found by looking out from those squares.
@@ -1454,45 +1441,52 @@ impl<B: Balance> NodeInfluence<B> {
         debug_assert_eq!(balance, B::compute(pos, Bitboard::EMPTY));
         self.balance = balance;
         self.rays = Rays::of(pos);
-        let mut lines = LinePieces::new(to_move);
+        let mut opponent_lines = Bitboard::EMPTY;
         for side in [Color::White, Color::Black] {
             for kind in [BISHOP, ROOK, QUEEN] {
                 for square in pos.pieces(side, kind) {
                     let influence = self.rays.influence(kind, side, square);
                     self.line_influence[square as usize] = influence;
-                    lines.note(side, square, influence);
+                    if side != to_move {
+                        opponent_lines |= influence;
+                    }
                 }
             }
         }
-        self.finish(pos, &lines);
+        self.finish(pos, to_move, opponent_lines);
     }
 
     /// Makes this the node of `pos`'s board with `to_move` to move, in place.
     #[inline]
     pub fn fill<R: Rules>(&mut self, pos: &Position<R>, to_move: Color) {
-        let mut lines = LinePieces::new(to_move);
+        let mut opponent_lines = Bitboard::EMPTY;
         let line_influence = &mut self.line_influence;
         self.balance = B::tally(pos, Bitboard::EMPTY, |color, squares, kind, square| {
             if matches!(kind, BISHOP | ROOK | QUEEN)
                 && let Some(square) = square
             {
                 line_influence[square as usize] = squares;
-                lines.note(color, square, squares);
+                if color != to_move {
+                    opponent_lines |= squares;
+                }
             }
         });
         self.rays = Rays::of(pos);
-        self.finish(pos, &lines);
+        self.finish(pos, to_move, opponent_lines);
     }
 
-    /// The last part of filling a node whose balance and rays are set: the opponent's reach
-    /// and the cut lines of the side to move, from the line pieces in `lines`.
+    /// The last part of filling a node whose balance, rays and line pieces' influence are
+    /// set: the opponent's reach (`opponent_lines`) and the cut lines of the side to move.
     #[inline(always)]
-    fn finish<R: Rules>(&mut self, pos: &Position<R>, lines: &LinePieces) {
-        self.opponent_lines = lines.opponent_lines;
+    fn finish<R: Rules>(&mut self, pos: &Position<R>, to_move: Color, opponent_lines: Bitboard) {
+        self.opponent_lines = opponent_lines;
+        let side = color_index(to_move);
+        let seers = self.rays.orthogonal[side] | self.rays.diagonal[side];
         self.rays.fill_cut_lines(
-            lines.to_move,
-            pos.color(lines.to_move),
-            &lines.seers,
+            to_move,
+            pos.color(to_move),
+            seers,
+            &self.line_influence,
             &self.balance,
             &mut self.cuts,
         );

@@ -1168,8 +1168,13 @@ impl QuickTest {
             // Pieces that lose the weight once (below it) or twice (below twice it).
             let fragile = others & (below | (influenced & self.below_twice[kind.index()]));
             for to in open & landing_over & !node.cuts_for(KNIGHT) {
-                let turned = node.influence_as_opponent_from(kind, !us, to, from);
-                if (turned & fragile).is_empty() {
+                // A line piece's reach on an empty board bounds its influence: where that
+                // meets no fragile piece, its rays need no lookup.
+                let unreached = matches!(kind, BISHOP | ROOK | QUEEN)
+                    && (influence::empty_board_reach(kind, to) & fragile).is_empty();
+                if unreached
+                    || (node.influence_as_opponent_from(kind, !us, to, from) & fragile).is_empty()
+                {
                     sure.add(to);
                 }
             }
