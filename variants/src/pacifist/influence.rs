@@ -1456,6 +1456,26 @@ impl<B: Balance> NodeInfluence<B> {
         self.finish(pos, to_move, opponent_lines);
     }
 
+    /// [`NodeInfluence::fill_with_balance`] for a board that differs from this node's only in
+    /// the colour of pieces that cast no ray (pawns, knights and kings that changed sides):
+    /// the rays, the line pieces' influence and the opponent's reach are as they were; the
+    /// balance is `balance`, and the cut lines are made again (the side's pieces and margins
+    /// changed).
+    #[inline]
+    pub fn refill_balance<R: Rules>(&mut self, pos: &Position<R>, to_move: Color, balance: B) {
+        debug_assert_eq!(balance, B::compute(pos, Bitboard::EMPTY));
+        self.balance = balance;
+        debug_assert_eq!(
+            (self.rays.occupied, self.rays.orthogonal, self.rays.diagonal),
+            {
+                let fresh = Rays::of(pos);
+                (fresh.occupied, fresh.orthogonal, fresh.diagonal)
+            },
+            "a line piece changed sides"
+        );
+        self.finish(pos, to_move, self.opponent_lines);
+    }
+
     /// Makes this the node of `pos`'s board with `to_move` to move, in place.
     #[inline]
     pub fn fill<R: Rules>(&mut self, pos: &Position<R>, to_move: Color) {
@@ -1872,10 +1892,20 @@ impl<B: Balance> NodeSlots<B> {
     }
 
     #[inline]
-    fn keep_played<R: Rules>(&mut self, pos: &Position<R>, to_move: Color, balance: B) {
+    fn keep_played<R: Rules>(
+        &mut self,
+        pos: &Position<R>,
+        to_move: Color,
+        balance: B,
+        rays_kept: bool,
+    ) {
         let played = self.current ^ 1;
-        self.slot(played, pos, to_move)
-            .fill_with_balance(pos, to_move, balance);
+        let node = self.slot(played, pos, to_move);
+        if rays_kept {
+            node.refill_balance(pos, to_move, balance);
+        } else {
+            node.fill_with_balance(pos, to_move, balance);
+        }
         self.keys[played] = Some(BoardKey::with_turn(pos, to_move));
     }
 }
@@ -1899,7 +1929,15 @@ pub trait NodeCache: Balance + 'static {
     ) -> T;
 
     /// Keeps the node of `pos`'s board with `to_move` to move, whose balance is `balance`.
-    fn keep_played_node<R: Rules>(pos: &Position<R>, to_move: Color, balance: Self);
+    /// `rays_kept` says that the board differs from the one last built by
+    /// [`NodeCache::build_played_node`] only in the colour of pieces that cast no ray, so that
+    /// node's rays, line pieces and opponent's reach still hold.
+    fn keep_played_node<R: Rules>(
+        pos: &Position<R>,
+        to_move: Color,
+        balance: Self,
+        rays_kept: bool,
+    );
 }
 
 macro_rules! node_cache {
@@ -1928,8 +1966,17 @@ macro_rules! node_cache {
             }
 
             #[inline]
-            fn keep_played_node<R: Rules>(pos: &Position<R>, to_move: Color, balance: Self) {
-                $slot.with(|slots| slots.borrow_mut().keep_played(pos, to_move, balance))
+            fn keep_played_node<R: Rules>(
+                pos: &Position<R>,
+                to_move: Color,
+                balance: Self,
+                rays_kept: bool,
+            ) {
+                $slot.with(|slots| {
+                    slots
+                        .borrow_mut()
+                        .keep_played(pos, to_move, balance, rays_kept)
+                })
             }
         }
     };

@@ -424,8 +424,11 @@ impl Pacifist {
             return Conversions::default();
         }
         let (conversions, end) = self.conversions_from(pos, us, moved, balance);
-        // The balance the turn ended on is the next position's: its node needs no tally.
-        B::keep_played_node(pos, !us, end);
+        // The balance the turn ended on is the next position's: its node needs no tally, and
+        // when no line piece changed sides, none of its rays either.
+        let converted = conversions.by_mover | conversions.by_opponent;
+        let line_pieces = pos.kind(BISHOP) | pos.kind(ROOK) | pos.kind(QUEEN);
+        B::keep_played_node(pos, !us, end, !converted.intersects(line_pieces));
         conversions
     }
 
