@@ -1453,7 +1453,8 @@ impl<B: Balance> NodeInfluence<B> {
                 }
             }
         }
-        self.finish(pos, to_move, opponent_lines);
+        self.opponent_lines = opponent_lines;
+        self.finish(pos, to_move);
     }
 
     /// [`NodeInfluence::fill_with_balance`] for a board that differs from this node's only in
@@ -1473,12 +1474,20 @@ impl<B: Balance> NodeInfluence<B> {
             },
             "a line piece changed sides"
         );
-        self.finish(pos, to_move, self.opponent_lines);
+        self.finish(pos, to_move);
     }
 
     /// Makes this the node of `pos`'s board with `to_move` to move, in place.
     #[inline]
     pub fn fill<R: Rules>(&mut self, pos: &Position<R>, to_move: Color) {
+        self.fill_all_but_cuts(pos, to_move);
+        self.finish(pos, to_move);
+    }
+
+    /// [`NodeInfluence::fill`] but for the cut lines ([`NodeInfluence::finish`] adds them):
+    /// the balance, the rays, the line pieces' influence and the opponent's reach.
+    #[inline(always)]
+    fn fill_all_but_cuts<R: Rules>(&mut self, pos: &Position<R>, to_move: Color) {
         let mut opponent_lines = Bitboard::EMPTY;
         let line_influence = &mut self.line_influence;
         self.balance = B::tally(pos, Bitboard::EMPTY, |color, squares, kind, square| {
@@ -1492,14 +1501,13 @@ impl<B: Balance> NodeInfluence<B> {
             }
         });
         self.rays = Rays::of(pos);
-        self.finish(pos, to_move, opponent_lines);
+        self.opponent_lines = opponent_lines;
     }
 
-    /// The last part of filling a node whose balance, rays and line pieces' influence are
-    /// set: the opponent's reach (`opponent_lines`) and the cut lines of the side to move.
+    /// The last part of filling a node whose balance, rays, line pieces' influence and
+    /// opponent's reach are set: the cut lines of the side to move.
     #[inline(always)]
-    fn finish<R: Rules>(&mut self, pos: &Position<R>, to_move: Color, opponent_lines: Bitboard) {
-        self.opponent_lines = opponent_lines;
+    fn finish<R: Rules>(&mut self, pos: &Position<R>, to_move: Color) {
         let side = color_index(to_move);
         let seers = self.rays.orthogonal[side] | self.rays.diagonal[side];
         self.rays.fill_cut_lines(
@@ -1881,12 +1889,17 @@ impl<B: Balance> NodeSlots<B> {
         &mut self,
         pos: &Position<R>,
         to_move: Color,
-        f: impl FnOnce(&NodeInfluence<B>) -> (bool, T),
+        f: impl FnOnce(&B) -> (bool, T),
     ) -> T {
         let played = self.current ^ 1;
         let node = self.slot(played, pos, to_move);
-        node.fill(pos, to_move);
-        let (keep, answer) = f(node);
+        // The cut lines only once the node is known to be kept as it is: a turn that
+        // converts pieces makes them again on its final board.
+        node.fill_all_but_cuts(pos, to_move);
+        let (keep, answer) = f(&node.balance);
+        if keep {
+            node.finish(pos, to_move);
+        }
         self.keys[played] = keep.then(|| BoardKey::with_turn(pos, to_move));
         answer
     }
@@ -1919,13 +1932,13 @@ pub trait NodeCache: Balance + 'static {
     /// Runs `f` on the node of `pos`, built only when no kept node is of this board.
     fn with_node<R: Rules, T>(pos: &Position<R>, f: impl FnOnce(&NodeInfluence<Self>) -> T) -> T;
 
-    /// Builds the node of `pos`'s board with `to_move` to move and runs `f` on it; the node is
-    /// kept for a later [`NodeCache::with_node`] when `f` answers `true` first (the board
-    /// is final).
+    /// Builds the node of `pos`'s board with `to_move` to move and runs `f` on its balance;
+    /// the node is kept for a later [`NodeCache::with_node`] when `f` answers `true` first
+    /// (the board is final).
     fn build_played_node<R: Rules, T>(
         pos: &Position<R>,
         to_move: Color,
-        f: impl FnOnce(&NodeInfluence<Self>) -> (bool, T),
+        f: impl FnOnce(&Self) -> (bool, T),
     ) -> T;
 
     /// Keeps the node of `pos`'s board with `to_move` to move, whose balance is `balance`.
@@ -1960,7 +1973,7 @@ macro_rules! node_cache {
             fn build_played_node<R: Rules, T>(
                 pos: &Position<R>,
                 to_move: Color,
-                f: impl FnOnce(&NodeInfluence<Self>) -> (bool, T),
+                f: impl FnOnce(&Self) -> (bool, T),
             ) -> T {
                 $slot.with(|slots| slots.borrow_mut().build_played(pos, to_move, f))
             }

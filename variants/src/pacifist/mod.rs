@@ -414,8 +414,7 @@ impl Pacifist {
         let moved = self.apply_move(pos, mv);
         // Most moves convert nothing: one look at both sides settles that, and the node
         // built for it is the next position's, kept for its generation.
-        let (quiet, balance) = B::build_played_node(pos, !us, |node| {
-            let balance = node.balance;
+        let (quiet, balance) = B::build_played_node(pos, !us, |&balance| {
             let quiet = balance.over(us, pos.color(us)).is_empty()
                 && balance.over(!us, pos.color(!us)).is_empty();
             (quiet, (quiet, balance))
