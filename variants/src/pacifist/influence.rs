@@ -1857,15 +1857,14 @@ impl<B: Balance> NodeSlots<B> {
         f: impl FnOnce(&NodeInfluence<B>) -> T,
     ) -> T {
         let key = Some(BoardKey::of(pos));
-        if self.keys[self.current] != key {
-            let played = self.current ^ 1;
-            if self.keys[played] == key {
-                self.current = played;
-            } else {
-                let slot = self.current;
-                self.slot(slot, pos, pos.turn()).fill(pos, pos.turn());
-                self.keys[slot] = key;
-            }
+        let played = self.current ^ 1;
+        // The played slot first: generation usually asks for the position a move just led to.
+        if self.keys[played] == key {
+            self.current = played;
+        } else if self.keys[self.current] != key {
+            let slot = self.current;
+            self.slot(slot, pos, pos.turn()).fill(pos, pos.turn());
+            self.keys[slot] = key;
         }
         match &self.nodes[self.current] {
             Some(node) => f(node),
