@@ -131,6 +131,13 @@ fn pawn_influence(squares: Bitboard, color: Color) -> Bitboard {
     }
 }
 
+/// The line pieces (bishops, rooks, queens) of both colours: the pieces that cast rays and let
+/// their side's rays through.
+#[inline(always)]
+fn line_pieces(pos: &Position<Pacifist>) -> Bitboard {
+    pos.kind(BISHOP) | pos.kind(ROOK) | pos.kind(QUEEN)
+}
+
 /// Where generation puts the legal moves it finds: a list, or only their number (perft's
 /// last ply, [`Rules::count_moves`]).
 trait MoveSink {
@@ -231,7 +238,7 @@ impl Pacifist {
         to: Color,
         silent: Bitboard,
     ) {
-        let lines = pos.kind(BISHOP) | pos.kind(ROOK) | pos.kind(QUEEN);
+        let lines = line_pieces(pos);
         if silent.any() && squares.intersects(lines) {
             self.turn_over(pos, squares, to);
             *balance = B::compute(pos, silent);
@@ -426,8 +433,7 @@ impl Pacifist {
         // The balance the turn ended on is the next position's: its node needs no tally, and
         // when no line piece changed sides, none of its rays either.
         let converted = conversions.by_mover | conversions.by_opponent;
-        let line_pieces = pos.kind(BISHOP) | pos.kind(ROOK) | pos.kind(QUEEN);
-        B::keep_played_node(pos, !us, end, !converted.intersects(line_pieces));
+        B::keep_played_node(pos, !us, end, !converted.intersects(line_pieces(pos)));
         conversions
     }
 
