@@ -1557,7 +1557,8 @@ impl<B: Balance> NodeInfluence<B> {
     }
 
     /// The squares a piece of `kind` and `color` put down on the empty square `to` would
-    /// influence once the piece on `from` has left.
+    /// influence once the piece on `from` has left (with the rays of the board as they are
+    /// otherwise).
     #[inline(always)]
     pub fn influence_as_opponent_from(
         &self,
@@ -1569,6 +1570,59 @@ impl<B: Balance> NodeInfluence<B> {
         let mut rays = self.rays;
         rays.occupied &= !Bitboard::from_square(from);
         rays.influence(kind, color, to)
+    }
+
+    /// The rays once the piece on `from` has moved to the empty `to` and turned there into a
+    /// `kind` of `color`.
+    #[inline]
+    pub fn board_with_moved(&self, from: Square, to: Square, kind: Kind, color: Color) -> RayBoard {
+        let mut rays = self.rays;
+        rays.remove(from);
+        rays.put(to, kind, color);
+        RayBoard(rays)
+    }
+
+    /// The rays once the piece on `from` has left the board.
+    #[inline]
+    pub fn board_without(&self, from: Square) -> RayBoard {
+        let mut rays = self.rays;
+        rays.remove(from);
+        RayBoard(rays)
+    }
+
+    /// A lower bound, square by square, on the margins of `color` (the side to move) after
+    /// its piece of `kind` on `from`, which influenced `influenced`, moves to the empty `to`
+    /// (no enemy ray passing `from`): the piece's support leaves `from` and comes from `to`,
+    /// the side's rays through `from` are taken as still stopped there, and the piece reached
+    /// by each of the side's rays the piece cuts on `to` loses that battery's weight (once
+    /// per cut line, where two lines of one battery could share the loss). `None` where a
+    /// cut line found no slot in the node.
+    #[inline]
+    pub fn balance_after_own_move_at_least(
+        &self,
+        color: Color,
+        from: Square,
+        to: Square,
+        kind: Kind,
+        influenced: Bitboard,
+    ) -> Option<B> {
+        if self.overflow_for(kind).contains(to) {
+            return None;
+        }
+        let mut balance = self.balance;
+        balance.remove(color, influenced, kind);
+        balance.add(
+            color,
+            self.influence_as_opponent_from(kind, color, to, from),
+            kind,
+        );
+        for line in self.cuts.for_kind(kind) {
+            if line.squares.contains(to) {
+                let weight = line.weight as u32;
+                balance.remove_group(color, Bitboard::from_square(line.hit), weight, weight);
+            }
+        }
+        Some(balance)
     }
 
     /// The squares at least one line piece of the side not to move influences.

@@ -836,7 +836,16 @@ impl Pacifist {
             }
             let quiet = targets & (sure_singles | sure_doubles);
             let mut legal = if S::COUNTING { quiet & !counted } else { quiet };
-            let rest = targets ^ quiet;
+            let mut rest = targets ^ quiet;
+            if rest.any() && quick.bounds_apply(from) {
+                let influenced = node.influence_of(PAWN, us, from);
+                for to in rest {
+                    if QuickTest::king_outlives_move(pos, node, from, to, PAWN, influenced) {
+                        legal.add(to);
+                        rest.discard(to);
+                    }
+                }
+            }
             if rest.any() {
                 let lifted = lifted.get_or_insert_with(|| node.lift(pos, from));
                 legal |= self.legal_targets(pos, node, lifted, from, PAWN, rest);
@@ -1133,6 +1142,14 @@ impl QuickTest {
         }
     }
 
+    /// Whether the lower bounds on the mover's margins after a move from `from`
+    /// ([`NodeInfluence::balance_after_own_move_at_least`]) may be used: a monotone measure,
+    /// a king to keep, and no enemy ray passing `from` (which the bounds do not follow).
+    #[inline(always)]
+    fn bounds_apply(&self, from: Square) -> bool {
+        self.enabled && !self.enemy_lines.contains(from)
+    }
+
     /// The targets among `targets` (empty squares the piece of `kind` on `from` may move to,
     /// promotions excluded) to which the move is certainly legal (see [`QuickTest`]).
     #[inline(always)]
@@ -1153,7 +1170,7 @@ impl QuickTest {
         let below = self.below[kind.index()];
         let influenced = node.influence_of(kind, pos.turn(), from);
         if (pos.ours() & influenced & below).any() {
-            return Bitboard::EMPTY;
+            return Self::sure_after_fall(pos, node, from, kind, influenced, targets);
         }
         // A cut costs the piece the ray reaches the battery's weight, and the mover's own
         // weight too if the mover influenced it from `from`.
@@ -1163,6 +1180,11 @@ impl QuickTest {
         let landing_over = self.over_here | (influenced & below);
         let open = targets & !node.risky_cuts(kind, influenced, weight);
         let mut sure = open & !landing_over;
+        for to in targets & !open {
+            if Self::king_outlives_move(pos, node, from, to, kind, influenced) {
+                sure.add(to);
+            }
+        }
         if kind != KING {
             // Where the piece lands overly persuaded, step c converts it (if it still is) and
             // it then influences for the opponent from there: relative to now, a piece of
@@ -1178,10 +1200,17 @@ impl QuickTest {
             for to in open & landing_over & !node.cuts_for(KNIGHT) {
                 // A line piece's reach on an empty board bounds its influence: where that
                 // meets no fragile piece, its rays need no lookup.
-                let unreached = matches!(kind, BISHOP | ROOK | QUEEN)
-                    && (influence::empty_board_reach(kind, to) & fragile).is_empty();
-                if unreached
-                    || (node.influence_as_opponent_from(kind, !us, to, from) & fragile).is_empty()
+                if matches!(kind, BISHOP | ROOK | QUEEN)
+                    && (influence::empty_board_reach(kind, to) & fragile).is_empty()
+                {
+                    sure.add(to);
+                    continue;
+                }
+                let converted = node.influence_as_opponent_from(kind, !us, to, from);
+                if (converted & fragile).is_empty()
+                    || Self::king_outlives_converted_landing(
+                        pos, node, from, to, kind, influenced, converted,
+                    )
                 {
                     sure.add(to);
                 }
@@ -1192,6 +1221,153 @@ impl QuickTest {
 }
 
 impl QuickTest {
+    /// For a piece of `kind` (not a king) on `from` that influenced `influenced` and lands on
+    /// `to` (cutting no ray of its side, no enemy ray passing `from`), where converted it
+    /// would influence `converted`: whether a king of the mover's certainly outlives step c.
+    /// Step c is played on the balance of the node as a worse board for the mover: the piece
+    /// converted from the start, its support gone from `from`, and the mover's rays through
+    /// `from` left stopped there. Each of those only lowers the mover's margins, as would
+    /// step b's conversions left out; and under a monotone measure each conversion of a
+    /// piece of the mover's lowers them further, so step c on the real board takes no piece
+    /// it spares here.
+    #[inline(never)]
+    fn king_outlives_converted_landing<B: Balance>(
+        pos: &Position<Pacifist>,
+        node: &NodeInfluence<B>,
+        from: Square,
+        to: Square,
+        kind: Kind,
+        influenced: Bitboard,
+        converted: Bitboard,
+    ) -> bool {
+        let us = pos.turn();
+        let mut balance = node.balance;
+        balance.remove(us, influenced, kind);
+        balance.add(!us, converted, kind);
+        let standing = pos.ours() & !Bitboard::from_square(from);
+        let over = balance.over(us, standing);
+        let kind_at = |square| pos.piece_at(square).map(|piece| piece.kind);
+        let rays = || node.board_with_moved(from, to, kind, !us);
+        matches!(
+            step_c_on_balance(
+                us,
+                balance,
+                standing,
+                over,
+                pos.pieces(us, KING),
+                kind_at,
+                rays
+            ),
+            StepC::KingStands { .. }
+        )
+    }
+
+    /// For a piece of `kind` on `from` that influenced `influenced` and defended some piece
+    /// of its side that cannot spare its support (no enemy ray passing `from`): the targets
+    /// to which the move is certainly legal, found without lifting the piece. The piece's
+    /// support is taken away and step c played at once on that balance, the side's rays
+    /// through `from` taken as still stopped there: a lower bound of the mover's margins, as
+    /// in [`QuickTest::king_outlives_converted_landing`]. If a king of the mover's outlives
+    /// it, the targets are settled on that fallen board as [`Pacifist::legal_targets`]
+    /// settles them on the lifted one; a piece put down past `from` cuts only rays that
+    /// the bound never counted, so only the node's cut squares are left out.
+    #[inline(never)]
+    fn sure_after_fall<B: Balance>(
+        pos: &Position<Pacifist>,
+        node: &NodeInfluence<B>,
+        from: Square,
+        kind: Kind,
+        influenced: Bitboard,
+        targets: Bitboard,
+    ) -> Bitboard {
+        if kind == KING {
+            return Bitboard::EMPTY;
+        }
+        let us = pos.turn();
+        let mut balance = node.balance;
+        balance.remove(us, influenced, kind);
+        let standing = pos.ours() & !Bitboard::from_square(from);
+        let over = balance.over(us, standing);
+        let kind_at = |square| pos.piece_at(square).map(|piece| piece.kind);
+        let StepC::KingStands {
+            balance: fallen,
+            standing,
+            rays,
+        } = step_c_on_balance(
+            us,
+            balance,
+            standing,
+            over,
+            pos.pieces(us, KING),
+            kind_at,
+            || node.board_without(from),
+        )
+        else {
+            return Bitboard::EMPTY;
+        };
+        let open = targets & !node.cuts_for(KNIGHT);
+        let mut sure = open & !fallen.over(us, open);
+        let landing_over = open ^ sure;
+        if landing_over.any() {
+            let rays = rays.unwrap_or_else(|| node.board_without(from));
+            sure |= settled_landings(&rays, &fallen, us, standing, kind, landing_over);
+        }
+        for to in targets & !open {
+            if Self::king_outlives_move(pos, node, from, to, kind, influenced) {
+                sure.add(to);
+            }
+        }
+        sure
+    }
+
+    /// For a piece of `kind` on `from` that influenced `influenced` and moves to `to`, where
+    /// it may cut a ray of its side short of a piece that cannot spare the support (no enemy
+    /// ray passing `from`): whether the move is certainly legal. Step c is played on a lower
+    /// bound of the mover's margins after the move
+    /// ([`NodeInfluence::balance_after_own_move_at_least`]) as in
+    /// [`QuickTest::king_outlives_converted_landing`]; a king must not land overly persuaded
+    /// there either.
+    #[inline(never)]
+    fn king_outlives_move<B: Balance>(
+        pos: &Position<Pacifist>,
+        node: &NodeInfluence<B>,
+        from: Square,
+        to: Square,
+        kind: Kind,
+        influenced: Bitboard,
+    ) -> bool {
+        let us = pos.turn();
+        let Some(balance) = node.balance_after_own_move_at_least(us, from, to, kind, influenced)
+        else {
+            return false;
+        };
+        let (from_bit, to_bit) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        let standing = (pos.ours() & !from_bit) | to_bit;
+        let over = balance.over(us, standing);
+        if over.is_empty() {
+            return true;
+        }
+        let mut kings = pos.pieces(us, KING);
+        if kind == KING {
+            if over.contains(to) {
+                return false;
+            }
+            kings = (kings & !from_bit) | to_bit;
+        }
+        let kind_at = |square| {
+            if square == to {
+                Some(kind)
+            } else {
+                pos.piece_at(square).map(|piece| piece.kind)
+            }
+        };
+        let rays = || node.board_with_moved(from, to, kind, us);
+        matches!(
+            step_c_on_balance(us, balance, standing, over, kings, kind_at, rays),
+            StepC::KingStands { .. }
+        )
+    }
+
     /// The pushes among `singles` and `doubles` (target squares of non-promoting single and
     /// double steps of the side to move's pawns, double steps assumed passable) that
     /// [`QuickTest::quiet_targets`] would settle, for all pawns at once: the same conditions,
