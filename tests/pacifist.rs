@@ -1060,6 +1060,37 @@ fn env_number(name: &str, default: u32) -> u32 {
         .unwrap_or(default)
 }
 
+/// Under `value` both sides here can go on converting each other's pieces cleanly turn after
+/// turn; quiescence used to follow such chains to the ply limit, and a depth 3 search did not
+/// end (millions of nodes). Bounded, depth 6 takes about 15,000.
+#[test]
+fn quiescence_ends_where_conversions_answer_each_other() {
+    use amity_engine::search::{Limits, Searcher};
+    use std::sync::atomic::AtomicBool;
+    let rules = Pacifist {
+        measure: Measure::Value,
+    };
+    let mut game = Game::new(rules.clone());
+    for token in "f2f4 e7e5 b2b4 g8f6 g1h3 g7g6 d2d4 b8c6 d1d3 f6g4".split(' ') {
+        let mv = amity_engine::game::parse_move(&rules, game.position(), token)
+            .unwrap_or_else(|e| panic!("{token}: {e}"));
+        game.play_unchecked(mv);
+    }
+    let limits = Limits {
+        depth: Some(6),
+        nodes: Some(1_000_000),
+        ..Limits::default()
+    };
+    let result =
+        Searcher::default().search_game(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+    assert_eq!(
+        result.depth, 6,
+        "depth 6 not reached in {} nodes",
+        result.nodes
+    );
+    assert!(result.nodes < 1_000_000);
+}
+
 #[test]
 #[ignore]
 fn deeper_search_wins_self_play() {

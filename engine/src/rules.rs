@@ -123,6 +123,11 @@ pub struct SearchFlags {
     pub quiescence: bool,
     /// Late move reductions are safe: move ordering puts the strong moves first.
     pub late_move_reductions: bool,
+    /// How many plies quiescence may go below the horizon. `None` where tactical sequences
+    /// end by themselves (every capture takes material off the board); a game whose tactical
+    /// moves can answer each other for ever (conversions turned back) needs a bound, or
+    /// quiescence runs to the ply limit and a single search never ends.
+    pub quiescence_plies: Option<u32>,
 }
 
 impl SearchFlags {
@@ -131,6 +136,7 @@ impl SearchFlags {
         check_extension: true,
         quiescence: true,
         late_move_reductions: true,
+        quiescence_plies: None,
     };
 }
 

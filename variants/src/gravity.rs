@@ -753,6 +753,7 @@ impl Rules for Gravity {
             check_extension: false,
             quiescence: true,
             late_move_reductions: false,
+            quiescence_plies: None,
         }
     }
 

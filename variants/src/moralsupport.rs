@@ -100,6 +100,7 @@ impl Rules for MoralSupport {
             check_extension: true,
             quiescence: true,
             late_move_reductions: true,
+            quiescence_plies: None,
         }
     }
 

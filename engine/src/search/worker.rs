@@ -472,6 +472,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
     }
 
+    /// `below_horizon`: the plies quiescence has searched before reaching `child`.
     fn quiescence_child(
         &mut self,
         parent: &Position<R>,
@@ -479,11 +480,12 @@ impl<'a, R: Rules> Worker<'a, R> {
         alpha: i32,
         beta: i32,
         ply: usize,
+        below_horizon: u32,
     ) -> i32 {
         if child.turn() == parent.turn() {
-            self.quiescence(child, alpha, beta, ply + 1)
+            self.quiescence(child, alpha, beta, ply + 1, below_horizon)
         } else {
-            -self.quiescence(child, -beta, -alpha, ply + 1)
+            -self.quiescence(child, -beta, -alpha, ply + 1, below_horizon)
         }
     }
 
@@ -551,7 +553,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             let mut child = pos.clone();
             self.rules.play(&mut child, outcome.outcome);
             let value = if child_depth <= 0 {
-                self.quiescence_child(pos, &child, child_alpha, child_beta, ply)
+                self.quiescence_child(pos, &child, child_alpha, child_beta, ply, 0)
             } else {
                 self.child_value(
                     pos,
@@ -637,7 +639,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             return self.rules.evaluate(pos);
         }
         if depth <= 0 {
-            return self.quiescence(pos, alpha, beta, ply);
+            return self.quiescence(pos, alpha, beta, ply, 0);
         }
 
         // Transposition table: a deep enough entry decides non-PV nodes outright.
@@ -909,7 +911,16 @@ impl<'a, R: Rules> Worker<'a, R> {
 
     /// Quiescence search: only tactical moves (all moves when in check), standing pat on the
     /// static evaluation, so the horizon never falls in the middle of an exchange.
-    fn quiescence(&mut self, pos: &Position<R>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// `below_horizon` counts the plies of quiescence above this node, which
+    /// [`SearchFlags::quiescence_plies`] may bound.
+    fn quiescence(
+        &mut self,
+        pos: &Position<R>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        below_horizon: u32,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.count_node() {
             return 0;
@@ -921,7 +932,15 @@ impl<'a, R: Rules> Worker<'a, R> {
         // A chance node is a quiet leaf here: Star1 windows are wide, and without a depth
         // bound an expectation over every capture sequence would explode.
         let mut outcomes = Vec::new();
-        if ply >= MAX_PLY - 1 || !self.flags.quiescence || self.rules.chance(pos, &mut outcomes) {
+        let bounded = self
+            .flags
+            .quiescence_plies
+            .is_some_and(|limit| below_horizon >= limit);
+        if ply >= MAX_PLY - 1
+            || !self.flags.quiescence
+            || bounded
+            || self.rules.chance(pos, &mut outcomes)
+        {
             return self.rules.evaluate(pos);
         }
         let key = pos.hash();
@@ -976,7 +995,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
             let mut child = pos.clone();
             self.rules.play(&mut child, mv);
-            let value = self.quiescence_child(pos, &child, alpha, beta, ply);
+            let value = self.quiescence_child(pos, &child, alpha, beta, ply, below_horizon + 1);
             if self.aborted {
                 return 0;
             }
