@@ -1067,14 +1067,10 @@ fn env_number(name: &str, default: u32) -> u32 {
 fn quiescence_ends_where_conversions_answer_each_other() {
     use amity_engine::search::{Limits, Searcher};
     use std::sync::atomic::AtomicBool;
-    let rules = Pacifist {
-        measure: Measure::Value,
-    };
-    let mut game = Game::new(rules.clone());
+    let mut game = Game::new(Pacifist::new(Measure::Value));
     for token in "f2f4 e7e5 b2b4 g8f6 g1h3 g7g6 d2d4 b8c6 d1d3 f6g4".split(' ') {
-        let mv = amity_engine::game::parse_move(&rules, game.position(), token)
+        game.play_token(token)
             .unwrap_or_else(|e| panic!("{token}: {e}"));
-        game.play_unchecked(mv);
     }
     let limits = Limits {
         depth: Some(6),
