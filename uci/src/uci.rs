@@ -129,10 +129,12 @@ impl Uci {
                     out.line(line);
                 }
             }
-            Command::Bench { depth } => {
-                self.session.stop();
-                bench::run(&out, &bench::BenchConfig::signature(depth));
-            }
+            // In the background like a search, so `stop`, `isready` and `quit` are heard.
+            Command::Bench { depth } => self.session.start(
+                Job::Bench(bench::BenchConfig::signature(depth)),
+                false,
+                UciAnnounce,
+            ),
         }
         Flow::Continue
     }
@@ -148,7 +150,11 @@ impl Uci {
             Err(error) => return self.error(error),
         };
         match (option.name, value) {
-            (options::HASH, OptionValue::Number(mb)) => self.session.set_hash(mb as usize),
+            (options::HASH, OptionValue::Number(mb)) => {
+                if let Err(error) = self.session.set_hash(mb as usize) {
+                    self.error(format_args!("{error}; Hash unchanged"));
+                }
+            }
             (options::THREADS, OptionValue::Number(n)) => self.session.set_threads(n as usize),
             (options::MOVE_OVERHEAD, OptionValue::Number(ms)) => {
                 self.session.move_overhead = Duration::from_millis(ms as u64)

@@ -807,7 +807,10 @@ impl Xboard {
             Command::Status => {}
             Command::Memory(megabytes) => {
                 self.abort();
-                self.session().set_hash(megabytes.clamp(1, 65536));
+                if let Err(error) = self.session().set_hash(megabytes.clamp(1, 65536)) {
+                    self.out()
+                        .line(&format!("Error ({error}): memory {megabytes}"));
+                }
             }
             Command::Cores(cores) => {
                 self.abort();

@@ -11,7 +11,7 @@ pub mod transposition;
 mod worker;
 
 pub use limits::{Budget, Clock, Limits, Ponder};
-pub use transposition::Transposition;
+pub use transposition::{TableError, Transposition};
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -138,10 +138,15 @@ impl Searcher {
         }
     }
 
-    /// Resizes the transposition table (MiB); its contents are lost.
-    pub fn set_hash(&mut self, hash_mb: usize) {
-        self.hash_mb = hash_mb.max(1);
-        self.table = Transposition::new(self.hash_mb);
+    /// Resizes the transposition table (MiB); its contents are lost. When the machine cannot
+    /// give that much, the old table is kept, contents and all.
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), TableError> {
+        let hash_mb = hash_mb.max(1);
+        // The old table stays until the new one exists: the availability check counts it as
+        // in use, so both fit, and a refusal leaves the engine exactly as it was.
+        self.table = Transposition::try_new(hash_mb)?;
+        self.hash_mb = hash_mb;
+        Ok(())
     }
 
     /// Rebuilds the thread pool with `threads` search threads.
