@@ -231,3 +231,48 @@ fn the_most_threads_a_gui_may_ask_for_search_and_stop() {
     engine.send("setoption name Threads value 1");
     assert_alive(&mut engine);
 }
+
+#[test]
+fn extreme_limits_are_searched_or_refused_never_a_crash() {
+    let mut engine = Engine::start();
+    let stopped_later = [
+        "go depth 4294967295",
+        "go mate 4294967295",
+        "go movetime 18446744073709551615",
+        "go nodes 18446744073709551615",
+        "go wtime 18446744073709551615 winc 18446744073709551615 btime 1",
+        "go perft 64",
+    ];
+    for go in stopped_later {
+        engine.send(go);
+        std::thread::sleep(Duration::from_millis(100));
+        engine.send("stop");
+        assert_alive(&mut engine);
+    }
+    let answered_at_once = [
+        "go wtime 0 btime 0",
+        "go wtime -100 btime -100",
+        "go nodes 1",
+        "go depth 0",
+        "go movetime 0",
+        "go movestogo 0 wtime 1000 btime 1000",
+    ];
+    for go in answered_at_once {
+        engine.send(go);
+        engine.read_until(PROMPT, |l| {
+            l.starts_with("bestmove ") || l.contains("error")
+        });
+    }
+    engine.send("go perft 4294967295");
+    let said = engine.sync();
+    assert!(
+        said.iter()
+            .any(|l| l.contains("perft depth 4294967295 is beyond")),
+        "{said:?}"
+    );
+    engine.send("setoption name Move Overhead value 5000");
+    engine.send("go wtime 10 btime 10");
+    engine.read_until(PROMPT, |l| l.starts_with("bestmove "));
+    engine.send("quit");
+    assert!(engine.wait_exit(PROMPT));
+}

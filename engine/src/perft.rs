@@ -8,6 +8,10 @@ use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
 
+/// The deepest perft Amity counts. Deeper counts could never finish, and each ply is a
+/// frame of the recursion, so a depth from outside is refused beyond this.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 /// A flag nobody raises, for the counts that cannot be stopped.
 static NEVER: AtomicBool = AtomicBool::new(false);
 

@@ -71,6 +71,9 @@ pub enum Job {
     Bench(crate::bench::BenchConfig),
 }
 
+/// Stack of the background job's thread (perft's recursion, the search's caller).
+const JOB_STACK_BYTES: usize = 64 << 20;
+
 /// How a finished search is announced.
 pub trait Announce: Send + 'static {
     fn report<R: Rules>(&self, out: &Output, rules: &R, report: &Report);
@@ -304,7 +307,11 @@ impl Session {
         let game = self.game.clone();
         let out = self.out.clone();
         let (stop_flag, hold_flag) = (Arc::clone(&stop), Arc::clone(&held));
-        let handle = std::thread::spawn(move || {
+        // Perft recurses one frame per ply on this thread: room for the deepest it counts.
+        let spawned = std::thread::Builder::new()
+            .name("amity-job".into())
+            .stack_size(JOB_STACK_BYTES)
+            .spawn(move || {
             with_game!(&game, g => match job {
                 Job::Perft(depth) => run_perft(&out, g, depth, &stop_flag),
                 Job::Bench(config) => {
@@ -336,6 +343,15 @@ impl Session {
             });
             searcher
         });
+        let handle = match spawned {
+            Ok(handle) => handle,
+            Err(error) => {
+                self.out.line(&format!(
+                    "info string error: cannot start a thread: {error}"
+                ));
+                return;
+            }
+        };
         self.running = Some(Running {
             handle,
             stop,

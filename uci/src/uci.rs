@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use amity_engine::perft::MAX_PERFT_DEPTH;
 use amity_engine::search::{Clock, Limits, Ponder, Report, SearchResult};
 use amity_engine::{Move, MoveError, Rules};
 
@@ -185,6 +186,11 @@ impl Uci {
     fn go(&mut self, go: Go) {
         self.session.stop();
         if let Some(depth) = go.perft {
+            if depth > MAX_PERFT_DEPTH {
+                return self.error(format_args!(
+                    "perft depth {depth} is beyond the {MAX_PERFT_DEPTH} Amity counts to"
+                ));
+            }
             self.session.start(Job::Perft(depth), false, UciAnnounce);
             return;
         }
@@ -204,7 +210,7 @@ impl Uci {
             })
         };
         let limits = Limits {
-            depth: go.depth.or(go.mate.map(|moves| moves * 2)),
+            depth: go.depth.or(go.mate.map(|moves| moves.saturating_mul(2))),
             nodes: go.nodes,
             movetime: go.movetime,
             clock: self

@@ -829,6 +829,9 @@ impl Xboard {
                     out.line(&format!("# {text}"));
                 }
             }
+            Command::Perft(depth) if depth > amity_engine::perft::MAX_PERFT_DEPTH => {
+                self.error("perft depth too large", line);
+            }
             Command::Perft(depth) => {
                 self.abort();
                 let announce = self.announcer(Purpose::Analyze);
