@@ -101,7 +101,7 @@ impl Uci {
                 out.line(&format!("id name {ENGINE_NAME}"));
                 out.line(&format!("id author {AUTHOR}"));
                 for option in options::table() {
-                    out.line(&option.uci_line());
+                    out.line(&options::uci_line(&option));
                 }
                 out.line("uciok");
             }
@@ -162,12 +162,6 @@ impl Uci {
             }
             (options::SEED, OptionValue::Number(seed)) => self.session.set_seed(seed as u64),
             (options::CLEAR_HASH, _) => self.session.clear_hash(),
-            (options::PACIFIST_MEASURE, OptionValue::Choice(choice)) => {
-                if let Some(measure) = amity_variants::PacifistMeasure::from_name(choice) {
-                    // Games built from now on (the next `position` or `ucinewgame`) use it.
-                    self.session.variant_options.pacifist_measure = measure;
-                }
-            }
             (options::VARIANT, OptionValue::Choice(variant)) => {
                 match self.session.set_variant(variant) {
                     Ok(()) => {
@@ -177,6 +171,13 @@ impl Uci {
                         self.session.out.line(&info);
                     }
                     Err(error) => self.error(error),
+                }
+            }
+            (name, value) if options::is_variant_option(name) => {
+                // Games built from now on (the next `position` or `ucinewgame`) use it.
+                let text = value.to_string();
+                if let Err(error) = self.session.variant_options.set(name, &text) {
+                    self.error(error);
                 }
             }
             _ => {}
