@@ -2,6 +2,7 @@
 //! the registry of every variant (names, a by-name lookup, one enum the protocols hold) and
 //! the positions `bench` searches.
 
+pub mod booster;
 pub mod chess;
 pub mod evaluation;
 pub mod gravity;
@@ -114,6 +115,7 @@ registry! {
     ItIsWhatItIs(ItIsWhatItIs) = ["itiswhatitis"] from _options => ItIsWhatItIs::new();
     Gravity(Gravity) = ["gravity"] from _options => Gravity;
     Love(Love) = ["love"] from _options => Love;
+    Booster(booster::Booster) = ["booster"] from _options => booster::Booster;
 }
 
 /// A fresh game of the named variant with default options.
