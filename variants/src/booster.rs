@@ -154,7 +154,7 @@ impl Hand {
 
 /// A pile of cards in order (the draw pile top first, the discard pile oldest first), held in
 /// a fixed array so positions copy without allocating.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Pile {
     cards: [Card; DECK_SIZE],
     len: u8,
@@ -168,6 +168,16 @@ impl Default for Pile {
         }
     }
 }
+
+/// Piles are equal when they hold the same cards in the same order (the array beyond the
+/// pile's length is scratch).
+impl PartialEq for Pile {
+    fn eq(&self, other: &Pile) -> bool {
+        self.cards() == other.cards()
+    }
+}
+
+impl Eq for Pile {}
 
 impl fmt::Debug for Pile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -455,23 +465,18 @@ fn reaches_by_steps(pos: &Position<Booster>, from: Square, target: Square, by: C
             continue;
         }
         // The piece has left `from` (now empty) and captured whatever stood on `t`.
-        let passable = (!pos.occupied() | capturable | Bitboard::from_square(from))
-            & !Bitboard::from_square(t);
+        let start_square = Bitboard::from_square(t);
         let walk = Walk {
             pos,
             by,
             target,
-            passable,
+            captures: capturable & !start_square,
+            passable: (!pos.occupied() | capturable | Bitboard::from_square(from)) & !start_square,
         };
         let found = if gains.is_empty() {
             walk.best_budget_search(t, start)
         } else {
-            walk.simple_paths(
-                t,
-                start,
-                Bitboard::from_square(t),
-                gains & !Bitboard::from_square(t),
-            )
+            walk.simple_paths(t, start, start_square, gains & !start_square)
         };
         if found {
             return true;
@@ -485,12 +490,15 @@ struct Walk<'a> {
     pos: &'a Position<Booster>,
     by: Color,
     target: Square,
+    /// The other side's pieces that a step may capture.
+    captures: Bitboard,
+    /// Squares a step may land on short of the target: empty, vacated or a capture.
     passable: Bitboard,
 }
 
 impl Walk<'_> {
     fn change(&self, square: Square) -> i32 {
-        if self.pos.occupied().contains(square) && self.passable.contains(square) {
+        if self.captures.contains(square) {
             budget_change(self.pos, square, self.by)
         } else {
             0
