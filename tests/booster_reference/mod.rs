@@ -1,4 +1,4 @@
-//! An independent Booster Chess, written from the rulings (RULES.md `## booster`) apart from
+//! An independent Booster Chess, written from the rules (docs/variants/booster.md) apart from
 //! the engine: its own board of optional pieces, stacks as a pair of counts, cards as text,
 //! decisions as tokens, threats by walking every simple step path. It shares nothing with
 //! `amity-variants` but the notation, so agreeing with it is evidence, not repetition.
