@@ -97,13 +97,71 @@ fn the_reference_confirms_every_line_of_the_perft_file() {
     }
 }
 
+/// The binary's `go perft` reads every FEN of the file (`mid=` and reshuffles included) and
+/// counts as the library does, at the deepest depth up to 20,000 nodes.
 #[test]
-fn go_perft_counts_the_start_position() {
+fn go_perft_counts_the_perft_file() {
     let mut engine = common::Engine::start();
     engine.send("setoption name UCI_Variant value booster");
     engine.send("position startpos");
     let (_, total) = engine.perft(3);
     assert_eq!(total, 11680);
+    for case in perft_cases() {
+        engine.send(&format!("position fen {}", case.fen));
+        let errors: Vec<String> = engine
+            .sync()
+            .into_iter()
+            .filter(|line| line.contains("error"))
+            .collect();
+        assert!(errors.is_empty(), "{}: {errors:?}", case.fen);
+        let Some(&(depth, expected)) = case
+            .counts
+            .iter()
+            .filter(|(_, count)| *count <= 20_000)
+            .max_by_key(|(depth, _)| *depth)
+        else {
+            continue;
+        };
+        let (_, total) = engine.perft(depth);
+        assert_eq!(total, expected, "go perft {depth} of {}", case.fen);
+    }
+}
+
+#[test]
+fn d_shows_stacks_hands_and_piles() {
+    let fen = format!(
+        "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1 {}:mid=e4",
+        deal("e4w1", "6hQh", "2s3s4s5s6s9s", "-")
+    );
+    let text = Booster.describe(&position(&fen));
+    assert!(text.contains("Stacks: e4w1"), "{text}");
+    assert!(
+        text.contains("White holds 6hQh (2 cards), 5 checkers in front"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Black holds 2s3s4s5s6s9s (6 cards)"),
+        "{text}"
+    );
+    assert!(text.contains("Draw pile (28 cards"), "{text}");
+    assert!(text.contains("the piece on e4 has moved"), "{text}");
+}
+
+#[test]
+fn a_repetition_needs_the_whole_state_and_looks_past_pawn_moves() {
+    assert!(!Booster.clock_resets_are_irreversible());
+    // Knights out and back: the board repeats, but the hands and piles only while both
+    // sides pass; the game sees the third occurrence.
+    let mut game = Game::new(Booster);
+    for _ in 0..2 {
+        for token in ["g1f3,pass", "g8f6,pass", "f3g1,pass", "f6g8,pass"] {
+            game.play_token(token).expect("knight turn");
+        }
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw(amity_engine::DrawReason::Repetition))
+    );
 }
 
 // ----- random games beside the reference -----

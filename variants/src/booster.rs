@@ -1213,6 +1213,12 @@ impl Rules for Booster {
         king_in_danger(pos, pos.turn())
     }
 
+    /// Pawns step backwards too, so a pawn move (which resets the clock) can be undone and
+    /// repetition must look at the whole game.
+    fn clock_resets_are_irreversible(&self) -> bool {
+        false
+    }
+
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
         if self.in_check(pos) {
             Outcome::Win {
