@@ -755,6 +755,41 @@ fn the_reshuffle_is_chance_and_perft_turns_the_pile_over() {
     assert!(booster::play_record_token(&mut game.clone(), "shuffle:Kh").is_err());
     let mut fresh = Game::new(Booster);
     assert!(booster::play_record_token(&mut fresh, &token).is_err());
+    // A record with no shuffle token: the next turn comes after the pile turned over.
+    let mut unshuffled = game.clone();
+    booster::play_record_token(&mut unshuffled, "e8e7").expect("Black's turn");
+    let hand: Vec<String> = unshuffled
+        .position()
+        .state
+        .hand(Color::White)
+        .cards()
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(hand, ["6h", "2d", "3d", "4d", "5d", "6d"]);
+    assert_eq!(unshuffled.position().turn(), Color::White);
+}
+
+#[test]
+fn arrival_order_is_capture_cancellation_promotion_last_rank_return() {
+    // The pawn on g7 (one white checker) takes the knight on h8 carrying three black checkers:
+    // one pair cancels, the pawn promotes hobbled by two, and arriving on rank 8 frees it.
+    let fen = format!(
+        "4k2n/6P1/8/8/8/8/8/4K3 w - - 0 1 {}",
+        deal("g7w1,h8b3", "6h", "6s9s2s", "-")
+    );
+    let mut game = game(&fen);
+    game.play_token("g7h8q").expect("capture and promotion");
+    let pos = game.position();
+    assert_eq!(pos.piece_at(square("h8")).map(|p| p.kind.index()), Some(4));
+    assert_eq!(pos.state.stacks.get(square("h8")), 0);
+    assert_eq!(pos.state.in_front(Color::White), 6);
+    assert_eq!(pos.state.in_front(Color::Black), 6);
+    // No checker left, so no step: only adds and pass.
+    assert!(
+        decisions(pos)
+            .iter()
+            .all(|t| t.starts_with("add") || t == "pass")
+    );
 }
 
 #[test]

@@ -1410,7 +1410,9 @@ pub fn shuffle_moves(pos: &Position<Booster>, token: &str) -> Result<Vec<Move>, 
 }
 
 /// Plays one token of a game record: a whole turn (`d4f5,f5e5,add:Kh@e1`; without its closing
-/// add or `pass` it is read as closed by `pass`) or a `shuffle:<cards>` token. On error the
+/// add or `pass` it is read as closed by `pass`) or a `shuffle:<cards>` token, which must
+/// come right after the turn whose draw needed it. A turn token that comes while a reshuffle
+/// is still owed first turns the discard pile over (the record gave no order). On error the
 /// game is left as it was.
 pub fn play_record_token(game: &mut Game<Booster>, token: &str) -> Result<(), MoveError> {
     if token.starts_with("shuffle:") {
@@ -1422,16 +1424,27 @@ pub fn play_record_token(game: &mut Game<Booster>, token: &str) -> Result<(), Mo
         return Ok(());
     }
     let mark = game.moves().len();
-    game.play_token(token)?;
-    if game.position().state.mid.is_some()
-        && let Err(error) = game.play_token("pass")
-    {
+    turn_over_owed_pile(game);
+    let played = game.play_token(token).and_then(|_| {
+        if game.position().state.mid.is_some() {
+            game.play_token("pass")?;
+        }
+        Ok(())
+    });
+    if played.is_err() {
         while game.moves().len() > mark {
             game.undo();
         }
-        return Err(error);
     }
-    Ok(())
+    played
+}
+
+/// Completes a reshuffle the record left unordered: the discard pile turned over as it lies
+/// (the convention perft uses too).
+pub fn turn_over_owed_pile(game: &mut Game<Booster>) {
+    while let Some(mv) = Booster.perft_chance(game.position()) {
+        game.play_unchecked(mv);
+    }
 }
 
 #[cfg(test)]
