@@ -824,3 +824,25 @@ fn the_hash_covers_hands_and_pile_order() {
     let reordered = position(&START_FEN.replace(":9d6dQh", ":6d9dQh"));
     assert_ne!(base.hash(), reordered.hash());
 }
+
+#[test]
+fn an_add_needs_no_test_even_when_it_leaves_the_adder_threatened() {
+    // Hobbling the black rook on e2 makes it attack d1 and f1 like a black pawn, next to the
+    // white king: the add is legal all the same, and the FEN of the result is accepted.
+    let fen = format!(
+        "4k3/8/8/8/8/8/P3r3/3K4 w - - 0 1 {}",
+        deal("-", "6hTs", "2s3s4s5s6s9s", "-")
+    );
+    let mut game = game(&fen);
+    game.play_token("a2a3,add:Ts@e2").expect("hobbling add");
+    let pos = game.position();
+    assert!(booster::king_in_danger(pos, Color::White));
+    assert!(!Booster.in_check(pos), "Black, to move, is not in check");
+    let again = position(&pos.to_fen(&Booster));
+    assert_eq!(again.hash(), pos.hash());
+    // The hobbled rook moves like a black pawn: e2e1 (freed on its last rank), never onto d1.
+    let moves = decisions(pos);
+    assert!(has(&moves, "e2e1") && !has(&moves, "e2d1"), "{moves:?}");
+    game.play_token("e2e1").expect("forward");
+    assert_eq!(game.position().state.stacks.get(square("e1")), 0);
+}

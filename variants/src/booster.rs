@@ -1118,12 +1118,8 @@ impl Rules for Booster {
                 orthodox::color_name(drawer)
             )));
         }
-        if mid.is_none() && king_in_danger(pos, !us) {
-            return Err(illegal(format!(
-                "{} is not to move but is in check",
-                orthodox::color_name(!us)
-            )));
-        }
+        // The side not to move may be threatened: an add needs no test (docs), and hobbling an
+        // enemy piece makes it attack like a pawn, perhaps next to the adder's king.
         if mid.is_some() && king_in_danger(pos, us) {
             return Err(illegal(format!(
                 "{} is in check inside its own turn",
