@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""An independent, deliberately plain implementation of Gravity Chess (RULES.md, `gravity`):
-a referee that replays move tokens and scores games, and a perft counter following rule 7.
+"""An independent, deliberately plain implementation of Gravity Chess (docs/variants/gravity.md):
+a referee that replays move tokens and scores games, and a perft counter as its "Perft" section
+counts.
 
 It shares no code with the engine: a mailbox board, sets and loops. The engine's perft numbers
 in tests/perft/gravity.perft are cross-checked against it (`gravity_reference.py perft`), and

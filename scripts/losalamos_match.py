@@ -4,8 +4,8 @@ Fairy-Stockfish process as referee.
 
 python-chess cannot hold a 6x6 board, so this script speaks UCI to both players itself
 (scripts/uci_driver.py). The referee checks every move against its legal move list and
-decides the game ends the way RULES.md does: checkmate, stalemate, fifty moves, threefold
-repetition, and the dead material of bare kings or king and knight against king. An illegal
+decides the game ends the way docs/variants/losalamos.md does: checkmate, stalemate, fifty
+moves, threefold repetition, and the dead material of bare kings or king and knight against king. An illegal
 move, a crash, a time-out or a lost connection ends the game against the player at fault and
 is counted separately.
 

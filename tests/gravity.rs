@@ -1,7 +1,7 @@
-//! Gravity Chess: one test per ruling of RULES.md (the fall and its order, blocked pieces,
-//! gravity moves, stacking, the add, White's last turn, scoring and tie-breaks), turn tokens,
+//! Gravity Chess: one test per ruling of docs/variants/gravity.md (the fall and its order,
+//! blocked pieces, gravity moves, stacking, the add, White's last turn, scoring and tie-breaks), turn tokens,
 //! random playouts checking hash and FEN invariants, the protocol (`go perft`, whole-turn
-//! `bestmove`), and an independent reference (its own board, written from RULES.md) that the
+//! `bestmove`), and an independent reference (its own board, written from that page) that the
 //! engine's decisions and perft must match on positions from random games.
 
 mod common;
@@ -503,7 +503,7 @@ fn bestmove_is_a_whole_turn_that_replays() {
     assert!(shown.iter().any(|l| l.starts_with("Stacked:")));
 }
 
-// ----- an independent reference, written from RULES.md with its own board -----
+// ----- an independent reference, written from docs/variants/gravity.md with its own board -----
 
 /// A gravity position as the rules describe it: a plain board of (colour, kind) by square
 /// index (file + 8 * rank, rank 0 the bottom), the decks by holder, the flipped card, the

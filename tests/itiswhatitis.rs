@@ -1,7 +1,8 @@
 //! It is what it is chess: every piece's reach written out by hand from the rules (empty board,
 //! blockers, Black turned half a circle), the game rules through the move generator (promotion,
 //! backspacing, royal captures, draws), and an independent slow reference generator written
-//! straight from RULES.md that the engine must match on random positions and in perft.
+//! straight from docs/variants/itiswhatitis.md that the engine must match on random positions
+//! and in perft.
 
 use std::collections::BTreeSet;
 
@@ -416,7 +417,7 @@ fn a_position_without_legal_moves_is_a_draw() {
     );
 }
 
-// ----- an independent reference generator, written from RULES.md -----
+// ----- an independent reference generator, written from docs/variants/itiswhatitis.md -----
 
 type Coord = (i32, i32);
 

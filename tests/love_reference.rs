@@ -1,6 +1,6 @@
 //! CHESS with LOVE against an independent reference: a board, movement, check, couple choice,
-//! love steps and lovemates written from RULES.md alone, walked beside the engine so that every
-//! node has the same decisions, the same throw outcomes, the same position after each decision
+//! love steps and lovemates written from docs/variants/love.md alone, walked beside the engine
+//! so that every node has the same decisions, the same throw outcomes, the same position after each decision
 //! and the same result, and every leaf count is perft's. Owns the perft file's first independent
 //! check, seeded random games and positions chosen for the rare rulings.
 
@@ -17,7 +17,7 @@ use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-// ----- the reference: its own board and rules, from RULES.md's `love` section -----
+// ----- the reference: its own board and rules, from docs/variants/love.md -----
 
 /// A square's content: colour and kind, by index `file + 8 * rank` (a1 is 0, h8 is 63).
 type Cell = Option<(Color, Kind)>;
@@ -385,8 +385,8 @@ impl Reference {
     }
 
     /// Whether the piece on `from` could kill an enemy piece standing on `target`, love aside
-    /// (RULES.md's conventions: a line piece's ray runs up to and including the first
-    /// occupied square; pawns diagonally forward only).
+    /// (docs/variants/love.md, "Meeting by a move": a line piece's ray runs up to and
+    /// including the first occupied square; pawns diagonally forward only).
     fn reaches(&self, from: usize, target: usize) -> bool {
         let Some((color, kind)) = self.board[from] else {
             return false;

@@ -1,5 +1,5 @@
-//! Moral Support Chess: one test per rule of RULES.md (supported captures, en passant support,
-//! threat count, frozen king, legality by attacker count, castling, game end, no
+//! Moral Support Chess: one test per rule of docs/variants/moralsupport.md (supported
+//! captures, en passant support, threat count, frozen king, legality by attacker count, castling, game end, no
 //! insufficient-material draw), a slow square-by-square reference generator the fast one must
 //! agree with (on rule positions, random playouts and random boards), and random playouts
 //! checking the rules' invariants, the hash and FEN round trips.

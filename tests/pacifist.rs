@@ -9,9 +9,20 @@ use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
     Bitboard, Color, Game, Kind, Move, MoveList, Outcome, Piece, Position, Rules, Square, WinReason,
 };
-use amity_variants::pacifist::{Conversions, InfluenceMap, Measure, NO_KING_TO_CLAIM, Pacifist};
+use amity_variants::pacifist::{
+    Backend, Conversions, InfluenceMap, Measure, NO_KING_TO_CLAIM, Pacifist,
+};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+
+/// The balances' back-ends this processor runs: the bit-sliced ones everywhere, the AVX-512
+/// registers where it has AVX-512BW. The tests that compare the engine with the reference
+/// run under each, so both are checked on any machine that can run them.
+fn backends() -> Vec<Backend> {
+    std::iter::once(Backend::Sliced)
+        .chain(Backend::lanes())
+        .collect()
+}
 
 fn position(rules: &Pacifist, fen: &str) -> Position<Pacifist> {
     Position::from_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -62,42 +73,43 @@ fn squares(list: &[Square]) -> Bitboard {
         .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(*s))
 }
 
-const COUNT: Pacifist = Pacifist {
-    measure: Measure::Count,
-};
+/// The default measure, with the back-end this processor picks.
+fn count() -> Pacifist {
+    Pacifist::new(Measure::Count)
+}
 
 #[test]
 fn battery_persuades_through_a_friendly_rook() {
-    let mut pos = position(&COUNT, "4k3/8/1p6/n7/8/8/7R/R3K3 w - - 0 1");
-    let after = turn(&COUNT, &mut pos, "h2a2");
+    let mut pos = position(&count(), "4k3/8/1p6/n7/8/8/7R/R3K3 w - - 0 1");
+    let after = turn(&count(), &mut pos, "h2a2");
     // Ra2 and Ra1 behind it (seeing through the friendly rook) outweigh the pawn on b6.
     assert_eq!(after.by_mover, squares(&[Square::A5]));
     assert_eq!(color_at(&pos, Square::A5), Some(Color::White));
 
     // A knight behind the rook is no battery: one persuader against one supporter.
-    let mut pos = position(&COUNT, "4k3/8/1p6/n7/8/8/7R/N3K3 w - - 0 1");
-    let after = turn(&COUNT, &mut pos, "h2a2");
+    let mut pos = position(&count(), "4k3/8/1p6/n7/8/8/7R/N3K3 w - - 0 1");
+    let after = turn(&count(), &mut pos, "h2a2");
     assert!(after.by_mover.is_empty());
     assert_eq!(color_at(&pos, Square::A5), Some(Color::Black));
 }
 
 #[test]
 fn diagonal_battery_and_nothing_else_seen_through() {
-    let pos = position(&COUNT, "k7/8/8/8/b7/1b6/8/R3K3 w Q - 0 1");
-    let map = COUNT.influence(&pos);
+    let pos = position(&count(), "k7/8/8/8/b7/1b6/8/R3K3 w Q - 0 1");
+    let map = count().influence(&pos);
     // Both bishops reach d1, the one on a4 through its friend on b3.
     assert_eq!(map.balance(Color::White, Square::D1).0, (2, 1));
-    let pos = position(&COUNT, "k7/8/8/8/b7/1p6/8/R3K3 w Q - 0 1");
+    let pos = position(&count(), "k7/8/8/8/b7/1p6/8/R3K3 w Q - 0 1");
     assert_eq!(
-        COUNT.influence(&pos).balance(Color::White, Square::D1).0,
+        count().influence(&pos).balance(Color::White, Square::D1).0,
         (0, 1)
     );
 }
 
 #[test]
 fn overly_persuaded_mover_helps_nothing_and_is_converted() {
-    let mut pos = position(&COUNT, "1r5k/8/8/3n4/B7/8/8/7K w - - 0 1");
-    let after = turn(&COUNT, &mut pos, "a4b3");
+    let mut pos = position(&count(), "1r5k/8/8/3n4/B7/8/8/7K w - - 0 1");
+    let after = turn(&count(), &mut pos, "a4b3");
     assert!(after.silenced);
     assert!(
         after.by_mover.is_empty(),
@@ -108,24 +120,24 @@ fn overly_persuaded_mover_helps_nothing_and_is_converted() {
     assert_eq!(color_at(&pos, Square::D5), Some(Color::Black));
 
     // Without the rook the same move converts the knight.
-    let mut pos = position(&COUNT, "7k/8/8/3n4/B7/8/8/7K w - - 0 1");
-    let after = turn(&COUNT, &mut pos, "a4b3");
+    let mut pos = position(&count(), "7k/8/8/3n4/B7/8/8/7K w - - 0 1");
+    let after = turn(&count(), &mut pos, "a4b3");
     assert!(!after.silenced);
     assert_eq!(after.by_mover, squares(&[Square::D5]));
 }
 
 #[test]
 fn cascade_converts_a_chain() {
-    let mut pos = position(&COUNT, "7k/8/3r2b1/1n6/8/8/Q7/7K w - - 0 1");
-    let mv = find(&COUNT, &pos, "a2a4");
+    let mut pos = position(&count(), "7k/8/3r2b1/1n6/8/8/Q7/7K w - - 0 1");
+    let mv = find(&count(), &pos, "a2a4");
     let mut moved = pos.clone();
-    COUNT.apply_move(&mut moved, mv);
+    count().apply_move(&mut moved, mv);
     // Right after the move only the knight is overly persuaded; the rest follows round by round.
     assert_eq!(
-        COUNT.overly_persuaded(&moved, Color::Black),
+        count().overly_persuaded(&moved, Color::Black),
         squares(&[Square::B5])
     );
-    let after = turn(&COUNT, &mut pos, "a2a4");
+    let after = turn(&count(), &mut pos, "a2a4");
     assert_eq!(
         after.by_mover,
         squares(&[Square::B5, Square::D6, Square::G6])
@@ -138,7 +150,7 @@ fn cascade_converts_a_chain() {
 
 #[test]
 fn converted_king_must_be_claimed_back() {
-    let rules = COUNT;
+    let rules = count();
     let mut game = Game::from_fen(rules.clone(), "4k3/8/8/R7/8/8/8/K5n1 w - - 5 1").unwrap();
     game.play_token("a5e5").unwrap();
     let pos = game.position().clone();
@@ -160,7 +172,7 @@ fn converted_king_must_be_claimed_back() {
 
 #[test]
 fn kingless_side_without_a_claim_loses_and_a_king_without_moves_draws() {
-    let game = Game::from_fen(COUNT, "4K3/8/8/4R3/8/8/8/K6n b - - 0 1").unwrap();
+    let game = Game::from_fen(count(), "4K3/8/8/4R3/8/8/8/K6n b - - 0 1").unwrap();
     assert_eq!(
         game.outcome(),
         Some(Outcome::Win {
@@ -168,7 +180,7 @@ fn kingless_side_without_a_claim_loses_and_a_king_without_moves_draws() {
             reason: WinReason::Variant(NO_KING_TO_CLAIM)
         })
     );
-    let game = Game::from_fen(COUNT, "k7/8/1Q6/8/8/8/8/7K b - - 0 1").unwrap();
+    let game = Game::from_fen(count(), "k7/8/1Q6/8/8/8/8/7K b - - 0 1").unwrap();
     assert_eq!(
         game.outcome(),
         Some(Outcome::Draw(amity_engine::DrawReason::Stalemate))
@@ -177,17 +189,17 @@ fn kingless_side_without_a_claim_loses_and_a_king_without_moves_draws() {
 
 #[test]
 fn king_moves_only_where_persuasion_does_not_exceed_support() {
-    let pos = position(&COUNT, "7k/8/8/8/8/8/r7/4K3 w - - 0 1");
-    assert_eq!(legal(&COUNT, &pos), vec!["e1d1", "e1f1"]);
+    let pos = position(&count(), "7k/8/8/8/8/8/r7/4K3 w - - 0 1");
+    assert_eq!(legal(&count(), &pos), vec!["e1d1", "e1f1"]);
     // A knight's support makes f2 a tie, and a tie is allowed.
-    let pos = position(&COUNT, "7k/8/8/8/8/7N/r7/4K3 w - - 0 1");
-    assert!(legal(&COUNT, &pos).contains(&"e1f2".to_string()));
-    assert!(!legal(&COUNT, &pos).contains(&"e1e2".to_string()));
+    let pos = position(&count(), "7k/8/8/8/8/7N/r7/4K3 w - - 0 1");
+    assert!(legal(&count(), &pos).contains(&"e1f2".to_string()));
+    assert!(!legal(&count(), &pos).contains(&"e1e2".to_string()));
 }
 
 #[test]
 fn converted_then_reconverted_rook_cannot_castle() {
-    let mut game = Game::from_fen(COUNT, "4k3/8/8/5N2/8/2b5/5B2/R3K3 b Q - 0 1").unwrap();
+    let mut game = Game::from_fen(count(), "4k3/8/8/5N2/8/2b5/5B2/R3K3 b Q - 0 1").unwrap();
     game.play_token("c3b2").unwrap();
     assert_eq!(color_at(game.position(), Square::A1), Some(Color::Black));
     assert!(game.position().castling().is_empty());
@@ -201,58 +213,58 @@ fn converted_then_reconverted_rook_cannot_castle() {
     );
     assert_eq!(color_at(pos, Square::B2), Some(Color::White));
     assert!(pos.castling().is_empty());
-    assert!(!legal(&COUNT, pos).contains(&"e1c1".to_string()));
+    assert!(!legal(&count(), pos).contains(&"e1c1".to_string()));
     // The same board with the right still held would castle: only the lost right forbids it.
-    let fen = pos.to_fen(&COUNT).replace(" w - ", " w Q ");
-    assert!(legal(&COUNT, &position(&COUNT, &fen)).contains(&"e1c1".to_string()));
+    let fen = pos.to_fen(&count()).replace(" w - ", " w Q ");
+    assert!(legal(&count(), &position(&count(), &fen)).contains(&"e1c1".to_string()));
 }
 
 #[test]
 fn castling_squares_counted_with_the_king_lifted() {
     // d1: two bishops in a battery persuade; Ra1 and, through the lifted king, Rh1 support.
-    let pos = position(&COUNT, "k7/8/8/8/b7/1b6/8/R3K2R w KQ - 0 1");
-    assert!(legal(&COUNT, &pos).contains(&"e1c1".to_string()));
-    let pos = position(&COUNT, "k7/8/8/8/b7/1b6/8/R3K3 w Q - 0 1");
-    assert!(!legal(&COUNT, &pos).contains(&"e1c1".to_string()));
+    let pos = position(&count(), "k7/8/8/8/b7/1b6/8/R3K2R w KQ - 0 1");
+    assert!(legal(&count(), &pos).contains(&"e1c1".to_string()));
+    let pos = position(&count(), "k7/8/8/8/b7/1b6/8/R3K3 w Q - 0 1");
+    assert!(!legal(&count(), &pos).contains(&"e1c1".to_string()));
     // The destination is judged after the move: the rook on f1 supports g1 once.
-    let pos = position(&COUNT, "k7/8/8/8/8/8/4n3/4K2R w K - 0 1");
-    assert!(legal(&COUNT, &pos).contains(&"e1g1".to_string()));
-    let pos = position(&COUNT, "k7/8/8/8/8/7n/4n3/4K2R w K - 0 1");
-    assert!(!legal(&COUNT, &pos).contains(&"e1g1".to_string()));
+    let pos = position(&count(), "k7/8/8/8/8/8/4n3/4K2R w K - 0 1");
+    assert!(legal(&count(), &pos).contains(&"e1g1".to_string()));
+    let pos = position(&count(), "k7/8/8/8/8/7n/4n3/4K2R w K - 0 1");
+    assert!(!legal(&count(), &pos).contains(&"e1g1".to_string()));
 }
 
 #[test]
 fn double_step_blocked_by_an_overly_persuaded_passing_square() {
-    let pos = position(&COUNT, "4k3/8/8/5n2/8/8/4P3/5K2 w - - 0 1");
-    let moves = legal(&COUNT, &pos);
+    let pos = position(&count(), "4k3/8/8/5n2/8/8/4P3/5K2 w - - 0 1");
+    let moves = legal(&count(), &pos);
     assert!(moves.contains(&"e2e3".to_string()));
     assert!(!moves.contains(&"e2e4".to_string()));
     // With the pawn lifted the rook behind it supports e3: a tie, so the double step is fine.
-    let pos = position(&COUNT, "4k3/8/8/5n2/8/8/4P3/4RK2 w - - 0 1");
-    assert!(legal(&COUNT, &pos).contains(&"e2e4".to_string()));
+    let pos = position(&count(), "4k3/8/8/5n2/8/8/4P3/4RK2 w - - 0 1");
+    assert!(legal(&count(), &pos).contains(&"e2e4".to_string()));
     // Under `average` the same lift can block: on e3 the queen alone ties Black's queen (9
     // against 9), but with the pawn lifted the rook joins and White's average drops to 7.
     let average = Pacifist::new(Measure::Average);
     let fen = "4k3/8/7q/8/8/8/3QP3/4R2K w - - 0 1";
     assert!(!legal(&average, &position(&average, fen)).contains(&"e2e4".to_string()));
-    assert!(legal(&COUNT, &position(&COUNT, fen)).contains(&"e2e4".to_string()));
+    assert!(legal(&count(), &position(&count(), fen)).contains(&"e2e4".to_string()));
 }
 
 #[test]
 fn converted_pawn_moves_for_its_new_side() {
-    let mut game = Game::from_fen(COUNT, "4k3/8/8/8/8/7r/3P4/7K b - - 0 1").unwrap();
+    let mut game = Game::from_fen(count(), "4k3/8/8/8/8/7r/3P4/7K b - - 0 1").unwrap();
     game.play_token("h3d3").unwrap();
     assert_eq!(color_at(game.position(), Square::D2), Some(Color::Black));
     game.play_token("h1g1").unwrap();
-    let moves = legal(&COUNT, game.position());
+    let moves = legal(&count(), game.position());
     assert!(moves.contains(&"d2d1q".to_string()));
     assert!(moves.contains(&"d2d1n".to_string()));
     // A pawn turned Black on the seventh rank may double-step down.
-    let mut game = Game::from_fen(COUNT, "4k3/6P1/8/7r/8/8/8/K7 b - - 0 1").unwrap();
+    let mut game = Game::from_fen(count(), "4k3/6P1/8/7r/8/8/8/K7 b - - 0 1").unwrap();
     game.play_token("h5h7").unwrap();
     assert_eq!(color_at(game.position(), Square::G7), Some(Color::Black));
     game.play_token("a1a2").unwrap();
-    assert!(legal(&COUNT, game.position()).contains(&"g7g5".to_string()));
+    assert!(legal(&count(), game.position()).contains(&"g7g5".to_string()));
 }
 
 #[test]
@@ -276,11 +288,11 @@ fn option_names_and_fen_errors() {
     assert_eq!(Measure::from_name("AVERAGE"), Some(Measure::Average));
     assert_eq!(Measure::from_name("median"), None);
     // The side that just moved cannot be kingless; pawns never stand on the back ranks.
-    assert!(Position::from_fen(&COUNT, "8/8/8/8/8/8/8/K7 w - - 0 1").is_err());
-    assert!(Position::from_fen(&COUNT, "k7/8/8/8/8/8/8/K6P w - - 0 1").is_err());
-    assert!(Position::from_fen(&COUNT, "k7/8/8/8/8/8/8/K6R w K - 0 1").is_err());
+    assert!(Position::from_fen(&count(), "8/8/8/8/8/8/8/K7 w - - 0 1").is_err());
+    assert!(Position::from_fen(&count(), "k7/8/8/8/8/8/8/K6P w - - 0 1").is_err());
+    assert!(Position::from_fen(&count(), "k7/8/8/8/8/8/8/K6R w K - 0 1").is_err());
     // An en passant square means nothing here and is dropped.
-    let pos = position(&COUNT, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+    let pos = position(&count(), "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
     assert_eq!(pos.en_passant(), None);
 }
 
@@ -617,10 +629,12 @@ fn reference_agrees_on_the_hand_built_positions() {
         // and rook against a queen): the passing square is overly persuaded only then.
         "4k3/8/7q/8/8/8/3QP3/4R2K w - - 0 1",
     ];
-    for measure in Measure::ALL {
-        let rules = Pacifist::new(measure);
-        for fen in fens {
-            compare_with_reference(&rules, &position(&rules, fen));
+    for backend in backends() {
+        for measure in Measure::ALL {
+            let rules = Pacifist::with_backend(measure, backend);
+            for fen in fens {
+                compare_with_reference(&rules, &position(&rules, fen));
+            }
         }
     }
 }
@@ -671,6 +685,39 @@ fn reference_perft_matches_the_data_file() {
         }
     }
     assert!(checked >= 60);
+}
+
+/// The perft data file, every count, under each back-end in this process (tests/perft.rs
+/// checks it through the binary, with the back-end the processor picks).
+#[test]
+fn perft_data_file_under_each_back_end() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/pacifist.perft");
+    let cases = common::read_perft_file(&path);
+    for backend in backends() {
+        let mut checked = 0;
+        for case in &cases {
+            let measure = case
+                .setup
+                .iter()
+                .rev()
+                .find_map(|line| line.strip_prefix("setoption name PacifistMeasure value "))
+                .map_or(Measure::default(), |name| {
+                    Measure::from_name(name).expect("a measure")
+                });
+            let rules = Pacifist::with_backend(measure, backend);
+            let pos = position(&rules, &case.fen);
+            for &(depth, expected) in &case.counts {
+                let nodes = amity_engine::perft::perft(&rules, &pos, depth);
+                assert_eq!(
+                    nodes, expected,
+                    "{backend:?} {measure:?} {} D{depth}",
+                    case.fen
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 100, "{backend:?}: {checked} counts");
+    }
 }
 
 /// The engine's legal moves and every resulting board equal the reference's.
@@ -738,8 +785,8 @@ fn kinds_total(pos: &Position<Pacifist>) -> [usize; 6] {
 /// nothing captured (32 pieces, kinds change only by promotion), the conversion steps' end
 /// conditions, hash and FEN round trip; and the reference implementation on the first
 /// `reference_games` games.
-fn playouts(measure: Measure, games: usize, plies: usize, reference_games: usize) {
-    let rules = Pacifist::new(measure);
+fn playouts(rules: Pacifist, games: usize, plies: usize, reference_games: usize) {
+    let measure = rules.measure;
     let mut rng = StdRng::seed_from_u64(0x5041_4349 + measure as u64);
     let mut conversions_seen = 0u64;
     let mut claims_seen = 0u64;
@@ -841,25 +888,27 @@ fn playouts(measure: Measure, games: usize, plies: usize, reference_games: usize
 
 #[test]
 fn random_playouts_count() {
-    playouts(Measure::Count, 5000, 40, 0);
+    playouts(Pacifist::new(Measure::Count), 5000, 40, 0);
 }
 
 #[test]
 fn random_playouts_value() {
-    playouts(Measure::Value, 5000, 40, 0);
+    playouts(Pacifist::new(Measure::Value), 5000, 40, 0);
 }
 
 #[test]
 fn random_playouts_average() {
-    playouts(Measure::Average, 5000, 40, 0);
+    playouts(Pacifist::new(Measure::Average), 5000, 40, 0);
 }
 
 #[test]
 fn reference_agrees_along_random_games() {
-    for measure in Measure::ALL {
-        // Enough games that every quick legality path (quiet moves, pieces landing overly
-        // persuaded and converted alone, pawn pushes settled set-wise) meets the reference.
-        playouts(measure, 40, 60, 40);
+    for backend in backends() {
+        for measure in Measure::ALL {
+            // Enough games that every quick legality path (quiet moves, pieces landing overly
+            // persuaded and converted alone, pawn pushes settled set-wise) meets the reference.
+            playouts(Pacifist::with_backend(measure, backend), 40, 60, 40);
+        }
     }
 }
 
@@ -907,21 +956,24 @@ fn random_position(rules: &Pacifist, rng: &mut StdRng) -> Option<Position<Pacifi
 /// Random boards, not reached by play, under every measure: the engine's moves, the boards
 /// they lead to, and perft's counting agree with the reference. Games from the start position
 /// rarely build the corners where a shortcut can go wrong (batteries, long rays, pieces already
-/// overly persuaded). 3,000 boards per measure; `AMITY_RANDOM_POSITIONS=N` checks N instead.
+/// overly persuaded). 3,000 boards per measure and back-end; `AMITY_RANDOM_POSITIONS=N` checks
+/// N instead.
 #[test]
 fn reference_agrees_on_random_positions() {
     let boards: usize = common::random_board_count(3000);
-    for measure in Measure::ALL {
-        let rules = Pacifist::new(measure);
-        let mut rng = StdRng::seed_from_u64(0x5241_4e44 + measure as u64);
-        let mut checked = 0;
-        while checked < boards {
-            let Some(pos) = random_position(&rules, &mut rng) else {
-                continue;
-            };
-            compare_with_reference(&rules, &pos);
-            generated_and_counted(&rules, &pos);
-            checked += 1;
+    for backend in backends() {
+        for measure in Measure::ALL {
+            let rules = Pacifist::with_backend(measure, backend);
+            let mut rng = StdRng::seed_from_u64(0x5241_4e44 + measure as u64);
+            let mut checked = 0;
+            while checked < boards {
+                let Some(pos) = random_position(&rules, &mut rng) else {
+                    continue;
+                };
+                compare_with_reference(&rules, &pos);
+                generated_and_counted(&rules, &pos);
+                checked += 1;
+            }
         }
     }
 }
@@ -1097,7 +1149,7 @@ fn deeper_search_wins_self_play() {
         env_number("AMITY_WEAK", 3),
         env_number("AMITY_GAMES", 40),
     );
-    let rules = COUNT;
+    let rules = count();
     let mut rng = StdRng::seed_from_u64(7);
     let mut points = 0.0;
     for game_index in 0..games {

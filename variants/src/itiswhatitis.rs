@@ -1,8 +1,7 @@
 //! It is what it is chess: eleven letter-shaped pieces on bent paths (written in the engine's
 //! path language), capitals made by reaching the last rank, backspacing with self-capture,
 //! three royal targets (Happy Face, Peace Sign, Heart) whose capture wins, no check, and a draw
-//! when the side to move has no move. Rulings: `itiswhatitis` in RULES.md; decisions where it
-//! is silent: docs/variants/itiswhatitis.md.
+//! when the side to move has no move. Rules and Amity's decisions: docs/variants/itiswhatitis.md.
 
 use std::sync::LazyLock;
 

@@ -11,6 +11,7 @@ use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::position::color_index;
 use amity_engine::{Bitboard, Color, Kind, Position, Rules, Square};
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use std::thread::LocalKey;
 
 /// How persuasion and support are measured (the `PacifistMeasure` option).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -493,6 +494,12 @@ pub fn piece_influence(
 /// that measure allows, so that copying and correcting them once per candidate move is cheap.
 /// [`InfluenceMap`] is the general map (both colours' counts and values) for evaluation and
 /// display; the rules use these.
+///
+/// Code generic over a balance, here and in the rules, is `#[inline(always)]` down from the
+/// rules' entry points, closures included: the register balances (`lanes`) are compiled with
+/// their AVX-512 instructions only inside those entry points, and a function left on its own
+/// would be compiled without them (each instruction then a call). Rarely run tests are kept
+/// apart through [`Balance::outlined`] instead.
 pub trait Balance: Copy + PartialEq + std::fmt::Debug {
     /// See [`Measure::is_monotone`].
     const MONOTONE: bool;
@@ -556,8 +563,16 @@ pub trait Balance: Copy + PartialEq + std::fmt::Debug {
         self.add(color, after & !before, kind);
     }
 
+    /// Runs `f` as a function of its own, compiled as this balance's code is: for the rarely
+    /// needed tests the rules keep out of their callers. The registers' balances keep their
+    /// instructions there (see `lanes`).
+    #[inline(always)]
+    fn outlined<T>(f: impl FnOnce() -> T) -> T {
+        outlined(f)
+    }
+
     /// The balance of both colours in `pos`; pieces on `silent` exert no influence.
-    #[inline]
+    #[inline(always)]
     fn compute<R: Rules>(pos: &Position<R>, silent: Bitboard) -> Self {
         Self::tally(pos, silent, |_, _, _, _| {})
     }
@@ -565,7 +580,7 @@ pub trait Balance: Copy + PartialEq + std::fmt::Debug {
     /// [`Balance::compute`], showing `observe` every influence set it adds (colour, squares,
     /// kind, and the piece's square, none for the pawns' sets), so that callers can gather
     /// more from the same walk over the pieces.
-    #[inline]
+    #[inline(always)]
     fn tally<R: Rules>(
         pos: &Position<R>,
         silent: Bitboard,
@@ -584,14 +599,26 @@ fn tally_piece_by_piece<B: Balance, R: Rules>(
 ) -> B {
     let mut balance = B::empty();
     // Each colour written out, so that the colour is known where the code is compiled.
-    for_each_influence(pos, Color::White, silent, |squares, kind, square| {
-        balance.add(Color::White, squares, kind);
-        observe(Color::White, squares, kind, square);
-    });
-    for_each_influence(pos, Color::Black, silent, |squares, kind, square| {
-        balance.add(Color::Black, squares, kind);
-        observe(Color::Black, squares, kind, square);
-    });
+    for_each_influence(
+        pos,
+        Color::White,
+        silent,
+        #[inline(always)]
+        |squares, kind, square| {
+            balance.add(Color::White, squares, kind);
+            observe(Color::White, squares, kind, square);
+        },
+    );
+    for_each_influence(
+        pos,
+        Color::Black,
+        silent,
+        #[inline(always)]
+        |squares, kind, square| {
+            balance.add(Color::Black, squares, kind);
+            observe(Color::Black, squares, kind, square);
+        },
+    );
     balance
 }
 
@@ -722,22 +749,10 @@ impl<const PLANES: usize, const VALUED: bool> Balance for Difference<PLANES, VAL
     }
 }
 
-/// `count`: differences of at most 31 pieces fit 7 signed bits.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "avx512bw")))]
-pub type CountBalance = Difference<7, false>;
-#[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
-pub type CountBalance = super::lanes::ByteDifference;
-/// `value`: differences of at most 31 x 9 fit 10 signed bits.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "avx512bw")))]
-pub type ValueBalance = Difference<10, true>;
-#[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
-pub type ValueBalance = super::lanes::WordDifference;
-
-/// `average`: the bit-sliced balance, or its registers' version where the build has AVX-512BW.
-#[cfg(not(all(target_arch = "x86_64", target_feature = "avx512bw")))]
-pub type AverageBalance = SlicedAverage;
-#[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
-pub type AverageBalance = super::lanes::WordAverage;
+/// `count` in planes: differences of at most 31 pieces fit 7 signed bits.
+pub type SlicedCount = Difference<7, false>;
+/// `value` in planes: differences of at most 31 x 9 fit 10 signed bits.
+pub type SlicedValue = Difference<10, true>;
 
 /// `average`: both colours' counts and values, compared per square by cross-multiplication.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -1186,7 +1201,7 @@ impl Rays {
     /// `color` the ray reaches (through glass or not), where a piece put down takes that
     /// support away. `seers` are `color`'s line pieces, `line_influence` the squares each
     /// influences.
-    #[inline]
+    #[inline(always)]
     fn fill_cut_lines<B: Balance>(
         &self,
         color: Color,
@@ -1414,14 +1429,14 @@ pub struct NodeInfluence<B> {
 
 impl<B: Balance> NodeInfluence<B> {
     /// The node of `pos` with `pos`'s side to move.
-    #[inline]
+    #[inline(always)]
     pub fn new<R: Rules>(pos: &Position<R>) -> Self {
         Self::new_for(pos, pos.turn())
     }
 
     /// The node of `pos`'s board with `to_move` to move (play builds the next node before
     /// it hands the turn on).
-    #[inline]
+    #[inline(always)]
     pub fn new_for<R: Rules>(pos: &Position<R>, to_move: Color) -> Self {
         let mut node = NodeInfluence {
             balance: B::empty(),
@@ -1436,7 +1451,7 @@ impl<B: Balance> NodeInfluence<B> {
 
     /// [`NodeInfluence::fill`] when the balance of `pos` is known: only the line pieces are
     /// looked at (for the opponent's reach and the cut lines).
-    #[inline]
+    #[inline(always)]
     pub fn fill_with_balance<R: Rules>(&mut self, pos: &Position<R>, to_move: Color, balance: B) {
         debug_assert_eq!(balance, B::compute(pos, Bitboard::EMPTY));
         self.balance = balance;
@@ -1462,7 +1477,7 @@ impl<B: Balance> NodeInfluence<B> {
     /// the rays, the line pieces' influence and the opponent's reach are as they were; the
     /// balance is `balance`, and the cut lines are made again (the side's pieces and margins
     /// changed).
-    #[inline]
+    #[inline(always)]
     pub fn refill_balance<R: Rules>(&mut self, pos: &Position<R>, to_move: Color, balance: B) {
         debug_assert_eq!(balance, B::compute(pos, Bitboard::EMPTY));
         self.balance = balance;
@@ -1478,7 +1493,7 @@ impl<B: Balance> NodeInfluence<B> {
     }
 
     /// Makes this the node of `pos`'s board with `to_move` to move, in place.
-    #[inline]
+    #[inline(always)]
     pub fn fill<R: Rules>(&mut self, pos: &Position<R>, to_move: Color) {
         self.fill_all_but_cuts(pos, to_move);
         self.finish(pos, to_move);
@@ -1490,16 +1505,21 @@ impl<B: Balance> NodeInfluence<B> {
     fn fill_all_but_cuts<R: Rules>(&mut self, pos: &Position<R>, to_move: Color) {
         let mut opponent_lines = Bitboard::EMPTY;
         let line_influence = &mut self.line_influence;
-        self.balance = B::tally(pos, Bitboard::EMPTY, |color, squares, kind, square| {
-            if matches!(kind, BISHOP | ROOK | QUEEN)
-                && let Some(square) = square
-            {
-                line_influence[square as usize] = squares;
-                if color != to_move {
-                    opponent_lines |= squares;
+        self.balance = B::tally(
+            pos,
+            Bitboard::EMPTY,
+            #[inline(always)]
+            |color, squares, kind, square| {
+                if matches!(kind, BISHOP | ROOK | QUEEN)
+                    && let Some(square) = square
+                {
+                    line_influence[square as usize] = squares;
+                    if color != to_move {
+                        opponent_lines |= squares;
+                    }
                 }
-            }
-        });
+            },
+        );
         self.rays = Rays::of(pos);
         self.opponent_lines = opponent_lines;
     }
@@ -1574,7 +1594,7 @@ impl<B: Balance> NodeInfluence<B> {
 
     /// The rays once the piece on `from` has moved to the empty `to` and turned there into a
     /// `kind` of `color`.
-    #[inline]
+    #[inline(always)]
     pub fn board_with_moved(&self, from: Square, to: Square, kind: Kind, color: Color) -> RayBoard {
         let mut rays = self.rays;
         rays.remove(from);
@@ -1583,7 +1603,7 @@ impl<B: Balance> NodeInfluence<B> {
     }
 
     /// The rays once the piece on `from` has left the board.
-    #[inline]
+    #[inline(always)]
     pub fn board_without(&self, from: Square) -> RayBoard {
         let mut rays = self.rays;
         rays.remove(from);
@@ -1597,7 +1617,7 @@ impl<B: Balance> NodeInfluence<B> {
     /// by each of the side's rays the piece cuts on `to` loses that battery's weight (once
     /// per cut line, where two lines of one battery could share the loss). `None` where a
     /// cut line found no slot in the node.
-    #[inline]
+    #[inline(always)]
     pub fn balance_after_own_move_at_least(
         &self,
         color: Color,
@@ -1642,7 +1662,7 @@ impl<B: Balance> NodeInfluence<B> {
     /// piece the ray reaches: its margin now is below the weight of the battery cut, plus
     /// `extra` if it is among `weakened` (pieces the move takes `extra` more support from).
     /// Elsewhere a cut costs support the piece can spare.
-    #[inline]
+    #[inline(always)]
     pub fn risky_cuts(&self, kind: Kind, weakened: Bitboard, extra: i32) -> Bitboard {
         debug_assert!(
             extra <= B::weight(QUEEN) as i32,
@@ -1664,7 +1684,7 @@ impl<B: Balance> NodeInfluence<B> {
     /// [`NodeInfluence::risky_cuts`] for the piece lifted in `lifted` (whose influence is
     /// gone from its balance), judged on the lifted balance, with the stretches of rays the
     /// lift opened.
-    #[inline]
+    #[inline(always)]
     pub fn risky_cuts_lifted(&self, kind: Kind, lifted: &Lifted<B>) -> Bitboard {
         let mut risky = self.overflow_for(kind) | lifted.own_past;
         for line in self.cuts.for_kind(kind) {
@@ -1685,7 +1705,7 @@ impl<B: Balance> NodeInfluence<B> {
 
     /// The position with the piece on `from` lifted off the board: every move of that piece
     /// starts from it, so the work of taking the piece away is done once per piece.
-    #[inline]
+    #[inline(always)]
     pub fn lift<R: Rules>(&self, pos: &Position<R>, from: Square) -> Lifted<B> {
         let mut lifted = Lifted {
             balance: self.balance,
@@ -1718,6 +1738,7 @@ impl<B: Balance> NodeInfluence<B> {
 
     /// The balance after the piece on `from` goes to `to` as a `kind_after` (a promotion
     /// changes it), or is lifted off the board when `to` is `None`.
+    #[inline(always)]
     pub fn after_move<R: Rules>(
         &self,
         pos: &Position<R>,
@@ -1755,7 +1776,7 @@ pub struct Lifted<B> {
 
 impl<B: Balance> Lifted<B> {
     /// The balance once the lifted piece is put down on the empty square `to` as a `kind`.
-    #[inline]
+    #[inline(always)]
     pub fn place(&self, to: Square, kind: Kind) -> B {
         let mut balance = self.balance;
         let color = self.color;
@@ -1822,7 +1843,7 @@ impl RayBoard {
     /// The piece of `kind` on `square` turns from `color` to the other colour: `balance`
     /// loses its influence and the rays its old colour saw through it, and gains its
     /// influence for the new colour and the rays that colour now sees through it.
-    #[inline]
+    #[inline(always)]
     pub fn turn_over<B: Balance>(
         &mut self,
         balance: &mut B,
@@ -1845,12 +1866,13 @@ impl RayBoard {
 
 impl<B: Balance> Lifted<B> {
     /// The rays of the board without the lifted piece.
+    #[inline(always)]
     pub fn ray_board(&self) -> RayBoard {
         RayBoard(self.rays)
     }
 
     /// The rays once the lifted piece is put down on `to` as a `kind`.
-    #[inline]
+    #[inline(always)]
     pub fn rays_after(&self, to: Square, kind: Kind) -> RayBoard {
         let mut rays = self.rays;
         rays.put(to, kind, self.color);
@@ -1904,7 +1926,7 @@ impl<B: Balance> NodeSlots<B> {
         current: 0,
     };
 
-    #[inline]
+    #[inline(always)]
     fn with<R: Rules, T>(
         &mut self,
         pos: &Position<R>,
@@ -1927,17 +1949,26 @@ impl<B: Balance> NodeSlots<B> {
     }
 
     /// The node in slot `slot`, made on first use (for `pos` with `to_move` to move).
-    #[inline]
+    #[inline(always)]
     fn slot<R: Rules>(
         &mut self,
         slot: usize,
         pos: &Position<R>,
         to_move: Color,
     ) -> &mut NodeInfluence<B> {
-        self.nodes[slot].get_or_insert_with(|| Box::new(NodeInfluence::new_for(pos, to_move)))
+        // Not `get_or_insert_with`: it would be compiled apart, outside the register
+        // back-end's entry points (see `lanes`).
+        let node = &mut self.nodes[slot];
+        if node.is_none() {
+            *node = Some(Box::new(NodeInfluence::new_for(pos, to_move)));
+        }
+        match node {
+            Some(node) => node,
+            None => unreachable!("the slot was just filled"),
+        }
     }
 
-    #[inline]
+    #[inline(always)]
     fn build_played<R: Rules, T>(
         &mut self,
         pos: &Position<R>,
@@ -1957,7 +1988,7 @@ impl<B: Balance> NodeSlots<B> {
         answer
     }
 
-    #[inline]
+    #[inline(always)]
     fn keep_played<R: Rules>(
         &mut self,
         pos: &Position<R>,
@@ -1974,6 +2005,23 @@ impl<B: Balance> NodeSlots<B> {
         }
         self.keys[played] = Some(BoardKey::with_turn(pos, to_move));
     }
+}
+
+/// `f` on this thread's value of `key`, as [`LocalKey::with`] but calling `f` here: the large
+/// closures of the rules would be compiled apart inside `with`, outside the register back-end's
+/// entry points, which need everything inlined (see `lanes`).
+#[inline(always)]
+pub fn with_local<T: 'static, U>(key: &'static LocalKey<T>, f: impl FnOnce(&T) -> U) -> U {
+    let value: *const T = key.with(|value| value as *const T);
+    // SAFETY: `with` gave a reference to a value that lives until the thread ends, which it
+    // cannot do during this call on it.
+    f(unsafe { &*value })
+}
+
+/// `f`, not inlined ([`Balance::outlined`]).
+#[inline(never)]
+fn outlined<T>(f: impl FnOnce() -> T) -> T {
+    f()
 }
 
 /// The last positions' [`NodeInfluence`], kept per thread: the search asks for the ordering
@@ -2014,40 +2062,58 @@ macro_rules! node_cache {
         }
 
         impl NodeCache for $balance {
-            #[inline]
+            #[inline(always)]
             fn with_node<R: Rules, T>(
                 pos: &Position<R>,
                 f: impl FnOnce(&NodeInfluence<Self>) -> T,
             ) -> T {
-                $slot.with(|slots| slots.borrow_mut().with(pos, f))
+                with_local(
+                    &$slot,
+                    #[inline(always)]
+                    |slots| slots.borrow_mut().with(pos, f),
+                )
             }
 
-            #[inline]
+            #[inline(always)]
             fn build_played_node<R: Rules, T>(
                 pos: &Position<R>,
                 to_move: Color,
                 f: impl FnOnce(&Self) -> (bool, T),
             ) -> T {
-                $slot.with(|slots| slots.borrow_mut().build_played(pos, to_move, f))
+                with_local(
+                    &$slot,
+                    #[inline(always)]
+                    |slots| slots.borrow_mut().build_played(pos, to_move, f),
+                )
             }
 
-            #[inline]
+            #[inline(always)]
             fn keep_played_node<R: Rules>(
                 pos: &Position<R>,
                 to_move: Color,
                 balance: Self,
                 rays_kept: bool,
             ) {
-                $slot.with(|slots| {
-                    slots
-                        .borrow_mut()
-                        .keep_played(pos, to_move, balance, rays_kept)
-                })
+                with_local(
+                    &$slot,
+                    #[inline(always)]
+                    |slots| {
+                        slots
+                            .borrow_mut()
+                            .keep_played(pos, to_move, balance, rays_kept)
+                    },
+                )
             }
         }
     };
 }
 
-node_cache!(CountBalance, COUNT_NODE);
-node_cache!(ValueBalance, VALUE_NODE);
-node_cache!(AverageBalance, AVERAGE_NODE);
+node_cache!(SlicedCount, SLICED_COUNT_NODE);
+node_cache!(SlicedValue, SLICED_VALUE_NODE);
+node_cache!(SlicedAverage, SLICED_AVERAGE_NODE);
+#[cfg(target_arch = "x86_64")]
+node_cache!(super::lanes::ByteDifference, LANES_COUNT_NODE);
+#[cfg(target_arch = "x86_64")]
+node_cache!(super::lanes::WordDifference, LANES_VALUE_NODE);
+#[cfg(target_arch = "x86_64")]
+node_cache!(super::lanes::WordAverage, LANES_AVERAGE_NODE);

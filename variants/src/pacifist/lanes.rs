@@ -1,17 +1,55 @@
 //! The `count`, `value` and `average` balances kept as one number per square in AVX-512
 //! registers, used instead of the bit-sliced ones in [`influence`](super::influence) where the
-//! processor has AVX-512BW and the build targets it.
+//! processor has AVX-512BW ([`Backend::Lanes`](super::Backend::Lanes)).
 //!
 //! A bitboard is an AVX-512 mask as it stands: adding a piece's influence to all 64 squares
 //! is one masked addition, and "overly persuaded" or "margin below a weight" for the whole
 //! board is one comparison whose result is again a bitboard. The bit-sliced adders need a
 //! carry rippling through seven to ten planes for each, and `average` compared most squares
 //! set-wise and cross-multiplied the rest one by one, where the registers multiply all 64.
+//!
+//! The build targets any x86-64 processor, so these instructions are compiled only into the
+//! code [`Avx512::run`] runs, and a value of these types is made and used only there: the
+//! rules' entry points (one move generation, one turn) each run whole inside it, so that the
+//! generic rules are compiled for these registers and their instructions inline. A call out
+//! of that code per addition or comparison would cost more than the registers save.
 
 use super::influence::Balance;
 use amity_engine::position::color_index;
 use amity_engine::{Bitboard, Color, Square};
 use std::arch::x86_64::*;
+
+/// Proof that the processor runs AVX-512F and AVX-512BW: made only by [`Avx512::detect`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Avx512(());
+
+impl Avx512 {
+    /// The proof, if this processor has the instructions.
+    pub fn detect() -> Option<Avx512> {
+        (is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512bw"))
+            .then_some(Avx512(()))
+    }
+
+    /// Runs `body` compiled for AVX-512BW (and POPCNT, which every such processor has).
+    #[inline(always)]
+    pub fn run<T>(self, body: impl FnOnce() -> T) -> T {
+        // SAFETY: `self` proves the processor has the features.
+        unsafe { run_avx512(body) }
+    }
+}
+
+/// `body`, and all that is inlined into it, compiled for AVX-512BW.
+#[target_feature(enable = "avx512f,avx512bw,popcnt")]
+fn run_avx512<T>(body: impl FnOnce() -> T) -> T {
+    body()
+}
+
+/// `f` out of line ([`Balance::outlined`]), compiled for AVX-512BW.
+#[target_feature(enable = "avx512f,avx512bw,popcnt")]
+#[inline(never)]
+fn outlined_avx512<T>(f: impl FnOnce() -> T) -> T {
+    f()
+}
 
 /// `amount` of `color`'s in a difference counted White's minus Black's: as it is for White,
 /// negated for Black.
@@ -31,8 +69,8 @@ pub struct ByteDifference(__m512i);
 impl PartialEq for ByteDifference {
     #[inline(always)]
     fn eq(&self, other: &Self) -> bool {
-        // SAFETY (every `unsafe` here): this module is compiled only when the build targets
-        // AVX-512BW, so the instructions exist.
+        // SAFETY (every `unsafe` here but `Avx512::run`'s): values of these types exist only
+        // inside `Avx512::run`, on a processor with AVX-512BW.
         unsafe { _mm512_cmpneq_epi8_mask(self.0, other.0) == 0 }
     }
 }
@@ -49,6 +87,12 @@ impl ByteDifference {
 impl Balance for ByteDifference {
     const MONOTONE: bool = true;
     const VALUED: bool = false;
+
+    #[inline(always)]
+    fn outlined<T>(f: impl FnOnce() -> T) -> T {
+        // SAFETY: as for every `unsafe` here.
+        unsafe { outlined_avx512(f) }
+    }
 
     #[inline(always)]
     fn empty() -> Self {
@@ -154,6 +198,12 @@ impl Balance for WordDifference {
     const VALUED: bool = true;
 
     #[inline(always)]
+    fn outlined<T>(f: impl FnOnce() -> T) -> T {
+        // SAFETY: as for every `unsafe` here.
+        unsafe { outlined_avx512(f) }
+    }
+
+    #[inline(always)]
     fn empty() -> Self {
         WordDifference(unsafe { [_mm512_setzero_si512(); 2] })
     }
@@ -248,6 +298,12 @@ impl Balance for WordAverage {
     const VALUED: bool = true;
 
     #[inline(always)]
+    fn outlined<T>(f: impl FnOnce() -> T) -> T {
+        // SAFETY: as for every `unsafe` here.
+        unsafe { outlined_avx512(f) }
+    }
+
+    #[inline(always)]
     fn empty() -> Self {
         let zero = unsafe { [_mm512_setzero_si512(); 2] };
         WordAverage {
@@ -306,6 +362,15 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     const KINDS: [Kind; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
+
+    /// Runs `test` inside [`Avx512::run`] where the processor has AVX-512BW; elsewhere there
+    /// is nothing to compare, and the test says so and passes.
+    fn on_avx512(test: impl FnOnce()) {
+        match Avx512::detect() {
+            Some(avx512) => avx512.run(test),
+            None => eprintln!("no AVX-512BW on this processor: the registers are not compared"),
+        }
+    }
 
     /// Every answer of `lanes` and `sliced` over the whole board, where they must agree.
     fn assert_same<A: Balance, B: Balance>(lanes: &A, sliced: &B, context: &str) {
@@ -383,64 +448,66 @@ mod tests {
 
     #[test]
     fn count_lanes_answer_as_the_bit_sliced_count() {
-        random_operations::<ByteDifference, Difference<7, false>>();
+        on_avx512(random_operations::<ByteDifference, Difference<7, false>>);
     }
 
     #[test]
     fn value_lanes_answer_as_the_bit_sliced_value() {
-        random_operations::<WordDifference, Difference<10, true>>();
+        on_avx512(random_operations::<WordDifference, Difference<10, true>>);
     }
 
     #[test]
     fn average_lanes_answer_as_the_bit_sliced_average() {
-        random_operations::<WordAverage, SlicedAverage>();
+        on_avx512(random_operations::<WordAverage, SlicedAverage>);
     }
 
     /// Whole-board tallies of random game positions (`count` tallies set by set with its own
     /// walk), with no piece silent and with one silent.
     #[test]
     fn tallies_of_game_positions_agree() {
-        let mut rng = StdRng::seed_from_u64(0x5441_4c59);
-        for measure in Measure::ALL {
-            let rules = Pacifist::new(measure);
-            for game in 0..20 {
-                let mut pos =
-                    Position::from_fen(&rules, rules.start_fen()).unwrap_or_else(|e| panic!("{e}"));
-                for ply in 0..60 {
-                    let occupied = pos.occupied();
-                    let silent = if occupied.any() && rng.random() {
-                        let squares: Vec<Square> = occupied.into_iter().collect();
-                        Bitboard::from_square(squares[rng.random_range(0..squares.len())])
-                    } else {
-                        Bitboard::EMPTY
-                    };
-                    let context = format!("{measure:?} game {game} ply {ply}");
-                    match measure {
-                        Measure::Count => assert_same(
-                            &ByteDifference::compute(&pos, silent),
-                            &Difference::<7, false>::compute(&pos, silent),
-                            &context,
-                        ),
-                        Measure::Value => assert_same(
-                            &WordDifference::compute(&pos, silent),
-                            &Difference::<10, true>::compute(&pos, silent),
-                            &context,
-                        ),
-                        Measure::Average => assert_same(
-                            &WordAverage::compute(&pos, silent),
-                            &SlicedAverage::compute(&pos, silent),
-                            &context,
-                        ),
+        on_avx512(|| {
+            let mut rng = StdRng::seed_from_u64(0x5441_4c59);
+            for measure in Measure::ALL {
+                let rules = Pacifist::new(measure);
+                for game in 0..20 {
+                    let mut pos = Position::from_fen(&rules, rules.start_fen())
+                        .unwrap_or_else(|e| panic!("{e}"));
+                    for ply in 0..60 {
+                        let occupied = pos.occupied();
+                        let silent = if occupied.any() && rng.random() {
+                            let squares: Vec<Square> = occupied.into_iter().collect();
+                            Bitboard::from_square(squares[rng.random_range(0..squares.len())])
+                        } else {
+                            Bitboard::EMPTY
+                        };
+                        let context = format!("{measure:?} game {game} ply {ply}");
+                        match measure {
+                            Measure::Count => assert_same(
+                                &ByteDifference::compute(&pos, silent),
+                                &Difference::<7, false>::compute(&pos, silent),
+                                &context,
+                            ),
+                            Measure::Value => assert_same(
+                                &WordDifference::compute(&pos, silent),
+                                &Difference::<10, true>::compute(&pos, silent),
+                                &context,
+                            ),
+                            Measure::Average => assert_same(
+                                &WordAverage::compute(&pos, silent),
+                                &SlicedAverage::compute(&pos, silent),
+                                &context,
+                            ),
+                        }
+                        let mut moves = MoveList::new();
+                        rules.generate(&pos, &mut moves);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        let mv = moves.as_slice()[rng.random_range(0..moves.len())];
+                        rules.play(&mut pos, mv);
                     }
-                    let mut moves = MoveList::new();
-                    rules.generate(&pos, &mut moves);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let mv = moves.as_slice()[rng.random_range(0..moves.len())];
-                    rules.play(&mut pos, mv);
                 }
             }
-        }
+        });
     }
 }

@@ -6,8 +6,8 @@
 
 pub mod evaluation;
 pub mod influence;
-#[cfg(all(target_arch = "x86_64", target_feature = "avx512bw"))]
-pub mod lanes;
+#[cfg(target_arch = "x86_64")]
+mod lanes;
 pub mod turn_memo;
 
 use amity_engine::orthodox::{
@@ -19,38 +19,114 @@ use amity_engine::{
     VariantSettings, WinReason,
 };
 use shakmaty::attacks::{between, king_attacks, knight_attacks};
+use std::sync::OnceLock;
 use turn_memo::LiftMemo;
 
 pub use influence::{
-    AverageBalance, Balance, BoardKey, CountBalance, InfluenceMap, Lifted, Measure, NodeCache,
-    NodeInfluence, RayBoard, ValueBalance,
+    Balance, BoardKey, InfluenceMap, Lifted, Measure, NodeCache, NodeInfluence, RayBoard,
+    SlicedAverage, SlicedCount, SlicedValue,
 };
+#[cfg(target_arch = "x86_64")]
+pub use lanes::Avx512;
 
-/// Runs `$body` with `$balance` naming the [`Balance`] type of `$measure`, so the rules are
-/// compiled once per measure.
+/// Runs `$body` with `$balance` naming the [`Balance`] type of the rules' measure and
+/// back-end, so the rules are compiled once per measure and back-end. The registers' bodies
+/// run inside [`Avx512::run`], compiled for the AVX-512 instructions they use.
 macro_rules! with_balance {
-    ($measure:expr, $balance:ident => $body:expr) => {
-        match $measure {
-            Measure::Count => {
-                type $balance = CountBalance;
-                $body
-            }
-            Measure::Value => {
-                type $balance = ValueBalance;
-                $body
-            }
-            Measure::Average => {
-                type $balance = AverageBalance;
-                $body
-            }
+    ($rules:expr, $balance:ident => $body:expr) => {
+        match $rules.backend {
+            Backend::Sliced => match $rules.measure {
+                Measure::Count => {
+                    type $balance = SlicedCount;
+                    $body
+                }
+                Measure::Value => {
+                    type $balance = SlicedValue;
+                    $body
+                }
+                Measure::Average => {
+                    type $balance = SlicedAverage;
+                    $body
+                }
+            },
+            #[cfg(target_arch = "x86_64")]
+            Backend::Lanes(avx512) => match $rules.measure {
+                Measure::Count => {
+                    type $balance = lanes::ByteDifference;
+                    avx512.run(
+                        #[inline(always)]
+                        || $body,
+                    )
+                }
+                Measure::Value => {
+                    type $balance = lanes::WordDifference;
+                    avx512.run(
+                        #[inline(always)]
+                        || $body,
+                    )
+                }
+                Measure::Average => {
+                    type $balance = lanes::WordAverage;
+                    avx512.run(
+                        #[inline(always)]
+                        || $body,
+                    )
+                }
+            },
         }
     };
 }
 
+/// Where the balances of influence are kept. Both answer alike; the registers are faster.
+/// The build targets any x86-64 processor, so the choice is made when the program runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// Bit-sliced adders over planes of bitboards ([`influence`]): any processor.
+    Sliced,
+    /// One number per square in AVX-512 registers, on a processor that has AVX-512BW (an
+    /// [`Avx512`] exists only there).
+    #[cfg(target_arch = "x86_64")]
+    Lanes(Avx512),
+}
+
+/// Set to anything, this environment variable keeps the bit-sliced balances on a processor
+/// that has AVX-512BW: the portable path, tested and profiled (valgrind cannot run AVX-512).
+pub const NO_AVX512_VAR: &str = "AMITY_NO_AVX512";
+
+impl Backend {
+    /// The registers where the processor has them and [`NO_AVX512_VAR`] is unset, otherwise
+    /// the bit-sliced adders. Decided once per process.
+    pub fn detect() -> Backend {
+        static CHOSEN: OnceLock<Backend> = OnceLock::new();
+        *CHOSEN.get_or_init(|| {
+            if std::env::var_os(NO_AVX512_VAR).is_some() {
+                return Backend::Sliced;
+            }
+            Backend::lanes().unwrap_or(Backend::Sliced)
+        })
+    }
+
+    /// The registers, if this processor runs them.
+    pub fn lanes() -> Option<Backend> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx512) = Avx512::detect() {
+            return Some(Backend::Lanes(avx512));
+        }
+        None
+    }
+}
+
 /// Pacifist Chess played with one persuasion measure.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pacifist {
     pub measure: Measure,
+    backend: Backend,
+}
+
+impl Default for Pacifist {
+    fn default() -> Self {
+        Pacifist::new(Measure::default())
+    }
 }
 
 /// What the conversion steps of one turn did (rule 4).
@@ -139,6 +215,19 @@ fn line_pieces(pos: &Position<Pacifist>) -> Bitboard {
     pos.kind(BISHOP) | pos.kind(ROOK) | pos.kind(QUEEN)
 }
 
+/// `slot`'s value, made by `make` on first use: [`Option::get_or_insert_with`] written out, so
+/// that it inlines with `make` into the register back-end's entry points (see `with_balance!`).
+#[inline(always)]
+fn made<T>(slot: &mut Option<T>, make: impl FnOnce() -> T) -> &mut T {
+    if slot.is_none() {
+        *slot = Some(make());
+    }
+    match slot {
+        Some(value) => value,
+        None => unreachable!("the slot was just filled"),
+    }
+}
+
 /// Where generation puts the legal moves it finds: a list, or only their number (perft's
 /// last ply, [`Rules::count_moves`]).
 trait MoveSink {
@@ -209,8 +298,18 @@ const OPTIONS: &[OptionSpec] = &[OptionSpec {
 }];
 
 impl Pacifist {
+    /// The rules with the fastest balances this processor runs ([`Backend::detect`]).
     pub fn new(measure: Measure) -> Pacifist {
-        Pacifist { measure }
+        Pacifist::with_backend(measure, Backend::detect())
+    }
+
+    /// The rules with the balances of `backend`, to compare the back-ends.
+    pub fn with_backend(measure: Measure, backend: Backend) -> Pacifist {
+        Pacifist { measure, backend }
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     /// The rules with the measure the settings choose (the default measure if they do not
@@ -228,7 +327,7 @@ impl Pacifist {
 
     /// Pieces of `color` that are overly persuaded now.
     pub fn overly_persuaded(&self, pos: &Position<Self>, color: Color) -> Bitboard {
-        with_balance!(self.measure, B => B::compute(pos, Bitboard::EMPTY).over(color, pos.color(color)))
+        with_balance!(self, B => B::compute(pos, Bitboard::EMPTY).over(color, pos.color(color)))
     }
 
     /// Changes the colour of every piece on `squares` to `to`, keeping its kind. A rook or an
@@ -250,6 +349,7 @@ impl Pacifist {
     /// ([`RayBoard::turn_over_rayless`], [`RayBoard::turn_over`]). A line piece changes the
     /// rays through its square, and those could be a silent piece's: with a piece silent the
     /// balance is counted afresh instead.
+    #[inline(always)]
     fn convert<B: Balance>(
         &self,
         pos: &mut Position<Self>,
@@ -328,7 +428,7 @@ impl Pacifist {
         us: Color,
         moved: Square,
     ) -> (bool, Bitboard) {
-        with_balance!(self.measure, B => {
+        with_balance!(self, B => {
             let full = B::compute(pos, Bitboard::EMPTY);
             let (silenced, converted, _) = self.mover_step_from(pos, us, moved, full);
             (silenced, converted)
@@ -338,6 +438,7 @@ impl Pacifist {
     /// [`Pacifist::mover_step`] given the balance of `pos` as it stands. Also returns the
     /// balance of the board at the end of the step with every piece speaking, when it is
     /// known without a count (nothing was silenced, or nothing converted).
+    #[inline(always)]
     fn mover_step_from<B: Balance>(
         &self,
         pos: &mut Position<Self>,
@@ -379,7 +480,7 @@ impl Pacifist {
 
     /// Step c: the opponent converts the overly persuaded pieces of `us`, round after round.
     pub fn opponent_step(&self, pos: &mut Position<Self>, us: Color) -> Bitboard {
-        with_balance!(self.measure, B => {
+        with_balance!(self, B => {
             let balance = B::compute(pos, Bitboard::EMPTY);
             self.opponent_step_from(pos, us, balance).0
         })
@@ -387,6 +488,7 @@ impl Pacifist {
 
     /// [`Pacifist::opponent_step`] given the balance of `pos` as it stands. Also returns the
     /// balance at the end of the step.
+    #[inline(always)]
     fn opponent_step_from<B: Balance>(
         &self,
         pos: &mut Position<Self>,
@@ -406,13 +508,14 @@ impl Pacifist {
 
     /// Steps a to c after the move that put `us`'s piece on `moved`.
     pub fn conversions(&self, pos: &mut Position<Self>, us: Color, moved: Square) -> Conversions {
-        with_balance!(self.measure, B => {
+        with_balance!(self, B => {
             let full = B::compute(pos, Bitboard::EMPTY);
             self.conversions_from(pos, us, moved, full).0
         })
     }
 
     /// [`Pacifist::conversions`] given the balance of `pos` right after the move.
+    #[inline(always)]
     fn conversions_from<B: Balance>(
         &self,
         pos: &mut Position<Self>,
@@ -433,19 +536,25 @@ impl Pacifist {
 
     /// Plays a move and its conversions (without handing the turn on) and reports them.
     pub fn play_turn(&self, pos: &mut Position<Self>, mv: Move) -> Conversions {
-        with_balance!(self.measure, B => self.play_turn_with::<B>(pos, mv))
+        with_balance!(self, B => self.play_turn_with::<B>(pos, mv))
     }
 
+    #[inline(always)]
     fn play_turn_with<B: NodeCache>(&self, pos: &mut Position<Self>, mv: Move) -> Conversions {
         let us = pos.turn();
         let moved = self.apply_move(pos, mv);
         // Most moves convert nothing: one look at both sides settles that, and the node
         // built for it is the next position's, kept for its generation.
-        let (quiet, balance) = B::build_played_node(pos, !us, |&balance| {
-            let quiet = balance.over(us, pos.color(us)).is_empty()
-                && balance.over(!us, pos.color(!us)).is_empty();
-            (quiet, (quiet, balance))
-        });
+        let (quiet, balance) = B::build_played_node(
+            pos,
+            !us,
+            #[inline(always)]
+            |&balance| {
+                let quiet = balance.over(us, pos.color(us)).is_empty()
+                    && balance.over(!us, pos.color(!us)).is_empty();
+                (quiet, (quiet, balance))
+            },
+        );
         if quiet {
             return Conversions::default();
         }
@@ -460,6 +569,7 @@ impl Pacifist {
     /// Whether a move of the side to move (already known to follow the movement rules) is
     /// legal: a king must not land overly persuaded, and the mover must own a king when its
     /// turn ends.
+    #[inline(always)]
     fn is_legal<B: Balance>(&self, pos: &Position<Self>, mv: Move) -> bool {
         let mut child = pos.clone();
         let moved = self.apply_move(&mut child, mv);
@@ -475,6 +585,7 @@ impl Pacifist {
 
     /// Whether `us` owns a king at the end of the turn, once its move is applied to `child`
     /// and `balance` is the balance right after the move.
+    #[inline(always)]
     fn keeps_a_king<B: Balance>(
         &self,
         us: Color,
@@ -512,6 +623,7 @@ impl Pacifist {
     }
 
     /// [`Pacifist::keeps_a_king`] without its shortcuts: the turn's conversions played out.
+    #[inline(always)]
     fn plays_out_with_a_king<B: Balance>(
         &self,
         us: Color,
@@ -526,7 +638,7 @@ impl Pacifist {
     /// [`Pacifist::is_legal`] for a move of the lifted piece to `to` as a `kind_after`,
     /// answered from the balance when the move provably converts nothing of the mover's,
     /// which is almost always.
-    #[inline]
+    #[inline(always)]
     fn is_legal_placed<B: Balance>(
         &self,
         pos: &Position<Self>,
@@ -576,7 +688,7 @@ impl Pacifist {
     /// it, which settles the move as legal (see [`Pacifist::keeps_a_king`]), `Some(false)` when
     /// every king falls, `None` if the board has no piece where the balance says one falls.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn step_c_probe<B: Balance>(
         &self,
         pos: &Position<Self>,
@@ -610,7 +722,7 @@ impl Pacifist {
 
     /// The targets among `targets` (empty squares the piece of `kind` on `from`, lifted in
     /// `lifted`, may move to) that it may legally move to. `node` is the position's.
-    #[inline]
+    #[inline(always)]
     fn legal_targets<B: Balance>(
         &self,
         pos: &Position<Self>,
@@ -689,6 +801,7 @@ impl Pacifist {
 
     /// Under a monotone measure, the opponent's step c played at once on the board with the
     /// piece of `lifted` (not a king) off it, taking the pieces of ours that hang without it.
+    #[inline(always)]
     fn step_c_lifted<B: Balance>(&self, pos: &Position<Self>, lifted: &Lifted<B>) -> StepC<B> {
         let us = pos.turn();
         let over = lifted.balance.over(us, lifted.standing);
@@ -708,10 +821,16 @@ impl Pacifist {
 
     /// Every legal move: for each piece, the squares it may move to, judged with the piece
     /// lifted once.
+    #[inline(always)]
     fn legal_moves<B: NodeCache, S: MoveSink>(&self, pos: &Position<Self>, moves: &mut S) {
-        B::with_node(pos, |node| self.legal_moves_at(pos, node, moves));
+        B::with_node(
+            pos,
+            #[inline(always)]
+            |node| self.legal_moves_at(pos, node, moves),
+        );
     }
 
+    #[inline(always)]
     fn legal_moves_at<B: Balance, S: MoveSink>(
         &self,
         pos: &Position<Self>,
@@ -790,6 +909,7 @@ impl Pacifist {
     /// Pawn moves. The pushes the quick test settles are found for all pawns at once
     /// ([`QuickTest::sure_pushes`]); a counting sink takes those in one count and visits only
     /// the pawns with something left to judge, a listing sink visits every pawn in order.
+    #[inline(always)]
     fn pawn_moves<B: Balance, S: MoveSink>(
         &self,
         pos: &Position<Self>,
@@ -845,11 +965,14 @@ impl Pacifist {
             let mut lifted = None;
             if let Some(double) = forward(step, us).filter(|sq| doubles.contains(*sq)) {
                 let free = passable.contains(double)
-                    || lifted
-                        .get_or_insert_with(|| node.lift(pos, from))
-                        .balance
-                        .over(us, Bitboard::from_square(step))
-                        .is_empty();
+                    || made(
+                        &mut lifted,
+                        #[inline(always)]
+                        || node.lift(pos, from),
+                    )
+                    .balance
+                    .over(us, Bitboard::from_square(step))
+                    .is_empty();
                 if free {
                     targets.add(double);
                 }
@@ -867,7 +990,11 @@ impl Pacifist {
                 }
             }
             if rest.any() {
-                let lifted = lifted.get_or_insert_with(|| node.lift(pos, from));
+                let lifted = made(
+                    &mut lifted,
+                    #[inline(always)]
+                    || node.lift(pos, from),
+                );
                 legal |= self.legal_targets(pos, node, lifted, from, PAWN, rest);
             }
             moves.push_all(from, legal);
@@ -876,6 +1003,7 @@ impl Pacifist {
 
     /// Castling (rule 7): rights, empty squares, and the king's start and passing squares
     /// not overly persuaded with the king lifted; then the move's own legality.
+    #[inline(always)]
     fn castling_moves<B: Balance, S: MoveSink>(
         &self,
         pos: &Position<Self>,
@@ -903,7 +1031,11 @@ impl Pacifist {
             if pos.occupied().intersects(destinations) {
                 continue;
             }
-            let balance = lifted.get_or_insert_with(|| node.after_move(pos, home, None, KING));
+            let balance = made(
+                &mut lifted,
+                #[inline(always)]
+                || node.after_move(pos, home, None, KING),
+            );
             let walked = between(home, king_to) | Bitboard::from_square(home);
             let mv = Move::castle(home, king_to);
             if balance.over(us, walked).is_empty() && self.is_legal::<B>(pos, mv) {
@@ -915,6 +1047,7 @@ impl Pacifist {
     /// For a non-castling move, the balance right after it: whether any piece of either side
     /// is overly persuaded then (if not, the turn converts nothing), and whether an enemy
     /// piece is. `None` for castling.
+    #[inline(always)]
     fn quick_look<B: LiftMemo>(&self, pos: &Position<Self>, mv: Move) -> Option<(bool, bool)> {
         if mv.flag() == MoveFlag::Castle {
             return None;
@@ -927,17 +1060,28 @@ impl Pacifist {
             kind
         };
         let us = pos.turn();
-        B::with_node(pos, |node| {
-            let balance = B::with_lifted(pos, node, from, |lifted| lifted.place(to, kind_after));
-            let ours = pos.ours() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
-            let theirs_over = balance.over(!us, pos.theirs()).any();
-            let ours_over = balance.over(us, ours).any();
-            Some((ours_over || theirs_over, theirs_over))
-        })
+        B::with_node(
+            pos,
+            #[inline(always)]
+            |node| {
+                let balance = B::with_lifted(
+                    pos,
+                    node,
+                    from,
+                    #[inline(always)]
+                    |lifted| lifted.place(to, kind_after),
+                );
+                let ours = pos.ours() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
+                let theirs_over = balance.over(!us, pos.theirs()).any();
+                let ours_over = balance.over(us, ours).any();
+                Some((ours_over || theirs_over, theirs_over))
+            },
+        )
     }
 
     /// [`Rules::is_tactical`] for one measure. A move whose turn has been played out already
     /// is answered from [`turn_memo`].
+    #[inline(always)]
     fn is_tactical_with<B: LiftMemo>(&self, pos: &Position<Self>, mv: Move) -> bool {
         if mv.flag() == MoveFlag::Promotion {
             return true;
@@ -960,6 +1104,7 @@ impl Pacifist {
     /// centipawns (conversions count twice, since the opponent loses what the mover gains).
     /// Zero at once when the move provably converts nothing, from [`turn_memo`] when the turn
     /// has been played out already.
+    #[inline(always)]
     fn quick_swing<B: LiftMemo>(&self, pos: &Position<Self>, mv: Move) -> i32 {
         if let Some(turn) = turn_memo::recall(pos, mv, self.measure) {
             return turn.swing;
@@ -1022,7 +1167,7 @@ enum StepC<B> {
 /// on a square; `rays` makes the board's rays, needed once a line piece converts. A piece
 /// without rays just changes the colour of its influence, a line piece also the rays through
 /// its square.
-#[inline]
+#[inline(always)]
 fn step_c_on_balance<B: Balance>(
     us: Color,
     mut balance: B,
@@ -1076,6 +1221,7 @@ fn step_c_on_balance<B: Balance>(
 /// ends there with the mover's king, and the move is legal (see
 /// [`Pacifist::keeps_a_king`]). Returns the landings settled so; the others are judged
 /// exactly.
+#[inline(always)]
 fn settled_landings<B: Balance>(
     rays: &RayBoard,
     balance: &B,
@@ -1126,7 +1272,7 @@ struct QuickTest {
 }
 
 impl QuickTest {
-    #[inline]
+    #[inline(always)]
     fn new<B: Balance>(pos: &Position<Pacifist>, node: &NodeInfluence<B>) -> Self {
         let us = pos.turn();
         let over = node.balance.over(us, pos.ours());
@@ -1250,7 +1396,7 @@ impl QuickTest {
     /// step b's conversions left out; and under a monotone measure each conversion of a
     /// piece of the mover's lowers them further, so step c on the real board takes no piece
     /// it spares here.
-    #[inline(never)]
+    #[inline(always)]
     fn king_outlives_converted_landing<B: Balance>(
         pos: &Position<Pacifist>,
         node: &NodeInfluence<B>,
@@ -1260,25 +1406,30 @@ impl QuickTest {
         influenced: Bitboard,
         converted: Bitboard,
     ) -> bool {
-        let us = pos.turn();
-        let mut balance = node.balance;
-        balance.remove(us, influenced, kind);
-        balance.add(!us, converted, kind);
-        let standing = pos.ours() & !Bitboard::from_square(from);
-        let over = balance.over(us, standing);
-        let kind_at = |square| pos.piece_at(square).map(|piece| piece.kind);
-        let rays = || node.board_with_moved(from, to, kind, !us);
-        matches!(
-            step_c_on_balance(
-                us,
-                balance,
-                standing,
-                over,
-                pos.pieces(us, KING),
-                kind_at,
-                rays
-            ),
-            StepC::KingStands { .. }
+        B::outlined(
+            #[inline(always)]
+            || {
+                let us = pos.turn();
+                let mut balance = node.balance;
+                balance.remove(us, influenced, kind);
+                balance.add(!us, converted, kind);
+                let standing = pos.ours() & !Bitboard::from_square(from);
+                let over = balance.over(us, standing);
+                let kind_at = |square| pos.piece_at(square).map(|piece| piece.kind);
+                let rays = || node.board_with_moved(from, to, kind, !us);
+                matches!(
+                    step_c_on_balance(
+                        us,
+                        balance,
+                        standing,
+                        over,
+                        pos.pieces(us, KING),
+                        kind_at,
+                        rays
+                    ),
+                    StepC::KingStands { .. }
+                )
+            },
         )
     }
 
@@ -1291,7 +1442,7 @@ impl QuickTest {
     /// it, the targets are settled on that fallen board as [`Pacifist::legal_targets`]
     /// settles them on the lifted one; a piece put down past `from` cuts only rays that
     /// the bound never counted, so only the node's cut squares are left out.
-    #[inline(never)]
+    #[inline(always)]
     fn sure_after_fall<B: Balance>(
         pos: &Position<Pacifist>,
         node: &NodeInfluence<B>,
@@ -1300,44 +1451,49 @@ impl QuickTest {
         influenced: Bitboard,
         targets: Bitboard,
     ) -> Bitboard {
-        if kind == KING {
-            return Bitboard::EMPTY;
-        }
-        let us = pos.turn();
-        let mut balance = node.balance;
-        balance.remove(us, influenced, kind);
-        let standing = pos.ours() & !Bitboard::from_square(from);
-        let over = balance.over(us, standing);
-        let kind_at = |square| pos.piece_at(square).map(|piece| piece.kind);
-        let StepC::KingStands {
-            balance: fallen,
-            standing,
-            rays,
-        } = step_c_on_balance(
-            us,
-            balance,
-            standing,
-            over,
-            pos.pieces(us, KING),
-            kind_at,
-            || node.board_without(from),
+        B::outlined(
+            #[inline(always)]
+            || {
+                if kind == KING {
+                    return Bitboard::EMPTY;
+                }
+                let us = pos.turn();
+                let mut balance = node.balance;
+                balance.remove(us, influenced, kind);
+                let standing = pos.ours() & !Bitboard::from_square(from);
+                let over = balance.over(us, standing);
+                let kind_at = |square| pos.piece_at(square).map(|piece| piece.kind);
+                let StepC::KingStands {
+                    balance: fallen,
+                    standing,
+                    rays,
+                } = step_c_on_balance(
+                    us,
+                    balance,
+                    standing,
+                    over,
+                    pos.pieces(us, KING),
+                    kind_at,
+                    || node.board_without(from),
+                )
+                else {
+                    return Bitboard::EMPTY;
+                };
+                let open = targets & !node.cuts_for(KNIGHT);
+                let mut sure = open & !fallen.over(us, open);
+                let landing_over = open ^ sure;
+                if landing_over.any() {
+                    let rays = rays.unwrap_or_else(|| node.board_without(from));
+                    sure |= settled_landings(&rays, &fallen, us, standing, kind, landing_over);
+                }
+                for to in targets & !open {
+                    if Self::king_outlives_move(pos, node, from, to, kind, influenced) {
+                        sure.add(to);
+                    }
+                }
+                sure
+            },
         )
-        else {
-            return Bitboard::EMPTY;
-        };
-        let open = targets & !node.cuts_for(KNIGHT);
-        let mut sure = open & !fallen.over(us, open);
-        let landing_over = open ^ sure;
-        if landing_over.any() {
-            let rays = rays.unwrap_or_else(|| node.board_without(from));
-            sure |= settled_landings(&rays, &fallen, us, standing, kind, landing_over);
-        }
-        for to in targets & !open {
-            if Self::king_outlives_move(pos, node, from, to, kind, influenced) {
-                sure.add(to);
-            }
-        }
-        sure
     }
 
     /// For a piece of `kind` on `from` that influenced `influenced` and moves to `to`, where
@@ -1347,7 +1503,7 @@ impl QuickTest {
     /// ([`NodeInfluence::balance_after_own_move_at_least`]) as in
     /// [`QuickTest::king_outlives_converted_landing`]; a king must not land overly persuaded
     /// there either.
-    #[inline(never)]
+    #[inline(always)]
     fn king_outlives_move<B: Balance>(
         pos: &Position<Pacifist>,
         node: &NodeInfluence<B>,
@@ -1356,35 +1512,41 @@ impl QuickTest {
         kind: Kind,
         influenced: Bitboard,
     ) -> bool {
-        let us = pos.turn();
-        let Some(balance) = node.balance_after_own_move_at_least(us, from, to, kind, influenced)
-        else {
-            return false;
-        };
-        let (from_bit, to_bit) = (Bitboard::from_square(from), Bitboard::from_square(to));
-        let standing = (pos.ours() & !from_bit) | to_bit;
-        let over = balance.over(us, standing);
-        if over.is_empty() {
-            return true;
-        }
-        let mut kings = pos.pieces(us, KING);
-        if kind == KING {
-            if over.contains(to) {
-                return false;
-            }
-            kings = (kings & !from_bit) | to_bit;
-        }
-        let kind_at = |square| {
-            if square == to {
-                Some(kind)
-            } else {
-                pos.piece_at(square).map(|piece| piece.kind)
-            }
-        };
-        let rays = || node.board_with_moved(from, to, kind, us);
-        matches!(
-            step_c_on_balance(us, balance, standing, over, kings, kind_at, rays),
-            StepC::KingStands { .. }
+        B::outlined(
+            #[inline(always)]
+            || {
+                let us = pos.turn();
+                let Some(balance) =
+                    node.balance_after_own_move_at_least(us, from, to, kind, influenced)
+                else {
+                    return false;
+                };
+                let (from_bit, to_bit) = (Bitboard::from_square(from), Bitboard::from_square(to));
+                let standing = (pos.ours() & !from_bit) | to_bit;
+                let over = balance.over(us, standing);
+                if over.is_empty() {
+                    return true;
+                }
+                let mut kings = pos.pieces(us, KING);
+                if kind == KING {
+                    if over.contains(to) {
+                        return false;
+                    }
+                    kings = (kings & !from_bit) | to_bit;
+                }
+                let kind_at = |square| {
+                    if square == to {
+                        Some(kind)
+                    } else {
+                        pos.piece_at(square).map(|piece| piece.kind)
+                    }
+                };
+                let rays = || node.board_with_moved(from, to, kind, us);
+                matches!(
+                    step_c_on_balance(us, balance, standing, over, kings, kind_at, rays),
+                    StepC::KingStands { .. }
+                )
+            },
         )
     }
 
@@ -1392,7 +1554,7 @@ impl QuickTest {
     /// double steps of the side to move's pawns, double steps assumed passable) that
     /// [`QuickTest::quiet_targets`] would settle, for all pawns at once: the same conditions,
     /// taken set-wise. A push never lands on a square its pawn influences.
-    #[inline]
+    #[inline(always)]
     fn sure_pushes<B: Balance>(
         &self,
         pos: &Position<Pacifist>,
@@ -1504,14 +1666,14 @@ impl Rules for Pacifist {
     }
 
     fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
-        with_balance!(self.measure, B => self.legal_moves::<B, _>(pos, moves))
+        with_balance!(self, B => self.legal_moves::<B, _>(pos, moves))
     }
 
     /// Counts the moves [`Rules::generate`] lists, without listing them: the moves the quick
     /// test settles are counted a set at a time.
     fn count_moves(&self, pos: &Position<Self>) -> usize {
         let mut count = MoveCount(0);
-        with_balance!(self.measure, B => self.legal_moves::<B, _>(pos, &mut count));
+        with_balance!(self, B => self.legal_moves::<B, _>(pos, &mut count));
         count.0
     }
 
@@ -1520,12 +1682,12 @@ impl Rules for Pacifist {
     /// full-width search: in a game where material never leaves the board, chains of trades
     /// need not end, and the evaluation already weighs pieces about to change hands.
     fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
-        with_balance!(self.measure, B => self.is_tactical_with::<B>(pos, mv))
+        with_balance!(self, B => self.is_tactical_with::<B>(pos, mv))
     }
 
     fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
         // The swing already includes the promoted piece's value over the pawn's.
-        let swing = with_balance!(self.measure, B => self.quick_swing::<B>(pos, mv));
+        let swing = with_balance!(self, B => self.quick_swing::<B>(pos, mv));
         swing.max(self.promotion_gain(mv))
     }
 

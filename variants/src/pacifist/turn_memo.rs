@@ -8,16 +8,17 @@
 //! an entry is found only when all of those are equal ([`BoardKey`] holds the first three).
 //! The Zobrist hash only picks the slot.
 //!
-//! It also keeps, per measure, the last piece lifted for a quick look at a move
-//! ([`LiftMemo`]): the search asks about a position's moves piece by piece, so the moves of one
-//! piece share one lift.
+//! It also keeps, per balance type (a measure on a back-end), the last piece lifted for a quick
+//! look at a move ([`LiftMemo`]): the search asks about a position's moves piece by piece, so
+//! the moves of one piece share one lift.
 
 use std::cell::RefCell;
 
 use amity_engine::{Move, Position, Rules, Square};
 
 use super::influence::{
-    AverageBalance, BoardKey, CountBalance, Lifted, Measure, NodeCache, NodeInfluence, ValueBalance,
+    BoardKey, Lifted, Measure, NodeCache, NodeInfluence, SlicedAverage, SlicedCount, SlicedValue,
+    with_local,
 };
 
 /// What a move's turn, played in full, tells the search.
@@ -80,7 +81,7 @@ pub fn remember<R: Rules>(pos: &Position<R>, mv: Move, measure: Measure, turn: P
     });
 }
 
-/// Per thread, for one measure's balance: the piece last lifted off a board for a quick look,
+/// Per thread, for one balance type: the piece last lifted off a board for a quick look,
 /// kept with that board and its square.
 pub trait LiftMemo: NodeCache {
     /// Runs `f` on `node` (the node of `pos`) with the piece on `from` lifted, lifted again
@@ -101,14 +102,14 @@ macro_rules! lift_memo {
         }
 
         impl LiftMemo for $balance {
-            #[inline]
+            #[inline(always)]
             fn with_lifted<R: Rules, T>(
                 pos: &Position<R>,
                 node: &NodeInfluence<Self>,
                 from: Square,
                 f: impl FnOnce(&Lifted<Self>) -> T,
             ) -> T {
-                $slot.with(|slot| {
+                with_local(&$slot, #[inline(always)] |slot| {
                     let mut slot = slot.borrow_mut();
                     let key = BoardKey::of(pos);
                     let fits =
@@ -126,6 +127,12 @@ macro_rules! lift_memo {
     };
 }
 
-lift_memo!(CountBalance, COUNT_LIFT);
-lift_memo!(ValueBalance, VALUE_LIFT);
-lift_memo!(AverageBalance, AVERAGE_LIFT);
+lift_memo!(SlicedCount, SLICED_COUNT_LIFT);
+lift_memo!(SlicedValue, SLICED_VALUE_LIFT);
+lift_memo!(SlicedAverage, SLICED_AVERAGE_LIFT);
+#[cfg(target_arch = "x86_64")]
+lift_memo!(super::lanes::ByteDifference, LANES_COUNT_LIFT);
+#[cfg(target_arch = "x86_64")]
+lift_memo!(super::lanes::WordDifference, LANES_VALUE_LIFT);
+#[cfg(target_arch = "x86_64")]
+lift_memo!(super::lanes::WordAverage, LANES_AVERAGE_LIFT);
