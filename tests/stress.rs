@@ -405,9 +405,6 @@ fn garbage(rng: &mut StdRng) -> String {
 /// A `go` whose `bestmove` has not come yet, with the game it was given.
 struct Search {
     game: AnyGame,
-    /// The position counter when it started, so a throw reported later reaches the model
-    /// only if nothing replaced the position meanwhile.
-    generation: u64,
 }
 
 struct UciRun<'a> {
@@ -418,7 +415,9 @@ struct UciRun<'a> {
     variant: &'static str,
     options: VariantOptions,
     game: AnyGame,
-    generation: u64,
+    /// A `go` was sent in a position where chance acts first: the engine throws for itself
+    /// (into its own game) and says so before the next command is read.
+    throw_awaited: bool,
     searches: VecDeque<Search>,
     perfts: usize,
     readies: VecDeque<Instant>,
@@ -482,9 +481,8 @@ impl UciRun<'_> {
                 .ok_or_else(|| failure("protocol", format!("'{line}' with no search")))?;
             with_game!(&mut search.game, g => g.play_token(token))
                 .map_err(|e| failure("illegal", format!("'{line}': {e}")))?;
-            if search.generation == self.generation {
-                self.game = search.game.clone();
-            }
+            self.game = search.game.clone();
+            self.throw_awaited = false;
         } else if let Some(fen) = line.strip_prefix("Fen: ") {
             self.fen_shown = Some(fen.to_string());
         }
@@ -617,14 +615,17 @@ impl UciRun<'_> {
         };
         self.searches.push_back(Search {
             game: self.game.clone(),
-            generation: self.generation,
         });
         (line, endless)
     }
 
     fn go(&mut self) -> Result<(), Failure> {
         let (line, endless) = self.go_line();
+        self.throw_awaited = !line.starts_with("go perft")
+            && with_game!(&self.game, g => !g.chance_outcomes().is_empty());
         self.send(&line)?;
+        // Wait for the throw so the next command's model is the engine's game.
+        self.wait("throw", |run| !run.throw_awaited)?;
         let pause = Duration::from_millis(self.rng.random_range(0..250));
         match self.rng.random_range(0..10) {
             // Leave it running: the next command meets a busy engine.
@@ -726,7 +727,6 @@ impl UciRun<'_> {
             )
         {
             self.game = game;
-            self.generation += 1;
         }
         Ok(())
     }
@@ -754,7 +754,6 @@ impl UciRun<'_> {
                 if let Some(game) = amity_variants::new_game_with(name, &self.options) {
                     self.variant = amity_variants::name_of(&game);
                     self.game = game;
-                    self.generation += 1;
                 }
                 format!("setoption name UCI_Variant value {name}")
             }
@@ -808,7 +807,6 @@ impl UciRun<'_> {
             66..=69 => {
                 self.send("ucinewgame")?;
                 self.game = amity_variants::new_game_with(self.variant, &self.options).unwrap();
-                self.generation += 1;
                 Ok(())
             }
             70..=77 => {
@@ -873,7 +871,7 @@ fn uci_episode(
         variant,
         options: VariantOptions::default(),
         game: amity_variants::new_game(variant).unwrap(),
-        generation: 0,
+        throw_awaited: false,
         searches: VecDeque::new(),
         perfts: 0,
         readies: VecDeque::new(),
@@ -969,8 +967,10 @@ impl XboardRun<'_> {
     fn game(&mut self) -> Result<AnyGame, Failure> {
         self.send("d")?;
         let lines = self.ping()?;
+        // The last FEN: garbage such as `d d d` also displays the board.
         let fen = lines
             .iter()
+            .rev()
             .find_map(|l| l.strip_prefix("# Fen: "))
             .ok_or_else(|| failure("protocol", "d shows no FEN"))?;
         build(self.variant, &VariantOptions::default(), Some(fen), &[])
