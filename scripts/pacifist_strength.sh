@@ -20,7 +20,7 @@ mkdir -p "$OUT"
 cargo build --release --quiet
 AMITY=target/release/amity
 "$AMITY" match --variant pacifist --games "$GAMES" --concurrency "${CONCURRENCY:-1}" \
-    --pacifist-measure "$MEASURE" \
+    --option "PacifistMeasure=$MEASURE" \
     --engine cmd=amity name="depth$STRONG" "depth=$STRONG" \
     --engine cmd=amity name="depth$WEAK" "depth=$WEAK" \
     --max-plies "$MAX_PLIES" --pgnout "$OUT/$MEASURE.pgn" | grep -v '^\['

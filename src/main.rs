@@ -166,7 +166,8 @@ fn main() {
             config.movetime = movetime.map(Duration::from_millis);
             config.threads = threads.max(1);
             config.hash_mb = hash.max(1);
-            bench::run(&stdout(), &config);
+            let never_stopped = std::sync::atomic::AtomicBool::new(false);
+            bench::run(&stdout(), &config, &never_stopped);
             0
         }
         Some(Tool::Match(mut args)) => {

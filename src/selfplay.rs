@@ -106,6 +106,13 @@ pub fn perft(variant: &str, options: &VariantOptions, fen: Option<&str>, depth: 
     let Some(any) = amity_variants::new_game_with(variant, options) else {
         return unknown_variant(variant);
     };
+    if depth > perft::MAX_PERFT_DEPTH {
+        eprintln!(
+            "error: perft depth {depth} is beyond the {} Amity counts to",
+            perft::MAX_PERFT_DEPTH
+        );
+        return 2;
+    }
     with_game!(any, template => {
         let rules = template.rules().clone();
         let game = match fen {

@@ -1,44 +1,119 @@
-//! The variants' own options on the command line (`--pacifist-measure`), shared by every
-//! subcommand that sets up a game, so the tools play the same rules as the UCI and XBoard
-//! options choose.
+//! The variants' own options on the command line (`--option NAME=VALUE`, repeatable), shared
+//! by every subcommand that sets up a game, so the tools play the same rules as the UCI and
+//! XBoard options choose. The names and values are checked against the variants'
+//! declarations, as the protocols check them.
 
-use amity_variants::{PACIFIST_MEASURE_OPTION, PacifistMeasure, VariantOptions};
+use std::fmt;
+
+use amity_engine::OptionError;
+use amity_variants::VariantOptions;
 use clap::Args;
 
 #[derive(Args, Clone, Debug, Default)]
 pub struct VariantArgs {
-    /// How Pacifist Chess weighs persuasion and support: count, value or average.
-    #[arg(long, value_name = "MEASURE", default_value = "count", value_parser = parse_measure)]
-    pub pacifist_measure: PacifistMeasure,
+    /// Set an option a variant declares, by the name UCI `setoption` and the PGN tags give it
+    /// (any case); repeat for several. UCI's `uci` lists them after the engine's own options.
+    #[arg(
+        long = "option",
+        short = 'o',
+        value_name = "NAME=VALUE",
+        value_parser = parse_setting
+    )]
+    settings: Vec<Setting>,
+}
+
+/// One `NAME=VALUE` from the command line, already checked against its declaration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Setting {
+    name: String,
+    value: String,
 }
 
 impl VariantArgs {
+    /// The variant options the command line sets, the rest at their defaults.
     pub fn options(&self) -> VariantOptions {
-        VariantOptions {
-            pacifist_measure: self.pacifist_measure,
+        let mut options = VariantOptions::default();
+        for setting in &self.settings {
+            // Each setting passed `parse_setting`, which checked it with this same call.
+            let _ = options.set(&setting.name, &setting.value);
+        }
+        options
+    }
+}
+
+/// Why a `--option` argument was refused.
+#[derive(Debug)]
+enum SettingError {
+    /// No `=` between a name and a value.
+    NotAssignment(String),
+    /// The declaration refuses the name or the value.
+    Option(OptionError),
+}
+
+impl fmt::Display for SettingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingError::NotAssignment(text) => write!(f, "'{text}' is not NAME=VALUE"),
+            SettingError::Option(OptionError::Unknown(name)) => {
+                let known: Vec<&str> = amity_variants::declared_options()
+                    .iter()
+                    .map(|spec| spec.name)
+                    .collect();
+                write!(
+                    f,
+                    "no variant declares an option '{name}' (declared: {})",
+                    known.join(", ")
+                )
+            }
+            SettingError::Option(error) => error.fmt(f),
         }
     }
 }
 
-fn parse_measure(text: &str) -> Result<PacifistMeasure, String> {
-    let mut options = VariantOptions::default();
-    options.set(PACIFIST_MEASURE_OPTION, text)?;
-    Ok(options.pacifist_measure)
+impl std::error::Error for SettingError {}
+
+fn parse_setting(text: &str) -> Result<Setting, SettingError> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| SettingError::NotAssignment(text.to_string()))?;
+    VariantOptions::default()
+        .set(name.trim(), value)
+        .map_err(SettingError::Option)?;
+    Ok(Setting {
+        name: name.trim().to_string(),
+        value: value.to_string(),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use amity_engine::OptionValue;
 
     #[test]
-    fn every_measure_parses_by_its_name_and_nothing_else_does() {
-        for measure in PacifistMeasure::ALL {
-            assert_eq!(parse_measure(measure.name()), Ok(measure));
-        }
-        let error = parse_measure("weight").unwrap_err();
+    fn a_declared_option_parses_in_any_case_and_sets_the_value() {
+        let args = VariantArgs {
+            settings: vec![parse_setting("pacifistmeasure=AVERAGE").unwrap()],
+        };
+        assert_eq!(
+            args.options().get("PacifistMeasure"),
+            Some(OptionValue::Choice("average"))
+        );
+        assert_eq!(VariantArgs::default().options(), VariantOptions::default());
+    }
+
+    #[test]
+    fn bad_settings_are_refused_with_the_reason() {
+        let no_choice = parse_setting("PacifistMeasure=weight").unwrap_err();
+        assert!(no_choice.to_string().contains("no choice 'weight'"));
+        let unknown = parse_setting("Colour=blue").unwrap_err().to_string();
         assert!(
-            error.contains("weight") && error.contains("average"),
-            "{error}"
+            unknown.contains("'Colour'") && unknown.contains("PacifistMeasure"),
+            "{unknown}"
+        );
+        assert_eq!(
+            parse_setting("PacifistMeasure").unwrap_err().to_string(),
+            "'PacifistMeasure' is not NAME=VALUE"
         );
     }
 }

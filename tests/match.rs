@@ -349,8 +349,8 @@ fn a_pacifist_match_is_refereed_and_recorded_under_the_chosen_measure() {
         "match",
         "--variant",
         "pacifist",
-        "--pacifist-measure",
-        "value",
+        "--option",
+        "PacifistMeasure=value",
         "--engine",
         "cmd=amity",
         "depth=2",
@@ -393,8 +393,8 @@ fn a_pacifist_match_is_refereed_and_recorded_under_the_chosen_measure() {
         "match",
         "--variant",
         "pacifist",
-        "--pacifist-measure",
-        "average",
+        "-o",
+        "pacifistmeasure=average",
         "--engine",
         "cmd=amity",
         "option.PacifistMeasure=count",
@@ -408,6 +408,11 @@ fn a_pacifist_match_is_refereed_and_recorded_under_the_chosen_measure() {
         ),
         "{out}"
     );
-    let (ok, out) = amity(&["match", "--pacifist-measure", "weight"]);
+    let (ok, out) = amity(&["match", "--option", "PacifistMeasure=weight"]);
     assert!(!ok && out.contains("no choice 'weight'"), "{out}");
+    let (ok, out) = amity(&["match", "--option", "Colour=blue"]);
+    assert!(
+        !ok && out.contains("no variant declares an option 'Colour'"),
+        "{out}"
+    );
 }

@@ -95,10 +95,10 @@ fn gravity() {
     check_file("gravity");
 }
 
-/// `amity perft --pacifist-measure M` counts under that measure: the data file's counts for
+/// `amity perft --option PacifistMeasure=M` counts under that measure: the data file's counts for
 /// every position it sets up with a `PacifistMeasure` line, at the shallow depths.
 #[test]
-fn the_perft_subcommand_takes_the_pacifist_measure() {
+fn the_perft_subcommand_takes_the_pacifist_measure_as_an_option() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/pacifist.perft");
     let mut checked = std::collections::HashSet::new();
     for case in read_perft_file(&path) {
@@ -120,7 +120,8 @@ fn the_perft_subcommand_takes_the_pacifist_measure() {
         };
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
             .args(["perft", &depth.to_string(), "--variant", "pacifist"])
-            .args(["--pacifist-measure", measure.trim(), "--fen", &case.fen])
+            .args(["--option", &format!("PacifistMeasure={}", measure.trim())])
+            .args(["--fen", &case.fen])
             .output()
             .expect("amity runs");
         let text = String::from_utf8_lossy(&output.stdout);

@@ -248,3 +248,26 @@ fn ponder_waits_for_ponderhit_then_keeps_to_the_clock() {
     let lines = engine.read_until(Duration::from_secs(5), |l| l.starts_with("bestmove"));
     assert!(!lines.last().unwrap().contains("0000"));
 }
+
+#[test]
+fn threads_keep_what_they_learn_across_moves_until_cleared() {
+    let stop = AtomicBool::new(false);
+    let mut searcher = Searcher::new(16, 2);
+    assert!(searcher.threads_are_fresh());
+    let mut game = Game::new(Chess);
+    searcher.search_game(&game, &Limits::depth(6), &stop, &mut |_| {});
+    assert!(
+        !searcher.threads_are_fresh(),
+        "a search teaches the threads"
+    );
+    // The next move of the same game starts from what the threads learnt.
+    game.play_token("e2e4").expect("legal");
+    searcher.search_game(&game, &Limits::depth(6), &stop, &mut |_| {});
+    assert!(!searcher.threads_are_fresh());
+    // A new game (`ucinewgame`, `Clear Hash`) forgets it, and so does a new thread count.
+    searcher.clear();
+    assert!(searcher.threads_are_fresh());
+    searcher.search_game(&game, &Limits::depth(6), &stop, &mut |_| {});
+    searcher.set_threads(3);
+    assert!(searcher.threads_are_fresh());
+}

@@ -7,7 +7,7 @@
 //!
 //! ```text
 //! AMITY_STRESS_SECONDS=1200 AMITY_STRESS_SEED=7 AMITY_STRESS_LIMIT_MS=500 \
-//!   AMITY_STRESS_BIN=target/release/amity cargo test --release --test stress -- --nocapture
+//!   AMITY_STRESS_BIN=target/release/amity cargo test --test stress -- --nocapture
 //! ```
 //!
 //! A failing stream is written to `target/stress-failures/` twice: `<name>.in`, the lines sent
@@ -22,6 +22,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use amity_engine::options::OptionKind;
 use amity_engine::{Game, Rules};
 use amity_uci::gui::Dialect;
 use amity_variants::{AnyGame, VariantOptions, with_game};
@@ -32,14 +33,6 @@ use rand::{Rng, SeedableRng};
 /// How long any answer may take before the engine counts as hung (the stream then ends).
 const HANG: Duration = Duration::from_secs(15);
 
-/// What the run is allowed to send: the full mix, or one without the triggers of bugs already
-/// known and being fixed, so the suite stays green while the long run keeps looking for them.
-#[derive(Clone, Copy)]
-struct Mix {
-    /// `setoption` while an endless search runs; stop during deep perft and bench; huge Hash.
-    known_bugs: bool,
-}
-
 /// Settings of one run.
 struct Config {
     seed: u64,
@@ -49,7 +42,6 @@ struct Config {
     commands: usize,
     /// Answers later than this are failures.
     limit: Duration,
-    mix: Mix,
     binary: PathBuf,
 }
 
@@ -402,9 +394,14 @@ fn garbage(rng: &mut StdRng) -> String {
 
 // ----- UCI -----
 
-/// A `go` whose `bestmove` has not come yet, with the game it was given.
-struct Search {
-    game: AnyGame,
+/// A background job the engine has not finished yet.
+enum Job {
+    /// A `go` whose `bestmove` has not come, with the game it was given.
+    Search(AnyGame),
+    /// `go perft`, done at its `Nodes searched`.
+    Perft,
+    /// `bench`, done at its `Nodes/second`.
+    Bench,
 }
 
 struct UciRun<'a> {
@@ -418,12 +415,11 @@ struct UciRun<'a> {
     /// A `go` was sent in a position where chance acts first: the engine throws for itself
     /// (into its own game) and says so before the next command is read.
     throw_awaited: bool,
-    searches: VecDeque<Search>,
-    perfts: usize,
+    /// Jobs in the order they were started (each `go` or `bench` stops the one before).
+    jobs: VecDeque<Job>,
     readies: VecDeque<Instant>,
     stop_sent: Option<Instant>,
     fen_shown: Option<String>,
-    bench_done: bool,
     uciok: bool,
 }
 
@@ -435,13 +431,15 @@ impl UciRun<'_> {
         };
         let variant = self.variant;
         if let Some(rest) = line.strip_prefix("bestmove ") {
-            let search = self
-                .searches
-                .pop_front()
-                .ok_or_else(|| failure("protocol", format!("'{line}' with no search running")))?;
+            let Some(Job::Search(game)) = self.jobs.pop_front() else {
+                return Err(failure(
+                    "protocol",
+                    format!("'{line}' with no search first"),
+                ));
+            };
             let mut words = rest.split_whitespace();
             let best = words.next().unwrap_or("");
-            let verdict = with_game!(&search.game, g => {
+            let verdict = with_game!(&game, g => {
                 check_turn(g, best).and_then(|()| match (words.next(), words.next()) {
                     (Some("ponder"), Some(ponder)) => {
                         let mut after = g.clone();
@@ -456,7 +454,7 @@ impl UciRun<'_> {
             if let Err(why) = verdict {
                 return Err(failure(
                     "illegal",
-                    format!("'{line}' in {}: {why}", fen_of(&search.game)),
+                    format!("'{line}' in {}: {why}", fen_of(&game)),
                 ));
             }
             self.answered_stop(at)?;
@@ -466,22 +464,26 @@ impl UciRun<'_> {
                 .pop_front()
                 .ok_or_else(|| failure("protocol", "readyok without isready"))?;
             self.late(variant, "isready", at - sent)?;
-        } else if line.starts_with("Nodes searched: ") && self.perfts > 0 {
-            self.perfts -= 1;
+        } else if line.starts_with("Nodes searched: ")
+            && matches!(self.jobs.front(), Some(Job::Perft))
+        {
+            self.jobs.pop_front();
             self.answered_stop(at)?;
         } else if line == "uciok" {
             self.uciok = true;
         } else if line.starts_with("Nodes/second: ") {
-            self.bench_done = true;
+            if !matches!(self.jobs.pop_front(), Some(Job::Bench)) {
+                return Err(failure("protocol", "bench totals with no bench first"));
+            }
+            self.answered_stop(at)?;
         } else if let Some(rest) = line.strip_prefix("info string throw ") {
             let token = rest.split_whitespace().next().unwrap_or("");
-            let search = self
-                .searches
-                .back_mut()
-                .ok_or_else(|| failure("protocol", format!("'{line}' with no search")))?;
-            with_game!(&mut search.game, g => g.play_token(token))
+            let Some(Job::Search(game)) = self.jobs.back_mut() else {
+                return Err(failure("protocol", format!("'{line}' with no search")));
+            };
+            with_game!(game, g => g.play_token(token))
                 .map_err(|e| failure("illegal", format!("'{line}': {e}")))?;
-            self.game = search.game.clone();
+            self.game = game.clone();
             self.throw_awaited = false;
         } else if let Some(fen) = line.strip_prefix("Fen: ") {
             self.fen_shown = Some(fen.to_string());
@@ -490,8 +492,7 @@ impl UciRun<'_> {
     }
 
     fn answered_stop(&mut self, at: Instant) -> Result<(), Failure> {
-        if self.searches.is_empty()
-            && self.perfts == 0
+        if self.jobs.is_empty()
             && let Some(sent) = self.stop_sent.take()
         {
             self.late(self.variant, "stop", at - sent)?;
@@ -545,11 +546,11 @@ impl UciRun<'_> {
     }
 
     fn stop(&mut self) -> Result<(), Failure> {
-        let running = !self.searches.is_empty() || self.perfts > 0;
+        let running = !self.jobs.is_empty();
         let sent = self.send("stop")?;
         if running {
             self.stop_sent = Some(sent);
-            self.wait("stop", |run| run.searches.is_empty() && run.perfts == 0)?;
+            self.wait("stop", |run| run.jobs.is_empty())?;
         }
         Ok(())
     }
@@ -588,9 +589,8 @@ impl UciRun<'_> {
             ),
             7 => (format!("go mate {}", rng.random_range(1..4)), true),
             8 => {
-                let deep = if self.config.mix.known_bugs { 6 } else { 4 };
-                let depth = rng.random_range(0..deep);
-                self.perfts += 1;
+                let depth = rng.random_range(0..6);
+                self.jobs.push_back(Job::Perft);
                 return (format!("go perft {depth}"), false);
             }
             9 if !chance => {
@@ -613,9 +613,7 @@ impl UciRun<'_> {
             }
             _ => (format!("go depth 3 nodes {}", ms(rng, 1, 5000)), false),
         };
-        self.searches.push_back(Search {
-            game: self.game.clone(),
-        });
+        self.jobs.push_back(Job::Search(self.game.clone()));
         (line, endless)
     }
 
@@ -643,7 +641,7 @@ impl UciRun<'_> {
             }
             5 | 6 if !endless => {
                 let until = Instant::now() + Duration::from_secs(3);
-                while !(self.searches.is_empty() && self.perfts == 0) && self.pump(until)? {}
+                while !self.jobs.is_empty() && self.pump(until)? {}
                 self.stop()
             }
             _ => {
@@ -735,7 +733,7 @@ impl UciRun<'_> {
         let rng = &mut self.rng;
         let line = match rng.random_range(0..9) {
             0 => {
-                let mb = if self.config.mix.known_bugs && rng.random_bool(0.2) {
+                let mb = if rng.random_bool(0.2) {
                     *[65536u64, 32768, 100_000].choose(rng).unwrap()
                 } else {
                     rng.random_range(1..64)
@@ -758,16 +756,33 @@ impl UciRun<'_> {
                 format!("setoption name UCI_Variant value {name}")
             }
             6 => {
-                let choices: Vec<&str> = amity_variants::PacifistMeasure::ALL
-                    .iter()
-                    .map(|m| m.name())
-                    .chain(["bogus"])
-                    .collect();
-                let choice = choices.choose(rng).unwrap();
-                let _ = self
-                    .options
-                    .set(amity_variants::PACIFIST_MEASURE_OPTION, choice);
-                format!("setoption name PacifistMeasure value {choice}")
+                // The options the variants declare, whatever their names.
+                let declared = amity_variants::declared_options();
+                let Some(spec) = declared.choose(rng) else {
+                    return Ok(());
+                };
+                let value = match spec.kind {
+                    OptionKind::Spin { min, max, .. } => {
+                        if rng.random_bool(0.1) {
+                            max.saturating_add(1).to_string()
+                        } else {
+                            rng.random_range(min..=max).to_string()
+                        }
+                    }
+                    OptionKind::Combo { choices, .. } => {
+                        let bogus: &[&str] = &["bogus"];
+                        (*[choices, bogus].concat().choose(rng).unwrap()).to_string()
+                    }
+                    OptionKind::Check { .. } => rng.random_bool(0.5).to_string(),
+                    OptionKind::String { .. } => garbage(rng),
+                    OptionKind::Button => String::new(),
+                };
+                let _ = self.options.set(spec.name, &value);
+                if value.is_empty() {
+                    format!("setoption name {}", spec.name)
+                } else {
+                    format!("setoption name {} value {value}", spec.name)
+                }
             }
             7 => format!(
                 "setoption name Move Overhead value {}",
@@ -775,10 +790,7 @@ impl UciRun<'_> {
             ),
             _ => format!("setoption name Ponder value {}", rng.random_bool(0.5)),
         };
-        let endless_running = !self.searches.is_empty();
-        if endless_running && !self.config.mix.known_bugs {
-            self.stop()?;
-        }
+        // Sent whatever runs: an option change stops the job first (its bestmove comes).
         self.send(&line)?;
         Ok(())
     }
@@ -810,29 +822,27 @@ impl UciRun<'_> {
                 Ok(())
             }
             70..=77 => {
-                if !self.searches.is_empty() {
+                if !self.jobs.is_empty() {
                     // `d` while searching is fine, but the comparison needs the searched
                     // position to stay put; a throw may still be on its way.
                     self.stop()?;
                 }
                 self.display()
             }
-            78 if self.config.mix.known_bugs || self.searches.is_empty() => {
-                self.bench_done = false;
-                let depth = self.rng.random_range(1..3);
+            78 => {
+                let depth = self.rng.random_range(1..4);
+                self.jobs.push_back(Job::Bench);
                 self.send(&format!("bench {depth}"))?;
                 if self.rng.random_bool(0.5) {
-                    self.send("stop")?;
+                    let pause = Duration::from_millis(self.rng.random_range(0..200));
+                    self.idle(pause)?;
+                    self.stop()
+                } else {
+                    self.wait("bench", |run| run.jobs.is_empty())
                 }
-                self.wait("bench", |run| run.bench_done)
             }
             79..=88 => {
                 let line = garbage(&mut self.rng);
-                if !self.config.mix.known_bugs
-                    && (line.starts_with("setoption") || line.starts_with("bench"))
-                {
-                    self.stop()?;
-                }
                 if line.starts_with("go ")
                     || line.starts_with("position")
                     || line.starts_with("\t go")
@@ -872,12 +882,10 @@ fn uci_episode(
         options: VariantOptions::default(),
         game: amity_variants::new_game(variant).unwrap(),
         throw_awaited: false,
-        searches: VecDeque::new(),
-        perfts: 0,
+        jobs: VecDeque::new(),
         readies: VecDeque::new(),
         stop_sent: None,
         fen_shown: None,
-        bench_done: false,
         uciok: false,
     };
     let result = (|| {
@@ -1242,9 +1250,6 @@ fn random_command_streams_keep_the_engine_live_and_legal() {
         duration: Duration::from_secs(long.unwrap_or(0)),
         commands: env("AMITY_STRESS_COMMANDS").unwrap_or(if long.is_some() { 120 } else { 40 }),
         limit: Duration::from_millis(env("AMITY_STRESS_LIMIT_MS").unwrap_or(2000)),
-        mix: Mix {
-            known_bugs: long.is_some() || env::<u8>("AMITY_STRESS_KNOWN_BUGS") == Some(1),
-        },
         binary: std::env::var_os("AMITY_STRESS_BIN")
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_amity"))),

@@ -187,6 +187,37 @@ fn bad_options_and_variants_are_reported() {
     assert!(errors_after(&mut engine, "setoption name hash value 32").is_empty());
 }
 
+/// Pacifist positions whose perft 2 differs by measure: count 256, value 120, average 109.
+const PACIFIST_BATTERY: &str = "k7/8/8/8/b7/1b6/8/R3K2R w KQ - 0 1";
+
+#[test]
+fn a_variant_option_is_listed_and_a_bad_value_keeps_the_one_set_before() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until(Duration::from_secs(10), |l| l == "uciok");
+    assert!(
+        lines.contains(
+            &"option name PacifistMeasure type combo default count var count var value var average"
+                .to_string()
+        ),
+        "{lines:?}"
+    );
+    engine.send("setoption name UCI_Variant value pacifist");
+    assert!(errors_after(&mut engine, "setoption name pacifistmeasure value VALUE").is_empty());
+    assert_one_error(
+        &mut engine,
+        "setoption name PacifistMeasure value weight",
+        "option 'PacifistMeasure' has no choice 'weight' (choices: count, value, average)",
+    );
+    assert_one_error(
+        &mut engine,
+        "setoption name PacifistMeasure",
+        "option 'PacifistMeasure' needs a value",
+    );
+    engine.send(&format!("position fen {PACIFIST_BATTERY}"));
+    assert_eq!(engine.perft(2).1, 120);
+}
+
 #[test]
 fn overlong_and_binary_lines_are_skipped() {
     let mut engine = engine_after_e4();

@@ -67,6 +67,10 @@ fn handshake_announces_features_options_and_variants() {
     assert!(features.contains(&"feature option=\"Hash -spin 16 1 65536\"".to_string()));
     assert!(features.contains(&"feature option=\"Threads -spin 1 1 256\"".to_string()));
     assert!(features.contains(&"feature option=\"Clear Hash -button\"".to_string()));
+    // Options a variant declares are announced after the engine's own.
+    assert!(features.contains(
+        &"feature option=\"PacifistMeasure -combo *count /// value /// average\"".to_string()
+    ));
     assert!(
         features
             .iter()
@@ -208,6 +212,11 @@ fn illegal_moves_and_bad_commands_are_refused() {
         (
             "option UCI_Variant=chess",
             "Error (not an XBoard option): option UCI_Variant=chess",
+        ),
+        (
+            "option PacifistMeasure=weight",
+            "Error (option 'PacifistMeasure' has no choice 'weight' (choices: count, value, \
+             average)): option PacifistMeasure=weight",
         ),
         ("perft x", "Error (bad depth 'x'): perft x"),
     ];

@@ -8,6 +8,7 @@ pub mod evaluation;
 pub mod fen;
 pub mod game;
 pub mod moves;
+pub mod options;
 pub mod orthodox;
 pub mod paths;
 pub mod perft;
@@ -20,6 +21,7 @@ pub mod zobrist;
 pub use fen::FenError;
 pub use game::{Game, MoveError};
 pub use moves::{Move, MoveFlag, MoveList};
+pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, VariantSettings};
 pub use position::{Kind, Piece, Position};
 pub use rules::{
     ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules, SearchFlags, WinReason,

@@ -2,23 +2,54 @@
 //! of a move generator's exactness and speed. Chance is resolved by the variant's fixed
 //! perft outcome without counting a ply.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
 
+/// The deepest perft Amity counts. Deeper counts could never finish, and each ply is a
+/// frame of the recursion, so a depth from outside is refused beyond this.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// A flag nobody raises, for the counts that cannot be stopped.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
 /// Number of decision sequences of length `depth` from `pos`.
 pub fn perft<R: Rules>(rules: &R, pos: &Position<R>, depth: u32) -> u64 {
+    count(rules, pos, depth, &NEVER)
+}
+
+/// Perft that gives up as soon as `stop` is raised (the protocols' `stop` and `quit`).
+/// `None` when stopped: a partial count is no count at all.
+pub fn perft_until<R: Rules>(
+    rules: &R,
+    pos: &Position<R>,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    let nodes = count(rules, pos, depth, stop);
+    (!stop.load(Ordering::Relaxed)).then_some(nodes)
+}
+
+/// The count behind [`perft`] and [`perft_until`]. The flag is read at every interior node:
+/// one relaxed load beside a move generation costs nothing measurable, and the leaves are
+/// counted in bulk below it, so a stop is seen within one node's generation.
+fn count<R: Rules>(rules: &R, pos: &Position<R>, depth: u32, stop: &AtomicBool) -> u64 {
     if depth == 0 {
         return 1;
     }
     if let Some(outcome) = rules.perft_chance(pos) {
         let mut child = pos.clone();
         rules.play(&mut child, outcome);
-        return perft(rules, &child, depth);
+        return count(rules, &child, depth, stop);
     }
     if depth == 1 {
         // Bulk counting: the leaves are the legal moves themselves.
         return rules.count_moves(pos) as u64;
+    }
+    if stop.load(Ordering::Relaxed) {
+        return 0;
     }
     let mut moves = MoveList::new();
     rules.generate(pos, &mut moves);
@@ -26,7 +57,7 @@ pub fn perft<R: Rules>(rules: &R, pos: &Position<R>, depth: u32) -> u64 {
     for &mv in moves.iter() {
         let mut child = pos.clone();
         rules.play(&mut child, mv);
-        nodes += perft(rules, &child, depth - 1);
+        nodes += count(rules, &child, depth - 1, stop);
     }
     nodes
 }
@@ -34,19 +65,31 @@ pub fn perft<R: Rules>(rules: &R, pos: &Position<R>, depth: u32) -> u64 {
 /// Perft split by root decision (the `go perft` divide listing), in generation order. A
 /// pending chance at the root is resolved first, as in [`perft`].
 pub fn divide<R: Rules>(rules: &R, pos: &Position<R>, depth: u32) -> Vec<(Move, u64)> {
+    divide_until(rules, pos, depth, &NEVER).unwrap_or_default()
+}
+
+/// [`divide`] that gives up as soon as `stop` is raised (`None`).
+pub fn divide_until<R: Rules>(
+    rules: &R,
+    pos: &Position<R>,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<Vec<(Move, u64)>> {
     if let Some(outcome) = rules.perft_chance(pos) {
         let mut child = pos.clone();
         rules.play(&mut child, outcome);
-        return divide(rules, &child, depth);
+        return divide_until(rules, &child, depth, stop);
     }
     let mut moves = MoveList::new();
     rules.generate(pos, &mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            rules.play(&mut child, mv);
-            (mv, perft(rules, &child, depth.saturating_sub(1)))
-        })
-        .collect()
+    let mut counts = Vec::with_capacity(moves.len());
+    for &mv in moves.iter() {
+        let mut child = pos.clone();
+        rules.play(&mut child, mv);
+        counts.push((
+            mv,
+            perft_until(rules, &child, depth.saturating_sub(1), stop)?,
+        ));
+    }
+    Some(counts)
 }

@@ -7,6 +7,7 @@ use std::fmt::Debug;
 
 use crate::fen::FenError;
 use crate::moves::{Move, MoveFlag, MoveList};
+use crate::options::OptionSpec;
 use crate::position::{Kind, Position};
 
 /// The board's size; boards smaller than 8x8 occupy the lower-left corner of the bitboard.
@@ -164,6 +165,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     fn geometry(&self) -> Geometry {
         Geometry::STANDARD
+    }
+
+    /// The options that change this variant's rules (a measure, a number of seats), which the
+    /// protocols and the command line list and check without knowing their names; the variants
+    /// registry builds the rules from their values. Default: none.
+    fn options() -> &'static [OptionSpec] {
+        &[]
     }
 
     /// The variant's piece kinds, indexed by [`Kind`].

@@ -121,7 +121,7 @@ pub enum PgnError {
     Unterminated(&'static str),
     UnknownVariant(String),
     /// A tag naming a variant option with a value it does not have.
-    BadOption(String),
+    BadOption(amity_engine::OptionError),
     BadFen(String),
     /// A move the rules refuse: game number (from 1), ply (from 1), the token, why.
     Move {
@@ -342,8 +342,11 @@ pub fn variant_of(game: &PgnGame) -> &str {
 /// The variant options a record's tags set (as the referee writes them); defaults for the rest.
 pub fn options_of(record: &PgnGame) -> Result<VariantOptions, PgnError> {
     let mut options = VariantOptions::default();
+    // Only the tags that name a declared option set one; the others are the record's own.
     for (name, value) in &record.tags {
-        options.set(name, value).map_err(PgnError::BadOption)?;
+        if amity_variants::declaration(name).is_some() {
+            options.set(name, value).map_err(PgnError::BadOption)?;
+        }
     }
     Ok(options)
 }

@@ -2,7 +2,7 @@
 //! time) with one thread, printing a table and the totals in the form OpenBench reads. With
 //! default settings the node total is the search's signature.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use amity_engine::search::{Limits, Searcher};
@@ -53,8 +53,10 @@ pub struct BenchTotals {
     pub time: Duration,
 }
 
-/// Runs the bench and prints the table and totals. Returns the totals.
-pub fn run(out: &Output, config: &BenchConfig) -> BenchTotals {
+/// Runs the bench and prints the table and totals. Returns the totals. Raising `stop` ends
+/// the position being searched and skips the rest; the totals then cover what was done and a
+/// line says the run was stopped, so it is never taken for a signature.
+pub fn run(out: &Output, config: &BenchConfig, stop: &AtomicBool) -> BenchTotals {
     let positions: Vec<(&str, &str)> = amity_variants::bench_positions()
         .iter()
         .copied()
@@ -72,6 +74,14 @@ pub fn run(out: &Output, config: &BenchConfig) -> BenchTotals {
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
     for (index, (variant, fen)) in positions.iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            out.line(&format!(
+                "info string bench stopped before position {} of {}",
+                index + 1,
+                positions.len()
+            ));
+            break;
+        }
         let Some(any) = amity_variants::new_game(variant) else {
             out.line(&format!(
                 "info string error: bench variant '{variant}' is unknown"
@@ -92,13 +102,16 @@ pub fn run(out: &Output, config: &BenchConfig) -> BenchTotals {
             },
             ..Limits::default()
         };
-        let mut searcher = Searcher::new(config.hash_mb, config.threads);
-        let stop = AtomicBool::new(false);
+        let mut searcher = Searcher::new(1, config.threads);
+        if let Err(error) = searcher.set_hash(config.hash_mb) {
+            out.line(&format!("info string error: {error}; bench not run"));
+            break;
+        }
         let line = with_game!(any, g => {
             match Game::from_fen(g.rules().clone(), fen) {
                 Ok(game) => {
                     let start = Instant::now();
-                    let result = searcher.search_game(&game, &limits, &stop, &mut |_| {});
+                    let result = searcher.search_game(&game, &limits, stop, &mut |_| {});
                     let time = start.elapsed();
                     total_nodes += result.nodes;
                     total_time += time;

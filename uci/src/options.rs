@@ -1,156 +1,33 @@
-//! The engine's options as the protocols announce them (`option name ... type ...` for UCI),
-//! and checking a value a GUI sets against its option's type and range.
+//! The engine's options as the protocols announce them (`option name ... type ...` for UCI):
+//! the engine's own and, after them, those the variants declare, all checked by one
+//! [`OptionSpec::accept`] from `amity-engine`.
 
-use std::fmt;
+pub use amity_engine::{OptionError, OptionKind, OptionSpec, OptionValue};
 
-/// The type and range of one option.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionKind {
-    Spin {
-        default: i64,
-        min: i64,
-        max: i64,
-    },
-    Combo {
-        default: &'static str,
-        choices: Vec<&'static str>,
-    },
-    Check {
-        default: bool,
-    },
-    Button,
-}
-
-/// One engine option.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineOption {
-    pub name: &'static str,
-    pub kind: OptionKind,
-}
-
-/// A value accepted for an option.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionValue {
-    Number(i64),
-    Choice(&'static str),
-    Flag(bool),
-    Pressed,
-}
-
-/// Why a `setoption` was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionError {
-    Unknown(String),
-    MissingValue(&'static str),
-    OutOfRange {
-        name: &'static str,
-        value: String,
-        min: i64,
-        max: i64,
-    },
-    NoSuchChoice {
-        name: &'static str,
-        value: String,
-        choices: String,
-    },
-}
-
-impl fmt::Display for OptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OptionError::Unknown(name) => write!(f, "unknown option '{name}'"),
-            OptionError::MissingValue(name) => write!(f, "option '{name}' needs a value"),
-            OptionError::OutOfRange {
-                name,
-                value,
-                min,
-                max,
-            } => write!(
-                f,
-                "option '{name}' needs a whole number from {min} to {max}, not '{value}'"
-            ),
-            OptionError::NoSuchChoice {
-                name,
-                value,
-                choices,
-            } => write!(
-                f,
-                "option '{name}' has no choice '{value}' (choices: {choices})"
-            ),
+/// The UCI announcement line of an option.
+pub fn uci_line(option: &OptionSpec) -> String {
+    let name = option.name;
+    match option.kind {
+        OptionKind::Spin { default, min, max } => {
+            format!("option name {name} type spin default {default} min {min} max {max}")
         }
-    }
-}
-
-impl std::error::Error for OptionError {}
-
-impl EngineOption {
-    /// The UCI announcement line.
-    pub fn uci_line(&self) -> String {
-        match &self.kind {
-            OptionKind::Spin { default, min, max } => format!(
-                "option name {} type spin default {default} min {min} max {max}",
-                self.name
-            ),
-            OptionKind::Combo { default, choices } => {
-                let vars: String = choices.iter().map(|c| format!(" var {c}")).collect();
-                format!(
-                    "option name {} type combo default {default}{vars}",
-                    self.name
-                )
-            }
-            OptionKind::Check { default } => {
-                format!("option name {} type check default {default}", self.name)
-            }
-            OptionKind::Button => format!("option name {} type button", self.name),
+        OptionKind::Combo { default, choices } => {
+            let vars: String = choices.iter().map(|c| format!(" var {c}")).collect();
+            format!("option name {name} type combo default {default}{vars}")
         }
-    }
-
-    /// Checks a value given for this option.
-    pub fn accept(&self, value: Option<&str>) -> Result<OptionValue, OptionError> {
-        match &self.kind {
-            OptionKind::Button => Ok(OptionValue::Pressed),
-            OptionKind::Check { .. } => match value.map(|v| v.trim().to_ascii_lowercase()) {
-                Some(text) if text == "true" => Ok(OptionValue::Flag(true)),
-                Some(text) if text == "false" => Ok(OptionValue::Flag(false)),
-                Some(text) => Err(OptionError::NoSuchChoice {
-                    name: self.name,
-                    value: text,
-                    choices: "true, false".into(),
-                }),
-                None => Err(OptionError::MissingValue(self.name)),
-            },
-            OptionKind::Spin { min, max, .. } => {
-                let text = value
-                    .map(str::trim)
-                    .filter(|v| !v.is_empty())
-                    .ok_or(OptionError::MissingValue(self.name))?;
-                text.parse::<i64>()
-                    .ok()
-                    .filter(|number| (*min..=*max).contains(number))
-                    .map(OptionValue::Number)
-                    .ok_or_else(|| OptionError::OutOfRange {
-                        name: self.name,
-                        value: text.to_string(),
-                        min: *min,
-                        max: *max,
-                    })
-            }
-            OptionKind::Combo { choices, .. } => {
-                let text = value
-                    .map(str::trim)
-                    .filter(|v| !v.is_empty())
-                    .ok_or(OptionError::MissingValue(self.name))?;
-                choices
-                    .iter()
-                    .find(|choice| choice.eq_ignore_ascii_case(text))
-                    .map(|choice| OptionValue::Choice(choice))
-                    .ok_or_else(|| OptionError::NoSuchChoice {
-                        name: self.name,
-                        value: text.to_string(),
-                        choices: choices.join(", "),
-                    })
-            }
+        OptionKind::Check { default } => {
+            format!("option name {name} type check default {default}")
         }
+        // UCI has no way to write an empty default but its `<empty>` convention.
+        OptionKind::String { default } => {
+            let default = if default.is_empty() {
+                "<empty>"
+            } else {
+                default
+            };
+            format!("option name {name} type string default {default}")
+        }
+        OptionKind::Button => format!("option name {name} type button"),
     }
 }
 
@@ -161,12 +38,11 @@ pub const CLEAR_HASH: &str = "Clear Hash";
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
 pub const PONDER: &str = "Ponder";
 pub const SEED: &str = "Seed";
-pub const PACIFIST_MEASURE: &str = amity_variants::PACIFIST_MEASURE_OPTION;
 
-/// Every option Amity has.
-pub fn table() -> Vec<EngineOption> {
-    vec![
-        EngineOption {
+/// Every option Amity has: the engine's own, then those the variants declare.
+pub fn table() -> Vec<OptionSpec> {
+    let engine = [
+        OptionSpec {
             name: HASH,
             kind: OptionKind::Spin {
                 default: 16,
@@ -174,7 +50,7 @@ pub fn table() -> Vec<EngineOption> {
                 max: 65536,
             },
         },
-        EngineOption {
+        OptionSpec {
             name: THREADS,
             kind: OptionKind::Spin {
                 default: 1,
@@ -182,18 +58,18 @@ pub fn table() -> Vec<EngineOption> {
                 max: 256,
             },
         },
-        EngineOption {
+        OptionSpec {
             name: VARIANT,
             kind: OptionKind::Combo {
                 default: "chess",
-                choices: amity_variants::NAMES.to_vec(),
+                choices: amity_variants::NAMES,
             },
         },
-        EngineOption {
+        OptionSpec {
             name: CLEAR_HASH,
             kind: OptionKind::Button,
         },
-        EngineOption {
+        OptionSpec {
             name: MOVE_OVERHEAD,
             kind: OptionKind::Spin {
                 default: 30,
@@ -201,11 +77,11 @@ pub fn table() -> Vec<EngineOption> {
                 max: 5000,
             },
         },
-        EngineOption {
+        OptionSpec {
             name: PONDER,
             kind: OptionKind::Check { default: false },
         },
-        EngineOption {
+        OptionSpec {
             name: SEED,
             kind: OptionKind::Spin {
                 default: 1,
@@ -213,23 +89,75 @@ pub fn table() -> Vec<EngineOption> {
                 max: i64::from(u32::MAX),
             },
         },
-        EngineOption {
-            name: PACIFIST_MEASURE,
-            kind: OptionKind::Combo {
-                default: amity_variants::PacifistMeasure::default().name(),
-                choices: amity_variants::PacifistMeasure::ALL
-                    .iter()
-                    .map(|measure| measure.name())
-                    .collect(),
-            },
-        },
-    ]
+    ];
+    let declared = amity_variants::declared_options().into_iter().copied();
+    engine.into_iter().chain(declared).collect()
+}
+
+/// Whether `name` is an option a variant declares (its value goes to the session's variant
+/// options, which the next game is built from).
+pub fn is_variant_option(name: &str) -> bool {
+    amity_variants::declaration(name).is_some()
 }
 
 /// Finds an option by name, ignoring case as UCI allows.
-pub fn find(name: &str) -> Result<EngineOption, OptionError> {
+pub fn find(name: &str) -> Result<OptionSpec, OptionError> {
     table()
         .into_iter()
-        .find(|option| option.name.eq_ignore_ascii_case(name.trim()))
+        .find(|option| option.is_named(name))
         .ok_or_else(|| OptionError::Unknown(name.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_options_follow_the_engines_own_and_keep_their_uci_line() {
+        let table = table();
+        let engine = table
+            .iter()
+            .take_while(|option| option.name != SEED)
+            .count()
+            + 1;
+        let declared = amity_variants::declared_options();
+        assert_eq!(table.len(), engine + declared.len());
+        for (listed, spec) in table[engine..].iter().zip(&declared) {
+            assert_eq!(listed, *spec);
+        }
+        let measure = find("pacifistmeasure").unwrap();
+        assert_eq!(
+            uci_line(&measure),
+            "option name PacifistMeasure type combo default count var count var value var average"
+        );
+    }
+
+    #[test]
+    fn no_variant_option_shadows_an_engine_option() {
+        // `find` returns the first match, so a clash would hide the variant's option.
+        for spec in amity_variants::declared_options() {
+            assert_eq!(find(spec.name).as_ref(), Ok(spec), "{}", spec.name);
+        }
+    }
+
+    #[test]
+    fn every_kind_has_a_uci_line() {
+        let line = |kind| uci_line(&OptionSpec { name: "X", kind });
+        assert_eq!(
+            line(OptionKind::String { default: "" }),
+            "option name X type string default <empty>"
+        );
+        assert_eq!(
+            line(OptionKind::Spin {
+                default: 4,
+                min: 2,
+                max: 6
+            }),
+            "option name X type spin default 4 min 2 max 6"
+        );
+        assert_eq!(
+            line(OptionKind::Check { default: true }),
+            "option name X type check default true"
+        );
+    }
 }

@@ -9,7 +9,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use amity_engine::search::{Clock, Limits, Ponder, Report, Score, SearchResult, Searcher};
+use amity_engine::search::{
+    Clock, Limits, Ponder, Report, Score, SearchResult, Searcher, TableError,
+};
 use amity_engine::{Color, FenError, Game, Move, MoveError, Rules, perft};
 use amity_variants::{AnyGame, VariantOptions, with_game};
 use rand::SeedableRng;
@@ -66,7 +68,11 @@ impl std::error::Error for SessionError {}
 pub enum Job {
     Search(Limits),
     Perft(u32),
+    Bench(crate::bench::BenchConfig),
 }
+
+/// Stack of the background job's thread (perft's recursion, the search's caller).
+const JOB_STACK_BYTES: usize = 64 << 20;
 
 /// How a finished search is announced.
 pub trait Announce: Send + 'static {
@@ -167,13 +173,17 @@ impl Session {
         }
     }
 
+    /// The searcher, for changing its settings: a running job is stopped first (it answers
+    /// as `stop` makes it), never waited for, since an endless search would never end and
+    /// the input loop, blocked here, could never read the `stop` that ends it.
     fn searcher(&mut self) -> &mut Searcher {
-        self.wait();
+        self.stop();
         self.searcher.get_or_insert_with(Searcher::default)
     }
 
-    pub fn set_hash(&mut self, megabytes: usize) {
-        self.searcher().set_hash(megabytes);
+    /// Resizes the hash table; on an error the old table stays.
+    pub fn set_hash(&mut self, megabytes: usize) -> Result<(), TableError> {
+        self.searcher().set_hash(megabytes)
     }
 
     pub fn set_threads(&mut self, threads: usize) {
@@ -287,19 +297,26 @@ impl Session {
         let stop = Arc::new(AtomicBool::new(false));
         let held = Arc::new(AtomicBool::new(hold));
         let finite = match &job {
-            Job::Perft(_) => true,
+            Job::Perft(_) | Job::Bench(_) => true,
             Job::Search(limits) => !hold && !limits.infinite,
         };
         let ponder = match &job {
             Job::Search(limits) => limits.ponder.clone(),
-            Job::Perft(_) => None,
+            Job::Perft(_) | Job::Bench(_) => None,
         };
         let game = self.game.clone();
         let out = self.out.clone();
         let (stop_flag, hold_flag) = (Arc::clone(&stop), Arc::clone(&held));
-        let handle = std::thread::spawn(move || {
+        // Perft recurses one frame per ply on this thread: room for the deepest it counts.
+        let spawned = std::thread::Builder::new()
+            .name("amity-job".into())
+            .stack_size(JOB_STACK_BYTES)
+            .spawn(move || {
             with_game!(&game, g => match job {
-                Job::Perft(depth) => run_perft(&out, g, depth),
+                Job::Perft(depth) => run_perft(&out, g, depth, &stop_flag),
+                Job::Bench(config) => {
+                    crate::bench::run(&out, &config, &stop_flag);
+                }
                 Job::Search(limits) => {
                     let started = Instant::now();
                     let rules = g.rules();
@@ -313,12 +330,28 @@ impl Session {
                     while hold_flag.load(Ordering::SeqCst) && !stop_flag.load(Ordering::SeqCst) {
                         std::thread::sleep(Duration::from_millis(1));
                     }
-                    let legs = finish_turn(&mut searcher, g, &limits, &result, started.elapsed());
+                    let legs = finish_turn(
+                        &mut searcher,
+                        g,
+                        &limits,
+                        &result,
+                        started.elapsed(),
+                        &stop_flag,
+                    );
                     announce.best_turn(&out, rules, &result, &legs);
                 }
             });
             searcher
         });
+        let handle = match spawned {
+            Ok(handle) => handle,
+            Err(error) => {
+                self.out.line(&format!(
+                    "info string error: cannot start a thread: {error}"
+                ));
+                return;
+            }
+        };
         self.running = Some(Running {
             handle,
             stop,
@@ -362,12 +395,18 @@ impl Session {
 /// reached and collect the legs, so the answer is the whole turn. The follow-up searches go
 /// as deep as asked (or as the first search got); under a time limit they share what the
 /// turn has left ([`FollowUpTime`]), so a turn of many legs never overruns the clock.
+///
+/// `stop` is the job's own flag. While it is down, each leg listens to it, so a `stop`
+/// arriving during a leg ends that leg at once. Once it is up (the GUI is waiting for the
+/// answer), the legs still to come share [`STOPPED_TURN_RESERVE`] under a flag of their own:
+/// a stopped search must still answer with a whole, legal turn, and quickly.
 fn finish_turn<R: Rules>(
     searcher: &mut Searcher,
     game: &Game<R>,
     limits: &Limits,
     result: &SearchResult,
     first_search_time: Duration,
+    stop: &AtomicBool,
 ) -> Vec<Move> {
     let mut legs = vec![result.best];
     if result.best.is_null() {
@@ -376,12 +415,16 @@ fn finish_turn<R: Rules>(
     let mut time = FollowUpTime::new(limits, first_search_time);
     let side = game.position().turn();
     let mut game = game.clone();
-    let stop = AtomicBool::new(false);
+    let after_stop = AtomicBool::new(false);
     while let Some(&last) = legs.last() {
         game.play_unchecked(last);
         let same_turn = game.position().turn() == side;
         if !same_turn || game.is_finished_by_rules() || !game.chance_outcomes().is_empty() {
             break;
+        }
+        let stopped = stop.load(Ordering::SeqCst);
+        if stopped {
+            time.stopped();
         }
         let follow_up = Limits {
             depth: limits.depth.or(Some(result.depth.max(1))),
@@ -389,8 +432,9 @@ fn finish_turn<R: Rules>(
             movetime: time.next_leg(),
             ..Limits::default()
         };
+        let leg_stop = if stopped { &after_stop } else { stop };
         let started = Instant::now();
-        let next = searcher.search_game(&game, &follow_up, &stop, &mut |_| {});
+        let next = searcher.search_game(&game, &follow_up, leg_stop, &mut |_| {});
         time.spend(started.elapsed());
         if next.best.is_null() {
             break;
@@ -410,8 +454,9 @@ struct FollowUpTime {
     per_leg: Duration,
 }
 
-/// Time the legs after a stopped (`infinite`, pondering) search may take together.
-const STOPPED_TURN_RESERVE: Duration = Duration::from_millis(100);
+/// Time the legs after a stopped search (`stop`, or the end of an `infinite` or pondering
+/// one) may take together: short, since the GUI is waiting and expects an answer at once.
+const STOPPED_TURN_RESERVE: Duration = Duration::from_millis(20);
 /// The shortest leg search: enough for a shallow depth, so a leg is never a blind guess.
 const SHORTEST_LEG: Duration = Duration::from_millis(2);
 
@@ -431,6 +476,15 @@ impl FollowUpTime {
         }
     }
 
+    /// The job was stopped: what is left of the turn must fit in the stopped reserve.
+    fn stopped(&mut self) {
+        let reserve = match self.left {
+            Some(left) => left.min(STOPPED_TURN_RESERVE),
+            None => STOPPED_TURN_RESERVE,
+        };
+        self.left = Some(reserve);
+    }
+
     /// The movetime of the next leg (`None`: untimed).
     fn next_leg(&self) -> Option<Duration> {
         self.left
@@ -444,12 +498,21 @@ impl FollowUpTime {
     }
 }
 
-fn run_perft<R: Rules>(out: &Output, game: &Game<R>, depth: u32) {
+/// `go perft`: the divide listing and total, or, when stopped, one line saying so (a
+/// partial count would read as a wrong one).
+fn run_perft<R: Rules>(out: &Output, game: &Game<R>, depth: u32, stop: &AtomicBool) {
     let start = Instant::now();
     let rules = game.rules();
     let mut total = 0;
     if depth > 0 {
-        for (mv, count) in perft::divide(rules, game.position(), depth) {
+        let Some(counts) = perft::divide_until(rules, game.position(), depth, stop) else {
+            out.line(&format!(
+                "info string perft {depth} stopped after {} ms",
+                start.elapsed().as_millis()
+            ));
+            return;
+        };
+        for (mv, count) in counts {
             out.line(&format!("{}: {count}", rules.format_move(mv)));
             total += count;
         }

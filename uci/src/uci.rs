@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use amity_engine::perft::MAX_PERFT_DEPTH;
 use amity_engine::search::{Clock, Limits, Ponder, Report, SearchResult};
 use amity_engine::{Move, MoveError, Rules};
 
@@ -100,7 +101,7 @@ impl Uci {
                 out.line(&format!("id name {ENGINE_NAME}"));
                 out.line(&format!("id author {AUTHOR}"));
                 for option in options::table() {
-                    out.line(&option.uci_line());
+                    out.line(&options::uci_line(&option));
                 }
                 out.line("uciok");
             }
@@ -129,10 +130,12 @@ impl Uci {
                     out.line(line);
                 }
             }
-            Command::Bench { depth } => {
-                self.session.stop();
-                bench::run(&out, &bench::BenchConfig::signature(depth));
-            }
+            // In the background like a search, so `stop`, `isready` and `quit` are heard.
+            Command::Bench { depth } => self.session.start(
+                Job::Bench(bench::BenchConfig::signature(depth)),
+                false,
+                UciAnnounce,
+            ),
         }
         Flow::Continue
     }
@@ -148,19 +151,17 @@ impl Uci {
             Err(error) => return self.error(error),
         };
         match (option.name, value) {
-            (options::HASH, OptionValue::Number(mb)) => self.session.set_hash(mb as usize),
+            (options::HASH, OptionValue::Number(mb)) => {
+                if let Err(error) = self.session.set_hash(mb as usize) {
+                    self.error(format_args!("{error}; Hash unchanged"));
+                }
+            }
             (options::THREADS, OptionValue::Number(n)) => self.session.set_threads(n as usize),
             (options::MOVE_OVERHEAD, OptionValue::Number(ms)) => {
                 self.session.move_overhead = Duration::from_millis(ms as u64)
             }
             (options::SEED, OptionValue::Number(seed)) => self.session.set_seed(seed as u64),
             (options::CLEAR_HASH, _) => self.session.clear_hash(),
-            (options::PACIFIST_MEASURE, OptionValue::Choice(choice)) => {
-                if let Some(measure) = amity_variants::PacifistMeasure::from_name(choice) {
-                    // Games built from now on (the next `position` or `ucinewgame`) use it.
-                    self.session.variant_options.pacifist_measure = measure;
-                }
-            }
             (options::VARIANT, OptionValue::Choice(variant)) => {
                 match self.session.set_variant(variant) {
                     Ok(()) => {
@@ -172,6 +173,13 @@ impl Uci {
                     Err(error) => self.error(error),
                 }
             }
+            (name, value) if options::is_variant_option(name) => {
+                // Games built from now on (the next `position` or `ucinewgame`) use it.
+                let text = value.to_string();
+                if let Err(error) = self.session.variant_options.set(name, &text) {
+                    self.error(error);
+                }
+            }
             _ => {}
         }
     }
@@ -179,6 +187,11 @@ impl Uci {
     fn go(&mut self, go: Go) {
         self.session.stop();
         if let Some(depth) = go.perft {
+            if depth > MAX_PERFT_DEPTH {
+                return self.error(format_args!(
+                    "perft depth {depth} is beyond the {MAX_PERFT_DEPTH} Amity counts to"
+                ));
+            }
             self.session.start(Job::Perft(depth), false, UciAnnounce);
             return;
         }
@@ -198,7 +211,7 @@ impl Uci {
             })
         };
         let limits = Limits {
-            depth: go.depth.or(go.mate.map(|moves| moves * 2)),
+            depth: go.depth.or(go.mate.map(|moves| moves.saturating_mul(2))),
             nodes: go.nodes,
             movetime: go.movetime,
             clock: self

@@ -20,7 +20,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::gui::{self, Dialect};
-use crate::options::{self, EngineOption, OptionKind, OptionValue};
+use crate::options::{self, OptionKind, OptionSpec, OptionValue};
 use crate::session::{Announce, Job, Output, Session};
 use crate::uci::{ENGINE_NAME, Flow, Uci};
 
@@ -807,7 +807,10 @@ impl Xboard {
             Command::Status => {}
             Command::Memory(megabytes) => {
                 self.abort();
-                self.session().set_hash(megabytes.clamp(1, 65536));
+                if let Err(error) = self.session().set_hash(megabytes.clamp(1, 65536)) {
+                    self.out()
+                        .line(&format!("Error ({error}): memory {megabytes}"));
+                }
             }
             Command::Cores(cores) => {
                 self.abort();
@@ -826,6 +829,9 @@ impl Xboard {
                     out.line(&format!("# {text}"));
                 }
             }
+            Command::Perft(depth) if depth > amity_engine::perft::MAX_PERFT_DEPTH => {
+                self.error("perft depth too large", line);
+            }
             Command::Perft(depth) => {
                 self.abort();
                 let announce = self.announcer(Purpose::Analyze);
@@ -838,7 +844,7 @@ impl Xboard {
 
 /// The `feature option` text of an option, or `None` for options XBoard sets by its own
 /// commands (the variant by `variant`, pondering by `hard`/`easy`).
-fn xboard_option(option: &EngineOption) -> Option<String> {
+fn xboard_option(option: &OptionSpec) -> Option<String> {
     if option.name == options::VARIANT || option.name == options::PONDER {
         return None;
     }
@@ -859,6 +865,7 @@ fn xboard_option(option: &EngineOption) -> Option<String> {
                 .collect();
             format!("{name} -combo {}", choices.join(" /// "))
         }
+        OptionKind::String { default } => format!("{name} -string {default}"),
         OptionKind::Button => format!("{name} -button"),
     })
 }

@@ -11,7 +11,7 @@ pub mod love;
 pub mod moralsupport;
 pub mod pacifist;
 
-use amity_engine::{Game, Rules};
+use amity_engine::{Game, OptionError, OptionSpec, OptionValue, Rules, VariantSettings};
 
 pub use chess::Chess;
 pub use gravity::Gravity;
@@ -21,50 +21,92 @@ pub use love::Love;
 pub use moralsupport::MoralSupport;
 pub use pacifist::{Measure as PacifistMeasure, Pacifist};
 
-/// Options that change how a variant plays; the protocols set them, every new game gets them.
+/// The values set for the options the variants declare ([`Rules::options`]), by option name
+/// and whatever the variant: the protocols and the command line set them, every new game is
+/// built from those its variant declares, and the referee tells them to the engines.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VariantOptions {
-    /// How Pacifist Chess measures persuasion and support.
-    pub pacifist_measure: PacifistMeasure,
+    /// The options set so far, each once; the rest keep their declared defaults.
+    values: Vec<(&'static OptionSpec, OptionValue)>,
 }
 
-/// The name of the option (in UCI, XBoard and PGN tags) choosing Pacifist Chess's measure.
-pub const PACIFIST_MEASURE_OPTION: &str = "PacifistMeasure";
-
 impl VariantOptions {
-    /// The options that change the rules of `variant` (a canonical name), as option name and
-    /// value: what a referee must tell the engines and write into the record.
-    pub fn rule_settings(&self, variant: &str) -> Vec<(&'static str, String)> {
-        match variant {
-            "pacifist" => vec![(
-                PACIFIST_MEASURE_OPTION,
-                self.pacifist_measure.name().to_string(),
-            )],
-            _ => Vec::new(),
+    /// Sets the variant option `name` (any case) from text, checked against its declaration.
+    ///
+    /// # Errors
+    /// [`OptionError::Unknown`] when no variant declares the option, or why the declaration
+    /// refuses the value; the options are then unchanged.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let spec = declaration(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
+        let value = spec.accept(Some(value))?;
+        match self
+            .values
+            .iter_mut()
+            .find(|(set, _)| set.name == spec.name)
+        {
+            Some((_, current)) => *current = value,
+            None => self.values.push((spec, value)),
         }
+        Ok(())
     }
 
-    /// Sets the option `name` (any case) to `value`. `Ok(false)`: no variant option has that
-    /// name; `Err`: the value is not one of the option's choices.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<bool, String> {
-        if !name.eq_ignore_ascii_case(PACIFIST_MEASURE_OPTION) {
-            return Ok(false);
-        }
-        self.pacifist_measure = PacifistMeasure::from_name(value).ok_or_else(|| {
-            let known: Vec<&str> = PacifistMeasure::ALL.iter().map(|m| m.name()).collect();
-            format!(
-                "{PACIFIST_MEASURE_OPTION} has no choice '{value}' (known: {})",
-                known.join(", ")
-            )
-        })?;
-        Ok(true)
+    /// The value of the variant option `name` (any case): the one set, else its default.
+    pub fn get(&self, name: &str) -> Option<OptionValue> {
+        let spec = declaration(name)?;
+        Some(
+            self.values
+                .iter()
+                .find(|(set, _)| set.name == spec.name)
+                .map_or_else(|| spec.default_value(), |(_, value)| value.clone()),
+        )
     }
+
+    /// The values of the options in `declared` (one variant's declaration), defaults included:
+    /// what that variant's rules are built from.
+    pub fn settings(&self, declared: &'static [OptionSpec]) -> VariantSettings {
+        let mut settings = VariantSettings::defaults(declared);
+        for (spec, value) in &self.values {
+            // Every value here passed its declaration, and a name has one declaration.
+            let _ = settings.set(spec.name, Some(&value.to_string()));
+        }
+        settings
+    }
+
+    /// The options that change the rules of `variant` (any of its names), as option name and
+    /// value, defaults included: what a referee must tell the engines and write into the record.
+    pub fn rule_settings(&self, variant: &str) -> Vec<(&'static str, String)> {
+        self.settings(options_of(variant))
+            .iter()
+            .map(|(spec, value)| (spec.name, value.to_string()))
+            .collect()
+    }
+}
+
+/// Every option any variant declares, each name once (in the registry's order): what the
+/// protocols announce besides the engine's own options.
+pub fn declared_options() -> Vec<&'static OptionSpec> {
+    let mut declared: Vec<&'static OptionSpec> = Vec::new();
+    for spec in DECLARATIONS.iter().flat_map(|declared| declared()) {
+        if !declared.iter().any(|seen| seen.name == spec.name) {
+            declared.push(spec);
+        }
+    }
+    declared
+}
+
+/// The declaration of the variant option `name` (any case), if a variant declares one.
+pub fn declaration(name: &str) -> Option<&'static OptionSpec> {
+    DECLARATIONS
+        .iter()
+        .flat_map(|declared| declared())
+        .find(|spec| spec.is_named(name))
 }
 
 /// Declares the registry: each line names the enum case, the rules type, its names (the first
-/// is the canonical one) and how to build the rules from [`VariantOptions`].
+/// is the canonical one) and how to build the rules from the [`VariantSettings`] of the
+/// options the type declares.
 macro_rules! registry {
-    ($($case:ident($rules:ty) = [$($name:literal),+] from $options:ident => $build:expr;)+) => {
+    ($($case:ident($rules:ty) = [$($name:literal),+] from $settings:ident => $build:expr;)+) => {
         /// Every variant Amity plays, as one value the protocol layer can hold.
         #[derive(Clone, Debug)]
         pub enum AnyGame {
@@ -89,13 +131,24 @@ macro_rules! registry {
         pub fn new_game_with(name: &str, options: &VariantOptions) -> Option<AnyGame> {
             match name {
                 $($($name)|+ => {
-                    let $options = options;
-                    let _ = $options;
+                    let $settings = &options.settings(<$rules as Rules>::options());
+                    let _ = $settings;
                     Some(AnyGame::$case(Game::new($build)))
                 })+
                 _ => None,
             }
         }
+
+        /// The options the named variant (any of its names) declares; none for an unknown name.
+        pub fn options_of(name: &str) -> &'static [OptionSpec] {
+            match name {
+                $($($name)|+ => <$rules as Rules>::options(),)+
+                _ => &[],
+            }
+        }
+
+        /// Every variant's declaration, in the registry's order.
+        const DECLARATIONS: &[fn() -> &'static [OptionSpec]] = &[$(<$rules as Rules>::options),+];
 
         $(impl IntoAnyGame for Game<$rules> {
             fn into_any(self) -> AnyGame {
@@ -107,13 +160,13 @@ macro_rules! registry {
 }
 
 registry! {
-    Chess(Chess) = ["chess", "normal"] from _options => Chess;
-    LosAlamos(LosAlamos) = ["losalamos"] from _options => LosAlamos;
-    MoralSupport(MoralSupport) = ["moralsupport"] from _options => MoralSupport;
-    Pacifist(Pacifist) = ["pacifist"] from options => Pacifist::new(options.pacifist_measure);
-    ItIsWhatItIs(ItIsWhatItIs) = ["itiswhatitis"] from _options => ItIsWhatItIs::new();
-    Gravity(Gravity) = ["gravity"] from _options => Gravity;
-    Love(Love) = ["love"] from _options => Love;
+    Chess(Chess) = ["chess", "normal"] from _settings => Chess;
+    LosAlamos(LosAlamos) = ["losalamos"] from _settings => LosAlamos;
+    MoralSupport(MoralSupport) = ["moralsupport"] from _settings => MoralSupport;
+    Pacifist(Pacifist) = ["pacifist"] from settings => Pacifist::from_settings(settings);
+    ItIsWhatItIs(ItIsWhatItIs) = ["itiswhatitis"] from _settings => ItIsWhatItIs::new();
+    Gravity(Gravity) = ["gravity"] from _settings => Gravity;
+    Love(Love) = ["love"] from _settings => Love;
 }
 
 /// A fresh game of the named variant with default options.
@@ -235,4 +288,87 @@ pub fn bench_positions() -> &'static [(&'static str, &'static str)] {
         ("love", "4k3/pp3p2/8/8/8/8/PP3P2/4K3 w - - 0 1 love:1:a2f7"),
         ("love", "8/5k2/1p6/3p4/3P4/1P6/5K2/8 w - - 0 1 love:4:f2f7"),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amity_engine::OptionKind;
+
+    #[test]
+    fn an_option_declared_by_several_variants_has_one_declaration() {
+        // One announcement per name must fit every variant that declares it.
+        let every: Vec<&OptionSpec> = DECLARATIONS.iter().flat_map(|d| d()).collect();
+        for spec in &every {
+            assert_eq!(declaration(spec.name), Some(*spec), "{}", spec.name);
+        }
+        let names: Vec<&str> = declared_options().iter().map(|spec| spec.name).collect();
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(names.len(), unique.len(), "{names:?}");
+    }
+
+    #[test]
+    fn pacifist_declares_its_measure_and_builds_by_it() {
+        let declared = options_of("pacifist");
+        assert_eq!(declared.len(), 1);
+        let OptionKind::Combo { default, choices } = declared[0].kind else {
+            panic!("the measure is a combo: {:?}", declared[0]);
+        };
+        assert_eq!(default, PacifistMeasure::default().name());
+        let names: Vec<&str> = PacifistMeasure::ALL.iter().map(|m| m.name()).collect();
+        assert_eq!(choices, names.as_slice());
+        for measure in PacifistMeasure::ALL {
+            let mut options = VariantOptions::default();
+            options
+                .set("pacifistmeasure", &measure.name().to_uppercase())
+                .unwrap();
+            let Some(AnyGame::Pacifist(game)) = new_game_with("pacifist", &options) else {
+                panic!("pacifist is a variant");
+            };
+            assert_eq!(game.rules().measure, measure);
+        }
+        assert!(options_of("chess").is_empty());
+        assert!(options_of("no such game").is_empty());
+    }
+
+    #[test]
+    fn a_bad_setting_is_refused_and_changes_nothing() {
+        let mut options = VariantOptions::default();
+        options.set("PacifistMeasure", "value").unwrap();
+        let before = options.clone();
+        assert_eq!(
+            options
+                .set("PacifistMeasure", "weight")
+                .unwrap_err()
+                .to_string(),
+            "option 'PacifistMeasure' has no choice 'weight' (choices: count, value, average)"
+        );
+        assert_eq!(
+            options.set("Hash", "64"),
+            Err(OptionError::Unknown("Hash".into()))
+        );
+        assert_eq!(options, before);
+        assert_eq!(
+            options.get("PACIFISTMEASURE"),
+            Some(OptionValue::Choice("value"))
+        );
+    }
+
+    #[test]
+    fn rule_settings_list_a_variants_options_with_their_values() {
+        let mut options = VariantOptions::default();
+        assert_eq!(
+            options.rule_settings("pacifist"),
+            vec![("PacifistMeasure", "count".to_string())]
+        );
+        options.set("PacifistMeasure", "Average").unwrap();
+        assert_eq!(
+            options.rule_settings("pacifist"),
+            vec![("PacifistMeasure", "average".to_string())]
+        );
+        assert!(options.rule_settings("chess").is_empty());
+        assert!(options.rule_settings("normal").is_empty());
+    }
 }

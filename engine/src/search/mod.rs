@@ -11,18 +11,18 @@ pub mod transposition;
 mod worker;
 
 pub use limits::{Budget, Clock, Limits, Ponder};
-pub use transposition::Transposition;
+pub use transposition::{TableError, Transposition};
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
-use worker::{Counter, MATE_BOUND, MAX_PLY, Shared, ThreadResult, Worker};
+use worker::{Counter, MATE_BOUND, MAX_PLY, Shared, ThreadData, ThreadResult, Worker};
 
 /// Score of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,13 +67,33 @@ pub struct SearchResult {
     pub score: Score,
 }
 
-/// State that outlives one search: the transposition table and the thread pool.
-#[derive(Debug)]
+/// State that outlives one search: the transposition table, the thread pool and each search
+/// thread's own context.
 pub struct Searcher {
     hash_mb: usize,
     threads: usize,
     table: Transposition,
     pool: rayon::ThreadPool,
+    /// One per pool thread, lent to it for each search. Behind a mutex only because a
+    /// broadcast hands every thread the same closure: each thread locks its own, uncontended.
+    thread_data: Vec<Mutex<ThreadData>>,
+}
+
+impl std::fmt::Debug for Searcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searcher")
+            .field("hash_mb", &self.hash_mb)
+            .field("threads", &self.threads)
+            .field("table", &self.table)
+            .finish()
+    }
+}
+
+/// A context for each thread of `pool`.
+fn thread_contexts(pool: &rayon::ThreadPool) -> Vec<Mutex<ThreadData>> {
+    (0..pool.current_num_threads().max(1))
+        .map(|_| Mutex::new(ThreadData::new()))
+        .collect()
 }
 
 impl Default for Searcher {
@@ -130,18 +150,25 @@ impl Drop for DoneGuard<'_> {
 impl Searcher {
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
         let threads = threads.max(1);
+        let pool = build_pool(threads);
         Searcher {
             hash_mb: hash_mb.max(1),
             threads,
             table: Transposition::new(hash_mb.max(1)),
-            pool: build_pool(threads),
+            thread_data: thread_contexts(&pool),
+            pool,
         }
     }
 
-    /// Resizes the transposition table (MiB); its contents are lost.
-    pub fn set_hash(&mut self, hash_mb: usize) {
-        self.hash_mb = hash_mb.max(1);
-        self.table = Transposition::new(self.hash_mb);
+    /// Resizes the transposition table (MiB); its contents are lost. When the machine cannot
+    /// give that much, the old table is kept, contents and all.
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), TableError> {
+        let hash_mb = hash_mb.max(1);
+        // The old table stays until the new one exists: the availability check counts it as
+        // in use, so both fit, and a refusal leaves the engine exactly as it was.
+        self.table = Transposition::try_new(hash_mb)?;
+        self.hash_mb = hash_mb;
+        Ok(())
     }
 
     /// Rebuilds the thread pool with `threads` search threads.
@@ -150,6 +177,7 @@ impl Searcher {
         if threads != self.threads {
             self.threads = threads;
             self.pool = build_pool(threads);
+            self.thread_data = thread_contexts(&self.pool);
         }
     }
 
@@ -161,9 +189,24 @@ impl Searcher {
         self.threads
     }
 
-    /// Forgets everything learnt in earlier searches (new game, `Clear Hash`).
+    /// Forgets everything learnt in earlier searches (new game, `Clear Hash`): the table and
+    /// every thread's history and killers.
     pub fn clear(&mut self) {
         self.table.clear();
+        for data in &mut self.thread_data {
+            data.get_mut()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .clear();
+        }
+    }
+
+    /// Whether every search thread has learnt nothing yet (fresh, or cleared).
+    pub fn threads_are_fresh(&self) -> bool {
+        self.thread_data.iter().all(|data| {
+            data.lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .is_fresh()
+        })
     }
 
     /// Searches the current position of `game`, with the game's own repetition history.
@@ -215,6 +258,7 @@ impl Searcher {
         };
         self.table.new_search();
         let threads = self.pool.current_num_threads().max(1);
+        let thread_data = &self.thread_data;
         let shared = Shared {
             tt: &self.table,
             stop,
@@ -242,7 +286,10 @@ impl Searcher {
                     sender,
                     result: None,
                 };
-                let mut worker = Worker::new(rules, shared, index);
+                let mut data = thread_data[index]
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                let mut worker = Worker::new(rules, shared, index, &mut data);
                 let result = worker.iterate(root, |report| {
                     let _ = sender.send(Message::Report(report));
                 });

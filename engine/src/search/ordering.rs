@@ -44,6 +44,11 @@ impl History {
         ((half * 2 + side) * 64 + from) * 64 + mv.to() as usize
     }
 
+    /// Whether nothing has been learnt (every score zero).
+    pub fn is_empty(&self) -> bool {
+        self.table.iter().all(|&score| score == 0)
+    }
+
     #[inline]
     pub fn get(&self, color: Color, mv: Move) -> i32 {
         self.table[Self::index(color, mv)]

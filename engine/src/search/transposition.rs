@@ -123,15 +123,91 @@ impl std::fmt::Debug for Transposition {
     }
 }
 
+/// Why a table of the asked size could not be made; the caller keeps its old table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// More than the machine has free now (MiB asked, MiB available), so filling it would
+    /// swap or wake the out-of-memory killer instead of failing cleanly.
+    MoreThanAvailable { asked: usize, available: usize },
+    /// The allocator refused the size (MiB asked).
+    AllocationFailed { asked: usize },
+}
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TableError::MoreThanAvailable { asked, available } => write!(
+                f,
+                "a hash table of {asked} MiB is more than the {available} MiB of memory available"
+            ),
+            TableError::AllocationFailed { asked } => {
+                write!(f, "the system refused {asked} MiB for the hash table")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// Memory this process may still take, in bytes, where the system says (Linux: the kernel's
+/// estimate of available memory, lowered by a cgroup limit if one is set). `None` elsewhere:
+/// the allocator's answer is then the only check.
+pub fn available_memory() -> Option<u64> {
+    fn meminfo_available() -> Option<u64> {
+        let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = text
+            .lines()
+            .find(|line| line.starts_with("MemAvailable:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib * 1024)
+    }
+    fn cgroup_room() -> Option<u64> {
+        let read =
+            |path: &str| -> Option<u64> { std::fs::read_to_string(path).ok()?.trim().parse().ok() };
+        let limit = read("/sys/fs/cgroup/memory.max")?;
+        let used = read("/sys/fs/cgroup/memory.current").unwrap_or(0);
+        Some(limit.saturating_sub(used))
+    }
+    match (meminfo_available(), cgroup_room()) {
+        (Some(free), Some(room)) => Some(free.min(room)),
+        (free, room) => free.or(room),
+    }
+}
+
 impl Transposition {
-    /// A table of about `megabytes` MiB.
+    /// A table of about `megabytes` MiB. Panics only if even that cannot be allocated; sizes
+    /// that come from outside go through [`Transposition::try_new`].
     pub fn new(megabytes: usize) -> Transposition {
-        let count = ((megabytes.max(1) << 20) / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(count);
+        match Transposition::try_new(megabytes) {
+            Ok(table) => table,
+            Err(error) => panic!("{error}"),
+        }
+    }
+
+    /// A table of about `megabytes` MiB, or an error when the machine cannot give that much:
+    /// the size is checked against the memory available, then allocated fallibly, so a GUI's
+    /// `Hash` option can never abort the process.
+    pub fn try_new(megabytes: usize) -> Result<Transposition, TableError> {
+        let megabytes = megabytes.max(1);
+        let bytes = megabytes.checked_mul(1 << 20);
+        if let (Some(bytes), Some(available)) = (bytes, available_memory())
+            && bytes as u64 > available
+        {
+            return Err(TableError::MoreThanAvailable {
+                asked: megabytes,
+                available: (available >> 20) as usize,
+            });
+        }
+        let bytes = bytes.ok_or(TableError::AllocationFailed { asked: megabytes })?;
+        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| TableError::AllocationFailed { asked: megabytes })?;
         buckets.resize_with(count, || Bucket {
             slots: std::array::from_fn(|_| Slot::empty()),
         });
-        Transposition { buckets, age: 0 }
+        Ok(Transposition { buckets, age: 0 })
     }
 
     /// Forgets every entry.

@@ -138,18 +138,58 @@ struct TimeKeeper {
     clock_start: Option<Instant>,
 }
 
+/// What one search thread learns and keeps from one search to the next (the thread's own
+/// context, owned by the [`Searcher`](super::Searcher) and lent to the thread for a search):
+/// the quiet-move history and the killers carry what earlier searches of the same game found,
+/// so they live across the moves of a game, until a new game or `Clear Hash`.
+pub struct ThreadData {
+    history: History,
+    /// Two quiet moves per ply that cut off last time at that ply.
+    killers: Vec<[Move; 2]>,
+    /// Values of chance nodes, for the re-searches that visit them again.
+    chance_cache: ChanceCache,
+}
+
+impl Default for ThreadData {
+    fn default() -> ThreadData {
+        ThreadData::new()
+    }
+}
+
+impl ThreadData {
+    pub fn new() -> ThreadData {
+        ThreadData {
+            history: History::new(),
+            killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
+            chance_cache: ChanceCache::default(),
+        }
+    }
+
+    /// Whether the thread has learnt nothing yet (fresh, or cleared).
+    pub fn is_fresh(&self) -> bool {
+        self.history.is_empty()
+            && self.killers.iter().flatten().all(|killer| killer.is_null())
+            && self.chance_cache.entries.is_empty()
+    }
+
+    /// Forgets everything learnt (a new game, `Clear Hash`).
+    pub fn clear(&mut self) {
+        *self = ThreadData::new();
+    }
+}
+
 pub struct Worker<'a, R: Rules> {
     rules: &'a R,
     shared: &'a Shared<'a>,
     index: usize,
+    /// The thread's context, lent for this search.
+    data: &'a mut ThreadData,
     flags: SearchFlags,
     nodes: u64,
     seldepth: u32,
     aborted: bool,
     /// The abort came from another thread finishing this iteration's depth first.
     superseded: bool,
-    history: History,
-    killers: Vec<[Move; 2]>,
     evals: Vec<i32>,
     /// Side to move at each ply of the current line.
     turns: Vec<Option<shakmaty::Color>>,
@@ -158,8 +198,6 @@ pub struct Worker<'a, R: Rules> {
     path: Vec<u64>,
     reductions: Vec<[i32; 64]>,
     time: Option<TimeKeeper>,
-    /// Values of chance nodes, for the re-searches that visit them again.
-    chance_cache: ChanceCache,
     /// Depth of the current iteration: extensions stop at twice this many plies, so a chain
     /// of checks that never repeats a position (pieces that move by themselves after every
     /// move) cannot run the line out to the ply limit.
@@ -296,7 +334,12 @@ pub fn to_score(value: i32) -> Score {
 }
 
 impl<'a, R: Rules> Worker<'a, R> {
-    pub fn new(rules: &'a R, shared: &'a Shared<'a>, index: usize) -> Worker<'a, R> {
+    pub fn new(
+        rules: &'a R,
+        shared: &'a Shared<'a>,
+        index: usize,
+        data: &'a mut ThreadData,
+    ) -> Worker<'a, R> {
         let time = (index == 0).then(|| {
             let pondering = shared
                 .limits
@@ -328,8 +371,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             seldepth: 0,
             aborted: false,
             superseded: false,
-            history: History::new(),
-            killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
+            data,
             evals: vec![0; MAX_PLY + 2],
             turns: vec![None; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2)
@@ -338,7 +380,6 @@ impl<'a, R: Rules> Worker<'a, R> {
             path,
             reductions,
             time,
-            chance_cache: ChanceCache::default(),
             root_depth: 1,
         }
     }
@@ -621,7 +662,11 @@ impl<'a, R: Rules> Worker<'a, R> {
                 return alpha;
             }
         }
-        if let Some(value) = self.chance_cache.probe(pos.hash(), depth, alpha, beta, ply) {
+        if let Some(value) = self
+            .data
+            .chance_cache
+            .probe(pos.hash(), depth, alpha, beta, ply)
+        {
             return value;
         }
         let mut outcomes = Vec::new();
@@ -630,7 +675,8 @@ impl<'a, R: Rules> Worker<'a, R> {
             self.turns[ply] = None;
             let value = self.expectation(pos, &mut outcomes, depth, alpha, beta, ply);
             if !self.aborted {
-                self.chance_cache
+                self.data
+                    .chance_cache
                     .store(pos.hash(), depth, value, alpha, beta, ply);
             }
             return value;
@@ -722,8 +768,8 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
 
         let original_alpha = alpha;
-        let killers = self.killers[ply];
-        let mut picker = MovePicker::new(self.rules, pos, hash_move, killers, &self.history);
+        let killers = self.data.killers[ply];
+        let mut picker = MovePicker::new(self.rules, pos, hash_move, killers, &self.data.history);
         if picker.is_empty() {
             let outcome = self.rules.no_move_outcome(pos);
             return self.outcome_score(pos, outcome, ply);
@@ -807,7 +853,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                     if stage == Stage::Killer {
                         reduction -= 1;
                     }
-                    reduction -= self.history.get(pos.turn(), mv) / 6000;
+                    reduction -= self.data.history.get(pos.turn(), mv) / 6000;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 // Principal variation search: a null window proves the move no better.
@@ -896,16 +942,16 @@ impl<'a, R: Rules> Worker<'a, R> {
         depth: i32,
         ply: usize,
     ) {
-        let killers = &mut self.killers[ply];
+        let killers = &mut self.data.killers[ply];
         if killers[0] != mv {
             killers[1] = killers[0];
             killers[0] = mv;
         }
         let bonus = (depth * depth * 16).min(1600);
         let turn = pos.turn();
-        self.history.update(turn, mv, bonus);
+        self.data.history.update(turn, mv, bonus);
         for &other in tried {
-            self.history.update(turn, other, -bonus);
+            self.data.history.update(turn, other, -bonus);
         }
     }
 
@@ -970,9 +1016,15 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
         let original_alpha = alpha;
         let mut picker = if in_check {
-            MovePicker::new(self.rules, pos, Move::NULL, [Move::NULL; 2], &self.history)
+            MovePicker::new(
+                self.rules,
+                pos,
+                Move::NULL,
+                [Move::NULL; 2],
+                &self.data.history,
+            )
         } else {
-            MovePicker::tactical(self.rules, pos, &self.history)
+            MovePicker::tactical(self.rules, pos, &self.data.history)
         };
         if in_check && picker.is_empty() {
             let outcome = self.rules.no_move_outcome(pos);

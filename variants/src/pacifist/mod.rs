@@ -14,8 +14,9 @@ use amity_engine::orthodox::{
     self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES,
 };
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, File, Kind, Move, MoveFlag, MoveList, Outcome, Piece,
-    PieceInfo, Position, Rank, Rules, SearchFlags, Square, WinReason,
+    Bitboard, Color, DrawReason, FenError, File, Kind, Move, MoveFlag, MoveList, OptionKind,
+    OptionSpec, Outcome, Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square,
+    VariantSettings, WinReason,
 };
 use shakmaty::attacks::{between, king_attacks, knight_attacks};
 use turn_memo::LiftMemo;
@@ -195,9 +196,28 @@ impl MoveSink for MoveCount {
     }
 }
 
+/// The option choosing the [`Measure`]: how influence is counted, weighed or averaged.
+pub const MEASURE_OPTION: &str = "PacifistMeasure";
+
+/// The options Pacifist Chess declares: the measure, `count` unless chosen otherwise.
+const OPTIONS: &[OptionSpec] = &[OptionSpec {
+    name: MEASURE_OPTION,
+    kind: OptionKind::Combo {
+        default: "count",
+        choices: &["count", "value", "average"],
+    },
+}];
+
 impl Pacifist {
     pub fn new(measure: Measure) -> Pacifist {
         Pacifist { measure }
+    }
+
+    /// The rules with the measure the settings choose (the default measure if they do not
+    /// hold this variant's option).
+    pub fn from_settings(settings: &VariantSettings) -> Pacifist {
+        let measure = settings.choice(MEASURE_OPTION).and_then(Measure::from_name);
+        Pacifist::new(measure.unwrap_or_default())
     }
 
     /// The influence of both sides now, every piece speaking.
@@ -1432,6 +1452,10 @@ impl Rules for Pacifist {
 
     fn start_fen(&self) -> &'static str {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    }
+
+    fn options() -> &'static [OptionSpec] {
+        OPTIONS
     }
 
     fn pieces(&self) -> &'static [PieceInfo] {

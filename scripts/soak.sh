@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Soak test: Amity plays itself in every variant at a fast time control through `amity match
+# --concurrency 2`, and the table counts how the games ended. A healthy engine has only
+# normal endings and adjudications: no crash ("abandoned"), no hang ("stalled connection"),
+# no illegal move ("rules infraction") and no time forfeit. Every game is also written to a
+# PGN that the match re-reads and replays, so each recorded decision is checked twice.
+#
+# Usage: scripts/soak.sh [GAMES_PER_VARIANT] [TIME_CONTROL] [OUT_DIR]
+#   defaults: 144 games per variant (1,008 in all), tc=0.5+0.02, target/soak
+# Exits non-zero if any game ended badly.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+games=${1:-144}
+tc=${2:-0.5+0.02}
+out=${3:-target/soak}
+mkdir -p "$out"
+cargo build --release --quiet
+amity=target/release/amity
+# Every variant the engine announces for UCI_Variant.
+variants=$(echo uci | "$amity" | sed -n 's/^option name UCI_Variant type combo default [a-z]* //p' \
+  | sed 's/var //g')
+
+printf '| variant | games | W-L-D | normal | adjudicated | time forfeit | illegal | crash | hang | minutes |\n'
+printf '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n'
+bad=0
+for variant in $variants; do
+  started=$(date +%s)
+  log="$out/$variant.log"
+  "$amity" match --variant "$variant" --games "$games" --concurrency 2 \
+    --each tc="$tc" --engine cmd=amity name=A --engine cmd=amity name=B \
+    --max-plies 400 --seed 7 --pgnout "$out/$variant.pgn" >"$log" 2>&1 || true
+  minutes=$(awk -v s="$started" -v e="$(date +%s)" 'BEGIN { printf "%.1f", (e - s) / 60 }')
+  # "Games played: N; terminations: normal N, time forfeit N, ..." -> the count of one kind.
+  ended() {
+    sed -n 's/^Games played: .*terminations: //p' "$log" | tr ',' '\n' \
+      | sed -n "s/^ *$1 \([0-9]*\)$/\1/p" | head -1
+  }
+  played=$(sed -n 's/^Games played: \([0-9]*\).*/\1/p' "$log")
+  wld=$(sed -n 's/^A vs B: \([0-9]* - [0-9]* - [0-9]*\).*/\1/p' "$log" | tr -d ' ')
+  normal=$(ended normal)
+  adjudicated=$(ended adjudication)
+  forfeit=$(ended 'time forfeit')
+  illegal=$(ended 'rules infraction')
+  crash=$(ended abandoned)
+  hang=$(ended 'stalled connection')
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$variant" "${played:-0}" \
+    "${wld:-?}" "${normal:-0}" "${adjudicated:-0}" "${forfeit:-0}" "${illegal:-0}" \
+    "${crash:-0}" "${hang:-0}" "$minutes"
+  if [[ "${played:-0}" != "$games" || -n "${forfeit}${illegal}${crash}${hang}" ]] \
+    || ! grep -q '^PGN check: .* replayed legally' "$log"; then
+    bad=1
+    echo "  ^ see $log" >&2
+  fi
+done
+exit $bad
