@@ -398,7 +398,7 @@ fn garbage(rng: &mut StdRng) -> String {
 enum Job {
     /// A `go` whose `bestmove` has not come, with the game it was given.
     Search(AnyGame),
-    /// `go perft`, done at its `Nodes searched`.
+    /// `go perft`, done at its `Nodes searched` (or the line saying it was stopped).
     Perft,
     /// `bench`, done at its `Nodes/second`.
     Bench,
@@ -464,7 +464,8 @@ impl UciRun<'_> {
                 .pop_front()
                 .ok_or_else(|| failure("protocol", "readyok without isready"))?;
             self.late(variant, "isready", at - sent)?;
-        } else if line.starts_with("Nodes searched: ")
+        } else if (line.starts_with("Nodes searched: ")
+            || line.starts_with("info string perft ") && line.contains(" stopped"))
             && matches!(self.jobs.front(), Some(Job::Perft))
         {
             self.jobs.pop_front();
