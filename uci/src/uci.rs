@@ -16,6 +16,11 @@ use crate::session::{Announce, Job, Output, Session, uci_score};
 pub const ENGINE_NAME: &str = concat!("Amity ", env!("CARGO_PKG_VERSION"));
 pub const AUTHOR: &str = "the Amity developers";
 
+/// Most throws `go` makes for chance pending at the root: more than any game's chance needs
+/// in a row (a full deck dealt card by card), so a variant that never stops throwing cannot
+/// hang the loop.
+const MAX_ROOT_THROWS: usize = 64;
+
 /// Announces search progress and results as UCI `info` and `bestmove` lines.
 struct UciAnnounce;
 
@@ -195,7 +200,12 @@ impl Uci {
             self.session.start(Job::Perft(depth), false, UciAnnounce);
             return;
         }
-        if let Some(token) = self.session.throw_if_pending() {
+        // Chance may take several throws before a decision is due (a reshuffled pile is dealt
+        // card by card); each is said, so the GUI can follow the game.
+        for _ in 0..MAX_ROOT_THROWS {
+            let Some(token) = self.session.throw_if_pending() else {
+                break;
+            };
             self.session.out.line(&format!(
                 "info string throw {token} (the engine threw for itself)"
             ));

@@ -2,6 +2,7 @@
 //! the registry of every variant (names, a by-name lookup, one enum the protocols hold) and
 //! the positions `bench` searches.
 
+pub mod booster;
 pub mod chess;
 pub mod evaluation;
 pub mod gravity;
@@ -13,6 +14,7 @@ pub mod pacifist;
 
 use amity_engine::{Game, OptionError, OptionSpec, OptionValue, Rules, VariantSettings};
 
+pub use booster::Booster;
 pub use chess::Chess;
 pub use gravity::Gravity;
 pub use itiswhatitis::ItIsWhatItIs;
@@ -167,6 +169,7 @@ registry! {
     ItIsWhatItIs(ItIsWhatItIs) = ["itiswhatitis"] from _settings => ItIsWhatItIs::new();
     Gravity(Gravity) = ["gravity"] from _settings => Gravity;
     Love(Love) = ["love"] from _settings => Love;
+    Booster(Booster) = ["booster"] from _settings => Booster;
 }
 
 /// A fresh game of the named variant with default options.

@@ -1,0 +1,1472 @@
+//! Booster Chess: chess where pieces stand on stacks of checkers placed by playing cards. A
+//! piece on its own colour's checkers is boosted (after its move it may spend them on king
+//! steps); on the opponent's it is hobbled (it moves like a pawn, a hobbled pawn not at all).
+//!
+//! A turn is several decisions by one side: the normal move, any steps of the piece just
+//! moved, and the closing add (`add:<card>@<square>`) or `pass`, after which the mover draws.
+//! [`Rules::play`] keeps the side to move until the turn closes, so search and perft see each
+//! decision as a ply. The full state (hands, draw pile order, discard pile) is plain data in
+//! [`BoosterState`], so a player's view can be derived from it.
+//!
+//! The rules as implemented, and every ruling made here, are in `docs/variants/booster.md`.
+
+use std::fmt;
+
+use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use amity_engine::position::color_index;
+use amity_engine::zobrist;
+use amity_engine::{
+    Bitboard, ChanceOutcome, Color, DrawReason, FenError, Game, Kind, Move, MoveError, MoveFlag,
+    MoveList, Outcome, Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, WinReason,
+};
+
+/// Booster Chess.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Booster;
+
+/// Checkers each side owns.
+pub const CHECKERS_PER_SIDE: u8 = 6;
+
+/// Cards in the deck.
+pub const DECK_SIZE: usize = 36;
+
+/// The standard test deal: the start position, its hands and its draw pile.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 \
+     booster:-:6hKh3sQsKs9c:2d8dTd4s2c8c:9d6dQh5c6s5d5s9s9h8s3h5hTs3c4hTh2s4d6c2h3d4c8hTc:-";
+
+// ----- cards -----
+
+/// Card ranks in canonical order; `6` is the checker card, the others name a piece kind.
+const RANKS: [char; 10] = ['2', '3', '4', '5', '6', '8', '9', 'T', 'Q', 'K'];
+
+/// Suits in canonical order: hearts and diamonds are White's, spades and clubs Black's.
+const SUITS: [char; 4] = ['h', 'd', 's', 'c'];
+
+/// How many ranks each suit has: queens and kings only in hearts and spades.
+const SUIT_SIZES: [usize; 4] = [10, 8, 10, 8];
+
+/// One card of the deck, numbered in canonical order (2h = 0 ... Tc = 35).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Card(u8);
+
+impl Card {
+    /// Every card, in canonical order.
+    pub fn all() -> impl Iterator<Item = Card> {
+        (0..DECK_SIZE as u8).map(Card)
+    }
+
+    /// The card numbered `index` in canonical order.
+    pub fn from_index(index: usize) -> Option<Card> {
+        (index < DECK_SIZE).then_some(Card(index as u8))
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    fn suit_and_rank(self) -> (usize, usize) {
+        let mut index = self.index();
+        for (suit, size) in SUIT_SIZES.iter().enumerate() {
+            if index < *size {
+                return (suit, index);
+            }
+            index -= size;
+        }
+        (SUITS.len() - 1, 0)
+    }
+
+    /// White's cards are hearts and diamonds.
+    pub fn color(self) -> Color {
+        if self.suit_and_rank().0 < 2 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The piece kind the card names; `None` for the checker card (a 6), which matches any.
+    pub fn kind(self) -> Option<Kind> {
+        match RANKS[self.suit_and_rank().1] {
+            '2' | '3' | '4' | '5' => Some(PAWN),
+            '8' => Some(KNIGHT),
+            '9' => Some(BISHOP),
+            'T' => Some(ROOK),
+            'Q' => Some(QUEEN),
+            'K' => Some(KING),
+            _ => None,
+        }
+    }
+
+    /// Reads a card written rank then suit (`Kh`, `6c`).
+    pub fn parse(text: &str) -> Option<Card> {
+        let mut chars = text.chars();
+        let (rank, suit, rest) = (chars.next()?, chars.next()?, chars.next());
+        if rest.is_some() {
+            return None;
+        }
+        let rank = RANKS.iter().position(|r| *r == rank)?;
+        let suit = SUITS.iter().position(|s| *s == suit)?;
+        if rank >= SUIT_SIZES[suit] {
+            return None;
+        }
+        let before: usize = SUIT_SIZES[..suit].iter().sum();
+        Some(Card((before + rank) as u8))
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (suit, rank) = self.suit_and_rank();
+        write!(f, "{}{}", RANKS[rank], SUITS[suit])
+    }
+}
+
+/// A hand: a set of cards (every card is unique, so a set says everything).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Hand(u64);
+
+impl Hand {
+    pub fn contains(self, card: Card) -> bool {
+        self.0 >> card.0 & 1 == 1
+    }
+
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= 1 << card.0;
+    }
+
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !(1 << card.0);
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The cards in canonical order.
+    pub fn cards(self) -> impl Iterator<Item = Card> {
+        Card::all().filter(move |card| self.contains(*card))
+    }
+}
+
+/// A pile of cards in order (the draw pile top first, the discard pile oldest first), held in
+/// a fixed array so positions copy without allocating.
+#[derive(Clone, Copy)]
+pub struct Pile {
+    cards: [Card; DECK_SIZE],
+    len: u8,
+}
+
+impl Default for Pile {
+    fn default() -> Pile {
+        Pile {
+            cards: [Card(0); DECK_SIZE],
+            len: 0,
+        }
+    }
+}
+
+/// Piles are equal when they hold the same cards in the same order (the array beyond the
+/// pile's length is scratch).
+impl PartialEq for Pile {
+    fn eq(&self, other: &Pile) -> bool {
+        self.cards() == other.cards()
+    }
+}
+
+impl Eq for Pile {}
+
+impl fmt::Debug for Pile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.cards()).finish()
+    }
+}
+
+impl Pile {
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Puts a card at the end (the bottom of the draw pile, the newest of the discard pile).
+    pub fn push(&mut self, card: Card) {
+        if self.len() < DECK_SIZE {
+            self.cards[self.len()] = card;
+            self.len += 1;
+        }
+    }
+
+    /// Takes the first card (the top of the draw pile).
+    pub fn take_first(&mut self) -> Option<Card> {
+        let first = *self.cards().first()?;
+        self.remove_at(0);
+        Some(first)
+    }
+
+    /// Takes `card` out wherever it is; false if it is not in the pile.
+    pub fn take(&mut self, card: Card) -> bool {
+        match self.cards().iter().position(|c| *c == card) {
+            Some(index) => {
+                self.remove_at(index);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn remove_at(&mut self, index: usize) {
+        let len = self.len();
+        self.cards.copy_within(index + 1..len, index);
+        self.len -= 1;
+    }
+}
+
+// ----- the state -----
+
+/// The checkers under each square: positive counts are White's checkers, negative Black's
+/// (a stack is all of one colour, so one signed number says it, and adding two stacks is
+/// exactly cancellation).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Stacks([i8; 64]);
+
+impl Default for Stacks {
+    fn default() -> Stacks {
+        Stacks([0; 64])
+    }
+}
+
+impl fmt::Debug for Stacks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&write_stacks(self))
+    }
+}
+
+/// The sign a colour's checkers have in [`Stacks`].
+fn sign(color: Color) -> i8 {
+    match color {
+        Color::White => 1,
+        Color::Black => -1,
+    }
+}
+
+impl Stacks {
+    /// The signed stack on `square`.
+    pub fn get(&self, square: Square) -> i8 {
+        self.0[square as usize]
+    }
+
+    fn set(&mut self, square: Square, stack: i8) {
+        self.0[square as usize] = stack;
+    }
+
+    /// How many of `color`'s checkers stand on `square` (0 if the stack is the other colour's).
+    pub fn of(&self, square: Square, color: Color) -> u8 {
+        let stack = self.get(square) * sign(color);
+        stack.max(0) as u8
+    }
+
+    /// `color`'s checkers on the board.
+    pub fn on_board(&self, color: Color) -> u8 {
+        self.0
+            .iter()
+            .map(|stack| (stack * sign(color)).max(0) as u8)
+            .sum()
+    }
+
+    /// The squares with a stack.
+    pub fn squares(&self) -> impl Iterator<Item = (Square, i8)> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|(_, stack)| **stack != 0)
+            .map(|(index, stack)| (Square::new(index as u32), *stack))
+    }
+}
+
+/// Everything beyond the board: stacks, hands, piles and the piece moving in this turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoosterState {
+    pub stacks: Stacks,
+    /// Hands, White's first.
+    pub hands: [Hand; 2],
+    /// The draw pile, top first.
+    pub draw: Pile,
+    /// The discard pile, oldest first.
+    pub discard: Pile,
+    /// Inside a turn: the square of the piece that made the turn's normal move (it may step);
+    /// `None` at the start of a turn.
+    pub mid: Option<Square>,
+}
+
+impl BoosterState {
+    /// `color`'s checkers in front of it (not on the board).
+    pub fn in_front(&self, color: Color) -> u8 {
+        CHECKERS_PER_SIDE.saturating_sub(self.stacks.on_board(color))
+    }
+
+    pub fn hand(&self, color: Color) -> Hand {
+        self.hands[color_index(color)]
+    }
+}
+
+/// Whether a reshuffle is under way: the side that just closed its turn holds fewer cards than
+/// its checkers in front, which only happens when its draw emptied the pile (a side always
+/// ends its turn holding at least that many). Chance then turns the discard pile over card by
+/// card.
+pub fn reshuffle_pending(pos: &Position<Booster>) -> bool {
+    let state = &pos.state;
+    let drawer = !pos.turn();
+    state.mid.is_none() && state.hand(drawer).len() < usize::from(state.in_front(drawer))
+}
+
+// ----- geometry -----
+
+/// The rank where `color`'s pawns promote and hobbled pieces are freed.
+fn last_rank(color: Color) -> Rank {
+    match color {
+        Color::White => Rank::Eighth,
+        Color::Black => Rank::First,
+    }
+}
+
+/// `color`'s second rank, the only one its pawns double-step from.
+fn second_rank(color: Color) -> Rank {
+    match color {
+        Color::White => Rank::Second,
+        Color::Black => Rank::Seventh,
+    }
+}
+
+/// The square one rank forward from `color`'s side, if on the board.
+fn forward(square: Square, color: Color) -> Option<Square> {
+    orthodox::shift_forward(Bitboard::from_square(square), color).first()
+}
+
+fn king_steps(square: Square) -> Bitboard {
+    orthodox::attacks(KING, Color::White, square, Bitboard::EMPTY)
+}
+
+/// King-step distance between two squares.
+fn distance(a: Square, b: Square) -> i32 {
+    let files = (a.file() as i32 - b.file() as i32).abs();
+    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+    files.max(ranks)
+}
+
+// ----- piece status (rules 2 and 4) -----
+
+/// Whether the piece on `square` (of `color`) stands on the opponent's checkers.
+fn is_hobbled(pos: &Position<Booster>, square: Square, color: Color) -> bool {
+    pos.state.stacks.of(square, !color) > 0
+}
+
+/// Where the piece on `from` may go by its normal move, not counting castling, en passant and
+/// the mover's king safety: chess moves for unstacked and boosted pieces, a pawn's single step
+/// forward or diagonal capture for hobbled pieces other than pawns, nothing for hobbled pawns.
+/// Kings are never captured.
+fn normal_targets(pos: &Position<Booster>, from: Square, piece: Piece) -> Bitboard {
+    let color = piece.color;
+    let occupied = pos.occupied();
+    let victims = pos.color(!color) & !pos.kind(KING);
+    let hobbled = is_hobbled(pos, from, color);
+    if piece.kind == PAWN || hobbled {
+        if piece.kind == PAWN && hobbled {
+            return Bitboard::EMPTY;
+        }
+        let mut found = orthodox::pawn_attacks_from(color, from) & victims;
+        if let Some(one) = forward(from, color).filter(|s| !occupied.contains(*s)) {
+            found.add(one);
+            if piece.kind == PAWN
+                && from.rank() == second_rank(color)
+                && let Some(two) = forward(one, color).filter(|s| !occupied.contains(*s))
+            {
+                found.add(two);
+            }
+        }
+        return found;
+    }
+    orthodox::attacks(piece.kind, color, from, occupied) & !pos.color(color) & !pos.kind(KING)
+}
+
+/// Squares the piece on `square` attacks in the chess sense (rule 8's first way): a hobbled
+/// piece attacks like a pawn of its colour, a hobbled pawn nothing.
+fn attacks_of(pos: &Position<Booster>, square: Square, piece: Piece) -> Bitboard {
+    if is_hobbled(pos, square, piece.color) {
+        if piece.kind == PAWN {
+            return Bitboard::EMPTY;
+        }
+        return orthodox::pawn_attacks_from(piece.color, square);
+    }
+    orthodox::attacks(piece.kind, piece.color, square, pos.occupied())
+}
+
+// ----- threats (rule 8) -----
+
+/// Whether side `by` threatens `target`: one of its pieces attacks it, or a boosted piece of
+/// it could reach it this turn by a normal move and then paid king steps.
+pub fn threatened(pos: &Position<Booster>, target: Square, by: Color) -> bool {
+    for square in pos.color(by) {
+        let Some(piece) = pos.piece_at(square) else {
+            continue;
+        };
+        if attacks_of(pos, square, piece).contains(target) {
+            return true;
+        }
+    }
+    pos.color(by)
+        .into_iter()
+        .any(|square| reaches_by_steps(pos, square, target, by))
+}
+
+/// What capturing the piece on `square` does to a budget of `by`'s checkers: its checkers of
+/// `by` join, its other checkers cancel as many.
+fn budget_change(pos: &Position<Booster>, square: Square, by: Color) -> i32 {
+    i32::from(pos.state.stacks.get(square)) * i32::from(sign(by))
+}
+
+/// Rule 8's second way: the boosted piece on `from` makes some normal move to `t` ≠ `target`
+/// and then walks king steps to `target`, one checker a step.
+fn reaches_by_steps(pos: &Position<Booster>, from: Square, target: Square, by: Color) -> bool {
+    let budget = i32::from(pos.state.stacks.of(from, by));
+    let Some(piece) = pos.piece_at(from) else {
+        return false;
+    };
+    if budget == 0 {
+        return false;
+    }
+    // Pieces of the other side, other than kings, may be captured on the way; the ones that
+    // carry `by`'s checkers make the budget grow.
+    let capturable = pos.color(!by) & !pos.kind(KING);
+    let mut gains = Bitboard::EMPTY;
+    let mut total_gain = 0;
+    for square in capturable {
+        let change = budget_change(pos, square, by);
+        if change > 0 {
+            gains.add(square);
+            total_gain += change;
+        }
+    }
+    for t in normal_targets(pos, from, piece) {
+        if t == target {
+            continue;
+        }
+        let start = budget + budget_change(pos, t, by);
+        if start < 1 || distance(t, target) > start + total_gain {
+            continue;
+        }
+        // The piece has left `from` (now empty) and captured whatever stood on `t`.
+        let start_square = Bitboard::from_square(t);
+        let walk = Walk {
+            pos,
+            by,
+            target,
+            captures: capturable & !start_square,
+            passable: (!pos.occupied() | capturable | Bitboard::from_square(from)) & !start_square,
+        };
+        let found = if gains.is_empty() {
+            walk.best_budget_search(t, start)
+        } else {
+            walk.simple_paths(t, start, start_square, gains & !start_square)
+        };
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+/// A search for a paid king-step path to `target` over `passable` squares.
+struct Walk<'a> {
+    pos: &'a Position<Booster>,
+    by: Color,
+    target: Square,
+    /// The other side's pieces that a step may capture.
+    captures: Bitboard,
+    /// Squares a step may land on short of the target: empty, vacated or a capture.
+    passable: Bitboard,
+}
+
+impl Walk<'_> {
+    fn change(&self, square: Square) -> i32 {
+        if self.captures.contains(square) {
+            budget_change(self.pos, square, self.by)
+        } else {
+            0
+        }
+    }
+
+    /// When no capture on the way can raise the budget, the best budget on arrival at each
+    /// square decides everything: a detour or revisit never helps, so the largest budget per
+    /// square (found best-first) answers exactly as all simple paths would.
+    fn best_budget_search(&self, start: Square, budget: i32) -> bool {
+        let mut best = [i32::MIN; 64];
+        best[start as usize] = budget;
+        let mut frontier = vec![(budget, start)];
+        while let Some(index) = (0..frontier.len()).max_by_key(|i| frontier[*i].0) {
+            let (budget, square) = frontier.swap_remove(index);
+            if budget < best[square as usize] || budget < 1 {
+                continue;
+            }
+            for next in king_steps(square) {
+                if next == self.target {
+                    return true;
+                }
+                if !self.passable.contains(next) {
+                    continue;
+                }
+                let after = budget - 1 + self.change(next);
+                if after > best[next as usize] {
+                    best[next as usize] = after;
+                    frontier.push((after, next));
+                }
+            }
+        }
+        false
+    }
+
+    /// Every simple path, when captures on the way may raise the budget (`gains`: the squares
+    /// not yet visited whose piece carries the walker's checkers).
+    fn simple_paths(
+        &self,
+        square: Square,
+        budget: i32,
+        visited: Bitboard,
+        gains: Bitboard,
+    ) -> bool {
+        if budget < 1 {
+            return false;
+        }
+        let still_to_gain: i32 = gains.into_iter().map(|s| self.change(s)).sum();
+        if distance(square, self.target) > budget + still_to_gain {
+            return false;
+        }
+        for next in king_steps(square) {
+            if next == self.target {
+                return true;
+            }
+            if visited.contains(next) || !self.passable.contains(next) {
+                continue;
+            }
+            let after = budget - 1 + self.change(next);
+            let mut left = gains;
+            left.discard(next);
+            if self.simple_paths(next, after, visited | Bitboard::from_square(next), left) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Whether `color`'s king is threatened by the other side.
+pub fn king_in_danger(pos: &Position<Booster>, color: Color) -> bool {
+    pos.pieces(color, KING)
+        .first()
+        .is_some_and(|king| threatened(pos, king, !color))
+}
+
+// ----- moving pieces (rules 6 and 7) -----
+
+/// Moves the piece (with its stack) from `from` to `to`, capturing the piece on `captured`
+/// if any, in the order of rule 7: capture (its stack joins), cancellation (the signed sum),
+/// promotion, last-rank return. Castling rights of the squares touched end.
+fn arrive(
+    pos: &mut Position<Booster>,
+    from: Square,
+    to: Square,
+    captured: Square,
+    promotion: Option<Kind>,
+) {
+    let Some(piece) = pos.piece_at(from) else {
+        return;
+    };
+    let mut stack = pos.state.stacks.get(from);
+    pos.state.stacks.set(from, 0);
+    if pos.remove(captured).is_some() {
+        stack += pos.state.stacks.get(captured);
+        pos.state.stacks.set(captured, 0);
+        pos.set_halfmove_clock(0);
+    }
+    pos.relocate(from, to);
+    if let Some(kind) = promotion {
+        pos.replace(to, Piece::new(piece.color, kind));
+    }
+    if to.rank() == last_rank(piece.color) && stack * sign(piece.color) < 0 {
+        stack = 0;
+    }
+    pos.state.stacks.set(to, stack);
+    if piece.kind == PAWN {
+        pos.set_halfmove_clock(0);
+    }
+    let mut lost = Bitboard::from_square(from) | Bitboard::from_square(to);
+    if piece.kind == KING {
+        lost |= Bitboard::from_rank(if piece.color == Color::White {
+            Rank::First
+        } else {
+            Rank::Eighth
+        });
+    }
+    pos.discard_castling(lost);
+}
+
+/// The turn's normal move.
+fn play_normal(pos: &mut Position<Booster>, mv: Move) {
+    let (from, to) = (mv.from(), mv.to());
+    let mover = pos.turn();
+    pos.set_halfmove_clock(pos.halfmove_clock() + 1);
+    let en_passant = pos.en_passant();
+    pos.set_en_passant(None);
+    match mv.flag() {
+        MoveFlag::Castle => {
+            let rook_from = if to.file() > from.file() {
+                Square::from_coords(amity_engine::File::H, from.rank())
+            } else {
+                Square::from_coords(amity_engine::File::A, from.rank())
+            };
+            let (_, rook_to) = orthodox::castling_targets(from, rook_from);
+            pos.relocate(from, to);
+            pos.relocate(rook_from, rook_to);
+            pos.discard_castling(Bitboard::from_rank(from.rank()));
+        }
+        MoveFlag::EnPassant => {
+            let victim = en_passant
+                .and_then(|square| forward(square, !mover))
+                .unwrap_or(to);
+            arrive(pos, from, to, victim, None);
+        }
+        MoveFlag::Promotion => arrive(pos, from, to, to, Some(mv.kind())),
+        _ => {
+            let double_step = pos.piece_at(from).is_some_and(|p| p.kind == PAWN)
+                && distance(from, to) == 2
+                && from.file() == to.file();
+            arrive(pos, from, to, to, None);
+            if double_step {
+                pos.set_en_passant(forward(from, mover));
+            }
+        }
+    }
+    pos.state.mid = Some(to);
+}
+
+/// A booster step of the turn's piece: one own checker spent (back in front), then the move.
+fn play_step(pos: &mut Position<Booster>, mv: Move) {
+    let mover = pos.turn();
+    let from = mv.from();
+    let spent = pos.state.stacks.get(from) - sign(mover);
+    pos.state.stacks.set(from, spent);
+    pos.set_en_passant(None);
+    let promotion = (mv.flag() == MoveFlag::Promotion).then(|| mv.kind());
+    arrive(pos, from, mv.to(), mv.to(), promotion);
+    pos.state.mid = Some(mv.to());
+}
+
+/// The add: the card goes face up onto the discard pile and one of the mover's checkers under
+/// the piece (cancelling at once against an opposite stack).
+fn play_add(pos: &mut Position<Booster>, card: Card, square: Square) {
+    let mover = pos.turn();
+    let state = &mut pos.state;
+    state.hands[color_index(mover)].remove(card);
+    state.discard.push(card);
+    let stack = state.stacks.get(square) + sign(mover);
+    state.stacks.set(square, stack);
+}
+
+/// Closes the turn: the mover draws, the other side is to move.
+fn close_turn(pos: &mut Position<Booster>) {
+    let mover = pos.turn();
+    pos.state.mid = None;
+    if mover == Color::Black {
+        pos.set_fullmoves(pos.fullmoves() + 1);
+    }
+    pos.flip_turn();
+    draw_cards(&mut pos.state, mover);
+}
+
+/// The mover draws until it holds as many cards as checkers in front, as far as the draw pile
+/// goes; a shortfall left is a reshuffle for chance to make ([`reshuffle_pending`]).
+fn draw_cards(state: &mut BoosterState, drawer: Color) {
+    let wanted = usize::from(state.in_front(drawer));
+    while state.hand(drawer).len() < wanted {
+        match state.draw.take_first() {
+            Some(card) => state.hands[color_index(drawer)].insert(card),
+            None => break,
+        }
+    }
+}
+
+// ----- decisions -----
+
+/// Decisions are told apart by their flag and the moment of the turn: at the start every
+/// decision is a normal move; inside it, a `Normal` or `Promotion` move is a step.
+fn add_move(card: Card, square: Square) -> Move {
+    Move::drop(Kind::new(card.0), square)
+}
+
+fn shuffle_move(card: Card) -> Move {
+    Move::chance(Square::A1, Square::A1, Kind::new(card.0))
+}
+
+fn card_of(mv: Move) -> Card {
+    Card(mv.kind().index() as u8 % DECK_SIZE as u8)
+}
+
+/// Whether a decision leaves the mover's king safe (rule 9).
+fn keeps_king_safe(pos: &Position<Booster>, mv: Move) -> bool {
+    let mut after = pos.clone();
+    Booster.play(&mut after, mv);
+    !king_in_danger(&after, pos.turn())
+}
+
+/// The pseudo-legal normal moves of the side to move, castling included.
+fn normal_moves(pos: &Position<Booster>, moves: &mut MoveList) {
+    let us = pos.turn();
+    for from in pos.ours() {
+        let Some(piece) = pos.piece_at(from) else {
+            continue;
+        };
+        let hobbled = is_hobbled(pos, from, us);
+        for to in normal_targets(pos, from, piece) {
+            if piece.kind == PAWN && to.rank() == last_rank(us) {
+                for kind in FIDE_PROMOTIONS {
+                    moves.push(Move::promotion(from, to, kind));
+                }
+            } else {
+                moves.push(Move::normal(from, to));
+            }
+        }
+        // En passant by a pawn (not hobbled) or by a hobbled piece, both moving like pawns.
+        let moves_like_pawn = (piece.kind == PAWN) != hobbled;
+        if moves_like_pawn
+            && let Some(square) = pos.en_passant()
+            && orthodox::pawn_attacks_from(us, from).contains(square)
+            && !pos.occupied().contains(square)
+            && forward(square, !us).is_some_and(|victim| pos.pieces(!us, PAWN).contains(victim))
+        {
+            moves.push(Move::en_passant(from, square));
+        }
+    }
+    castling_moves(pos, moves);
+}
+
+/// Castling (rule 10): chess's conditions, king and rook on no checkers, and the king's
+/// squares not threatened in the sense of rule 8 before the move.
+fn castling_moves(pos: &Position<Booster>, moves: &mut MoveList) {
+    let us = pos.turn();
+    let Some(king) = pos.pieces(us, KING).first() else {
+        return;
+    };
+    if pos.state.stacks.get(king) != 0 {
+        return;
+    }
+    for rook in pos.castling() & pos.pieces(us, ROOK) & Bitboard::from_rank(king.rank()) {
+        if pos.state.stacks.get(rook) != 0 {
+            continue;
+        }
+        let (king_to, _) = orthodox::castling_targets(king, rook);
+        let between = shakmaty::attacks::between(king, rook);
+        if between.intersects(pos.occupied()) {
+            continue;
+        }
+        let king_path = shakmaty::attacks::between(king, king_to) | king_to | king;
+        if king_path.into_iter().any(|s| threatened(pos, s, !us)) {
+            continue;
+        }
+        moves.push(Move::castle(king, king_to));
+    }
+}
+
+/// The steps of the piece on `from` (rule 3b), when it stands on the mover's checkers.
+fn step_moves(pos: &Position<Booster>, from: Square, moves: &mut MoveList) {
+    let us = pos.turn();
+    let Some(piece) = pos.piece_at(from) else {
+        return;
+    };
+    if piece.color != us || pos.state.stacks.of(from, us) == 0 {
+        return;
+    }
+    let targets = king_steps(from) & !pos.ours() & !pos.kind(KING);
+    for to in targets {
+        if piece.kind == PAWN && to.rank() == last_rank(us) {
+            for kind in FIDE_PROMOTIONS {
+                moves.push(Move::promotion(from, to, kind));
+            }
+        } else {
+            moves.push(Move::normal(from, to));
+        }
+    }
+}
+
+/// The pieces a card lets its player add a checker under (rule 5).
+pub fn matching_pieces(pos: &Position<Booster>, card: Card) -> Bitboard {
+    let owner = card.color();
+    match card.kind() {
+        Some(kind) if pos.pieces(owner, kind).any() => pos.pieces(owner, kind),
+        _ => pos.color(owner),
+    }
+}
+
+fn add_moves(pos: &Position<Booster>, moves: &mut MoveList) {
+    let us = pos.turn();
+    if pos.state.in_front(us) == 0 {
+        return;
+    }
+    for card in pos.state.hand(us).cards() {
+        for square in matching_pieces(pos, card) {
+            moves.push(add_move(card, square));
+        }
+    }
+}
+
+// ----- FEN -----
+
+fn bad_field(what: impl Into<String>) -> FenError {
+    FenError::UnexpectedField(what.into())
+}
+
+fn illegal(why: impl Into<String>) -> FenError {
+    FenError::Illegal(why.into())
+}
+
+fn parse_cards(text: &str, what: &str) -> Result<Vec<Card>, FenError> {
+    if text == "-" {
+        return Ok(Vec::new());
+    }
+    if !text.is_ascii() || !text.len().is_multiple_of(2) {
+        return Err(bad_field(format!(
+            "booster {what} '{text}': cards are two letters each"
+        )));
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|at| {
+            let name = &text[at..at + 2];
+            Card::parse(name)
+                .ok_or_else(|| bad_field(format!("booster {what}: '{name}' is not a card")))
+        })
+        .collect()
+}
+
+fn parse_stacks(text: &str) -> Result<Stacks, FenError> {
+    let mut stacks = Stacks::default();
+    if text == "-" {
+        return Ok(stacks);
+    }
+    for entry in text.split(',') {
+        let bad = || {
+            bad_field(format!(
+                "booster stack '{entry}' (write <square><w|b><count>, e.g. e4w2)"
+            ))
+        };
+        if !entry.is_ascii() || entry.len() < 4 {
+            return Err(bad());
+        }
+        let square = Square::from_ascii(&entry.as_bytes()[..2]).map_err(|_| bad())?;
+        let color = match &entry[2..3] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            _ => return Err(bad()),
+        };
+        let count: i8 = entry[3..].parse().map_err(|_| bad())?;
+        if !(1..=CHECKERS_PER_SIDE as i8).contains(&count) {
+            return Err(bad_field(format!(
+                "booster stack '{entry}': a stack holds 1 to {CHECKERS_PER_SIDE} checkers"
+            )));
+        }
+        if stacks.get(square) != 0 {
+            return Err(bad_field(format!("booster stacks: {square} given twice")));
+        }
+        stacks.set(square, count * sign(color));
+    }
+    Ok(stacks)
+}
+
+fn write_stacks(stacks: &Stacks) -> String {
+    let entries: Vec<String> = stacks
+        .squares()
+        .map(|(square, stack)| {
+            let color = if stack > 0 { 'w' } else { 'b' };
+            format!("{square}{color}{}", stack.unsigned_abs())
+        })
+        .collect();
+    if entries.is_empty() {
+        "-".into()
+    } else {
+        entries.join(",")
+    }
+}
+
+fn write_cards(out: &mut String, cards: impl Iterator<Item = Card>) {
+    let before = out.len();
+    for card in cards {
+        out.push_str(&card.to_string());
+    }
+    if out.len() == before {
+        out.push('-');
+    }
+}
+
+/// Zobrist key layout inside the variant keys.
+const KEY_STACKS: usize = 0; // square * 12 + colour * 6 + count - 1
+const KEY_HANDS: usize = 768; // holder * 36 + card
+const KEY_DRAW: usize = 840; // + card, mixed with its place in the pile
+const KEY_DISCARD: usize = 876; // + card, mixed with its place in the pile
+const KEY_MID: usize = 912; // + square
+
+/// A key for `card` at place `place` of a pile: order matters, so the card's key is mixed with
+/// its place (SplitMix64's finaliser keeps the keys independent).
+fn pile_key(base: usize, card: Card, place: usize) -> u64 {
+    let mut z = zobrist::variant(base + card.index())
+        ^ (place as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+// ----- the rules -----
+
+impl Rules for Booster {
+    type State = BoosterState;
+
+    fn name(&self) -> &'static str {
+        "booster"
+    }
+
+    fn start_fen(&self) -> &'static str {
+        START_FEN
+    }
+
+    fn pieces(&self) -> &'static [PieceInfo] {
+        &orthodox::STANDARD_PIECES
+    }
+
+    /// One field, `booster:<stacks>:<White's hand>:<Black's hand>:<draw pile>:<discard pile>`,
+    /// with `:mid=<square>` appended inside a turn.
+    fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
+        let [field] = fields else {
+            return Err(match fields.get(1) {
+                Some(extra) => bad_field(extra.to_string()),
+                None => bad_field("missing booster:<stacks>:<hands>:<piles> field"),
+            });
+        };
+        let parts: Vec<&str> = field.split(':').collect();
+        if parts.first() != Some(&"booster") || !(6..=7).contains(&parts.len()) {
+            return Err(bad_field(format!(
+                "{field} (needs booster:<stacks>:<white hand>:<black hand>:<draw>:<discard>)"
+            )));
+        }
+        let state = &mut pos.state;
+        state.stacks = parse_stacks(parts[1])?;
+        let mut seen = Hand::default();
+        let mut take = |cards: Vec<Card>, what: &str| -> Result<Vec<Card>, FenError> {
+            for card in &cards {
+                if seen.contains(*card) {
+                    return Err(illegal(format!("card {card} appears twice ({what})")));
+                }
+                seen.insert(*card);
+            }
+            Ok(cards)
+        };
+        for (holder, text, what) in [(0, parts[2], "White's hand"), (1, parts[3], "Black's hand")] {
+            let mut hand = Hand::default();
+            for card in take(parse_cards(text, what)?, what)? {
+                hand.insert(card);
+            }
+            state.hands[holder] = hand;
+        }
+        state.draw = Pile::default();
+        for card in take(parse_cards(parts[4], "draw pile")?, "draw pile")? {
+            state.draw.push(card);
+        }
+        state.discard = Pile::default();
+        for card in take(parse_cards(parts[5], "discard pile")?, "discard pile")? {
+            state.discard.push(card);
+        }
+        if seen.len() != DECK_SIZE {
+            let missing: Vec<String> = Card::all()
+                .filter(|card| !seen.contains(*card))
+                .map(|card| card.to_string())
+                .collect();
+            return Err(illegal(format!(
+                "cards missing from hands and piles: {}",
+                missing.join("")
+            )));
+        }
+        state.mid = match parts.get(6) {
+            None => None,
+            Some(text) => {
+                let name = text
+                    .strip_prefix("mid=")
+                    .ok_or_else(|| bad_field(format!("{text} (expected mid=<square>)")))?;
+                Some(
+                    Square::from_ascii(name.as_bytes())
+                        .map_err(|_| bad_field(format!("mid={name}: not a square")))?,
+                )
+            }
+        };
+        Ok(())
+    }
+
+    fn write_extra_fen(&self, pos: &Position<Self>, out: &mut String) {
+        let state = &pos.state;
+        out.push_str(" booster:");
+        out.push_str(&write_stacks(&state.stacks));
+        for hand in state.hands {
+            out.push(':');
+            write_cards(out, hand.cards());
+        }
+        out.push(':');
+        write_cards(out, state.draw.cards().iter().copied());
+        out.push(':');
+        write_cards(out, state.discard.cards().iter().copied());
+        if let Some(square) = state.mid {
+            out.push_str(&format!(":mid={square}"));
+        }
+    }
+
+    fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
+        for color in [Color::White, Color::Black] {
+            let kings = pos.pieces(color, KING).count();
+            if kings != 1 {
+                return Err(illegal(format!(
+                    "{} has {kings} kings, needs exactly one",
+                    orthodox::color_name(color)
+                )));
+            }
+            if (pos.pieces(color, PAWN) & Bitboard::from_rank(last_rank(color))).any() {
+                return Err(illegal(format!(
+                    "a {} pawn stands on its last rank",
+                    orthodox::color_name(color).to_lowercase()
+                )));
+            }
+            let on_board = pos.state.stacks.on_board(color);
+            if on_board > CHECKERS_PER_SIDE {
+                return Err(illegal(format!(
+                    "{on_board} {} checkers on the board, a side has {CHECKERS_PER_SIDE}",
+                    orthodox::color_name(color).to_lowercase()
+                )));
+            }
+        }
+        if let Some((square, _)) = pos
+            .state
+            .stacks
+            .squares()
+            .find(|(square, _)| !pos.occupied().contains(*square))
+        {
+            return Err(illegal(format!("a stack on {square} with no piece on it")));
+        }
+        for right in pos.castling() {
+            let color = if right.rank() == Rank::First {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let king_home = Square::from_coords(amity_engine::File::E, right.rank());
+            let corner =
+                right.file() == amity_engine::File::A || right.file() == amity_engine::File::H;
+            if !(corner
+                && (right.rank() == Rank::First || right.rank() == Rank::Eighth)
+                && pos.pieces(color, ROOK).contains(right)
+                && pos.pieces(color, KING).contains(king_home))
+            {
+                return Err(FenError::Castling(format!(
+                    "no {} king on {king_home} and rook on {right} for that right",
+                    orthodox::color_name(color).to_lowercase()
+                )));
+            }
+        }
+        let us = pos.turn();
+        let mid = pos.state.mid;
+        if let Some(square) = mid
+            && !pos.ours().contains(square)
+        {
+            return Err(illegal(format!(
+                "mid={square}: no piece of the side to move there"
+            )));
+        }
+        if let Some(square) = pos.en_passant() {
+            // The side that double-stepped: the mover inside its turn, else the other side.
+            let stepper = if mid.is_some() { us } else { !us };
+            let plausible = forward(square, !stepper).is_some_and(|origin| {
+                origin.rank() == second_rank(stepper) && !pos.occupied().contains(origin)
+            }) && !pos.occupied().contains(square)
+                && forward(square, stepper)
+                    .is_some_and(|pawn| pos.pieces(stepper, PAWN).contains(pawn));
+            if !plausible {
+                return Err(FenError::EnPassant(format!(
+                    "no {} pawn can just have passed {square}",
+                    orthodox::color_name(stepper).to_lowercase()
+                )));
+            }
+        }
+        let drawer = !us;
+        if mid.is_none()
+            && pos.state.hand(drawer).len() < usize::from(pos.state.in_front(drawer))
+            && pos.state.discard.is_empty()
+        {
+            return Err(illegal(format!(
+                "{} drew last and holds fewer cards than checkers in front of it",
+                orthodox::color_name(drawer)
+            )));
+        }
+        // The side not to move may be threatened: an add needs no test (docs), and hobbling an
+        // enemy piece makes it attack like a pawn, perhaps next to the adder's king.
+        if mid.is_some() && king_in_danger(pos, us) {
+            return Err(illegal(format!(
+                "{} is in check inside its own turn",
+                orthodox::color_name(us)
+            )));
+        }
+        Ok(())
+    }
+
+    fn state_hash(&self, state: &BoosterState) -> u64 {
+        let mut hash = 0;
+        for (square, stack) in state.stacks.squares() {
+            let color = usize::from(stack < 0);
+            let count = usize::from(stack.unsigned_abs()).clamp(1, 6);
+            hash ^= zobrist::variant(KEY_STACKS + square as usize * 12 + color * 6 + count - 1);
+        }
+        for (holder, hand) in state.hands.iter().enumerate() {
+            for card in hand.cards() {
+                hash ^= zobrist::variant(KEY_HANDS + holder * DECK_SIZE + card.index());
+            }
+        }
+        for (place, card) in state.draw.cards().iter().enumerate() {
+            hash ^= pile_key(KEY_DRAW, *card, place);
+        }
+        for (place, card) in state.discard.cards().iter().enumerate() {
+            hash ^= pile_key(KEY_DISCARD, *card, place);
+        }
+        if let Some(square) = state.mid {
+            hash ^= zobrist::variant(KEY_MID + square as usize);
+        }
+        hash
+    }
+
+    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        if reshuffle_pending(pos) {
+            return;
+        }
+        let mut candidates = MoveList::new();
+        match pos.state.mid {
+            None => normal_moves(pos, &mut candidates),
+            Some(square) => step_moves(pos, square, &mut candidates),
+        }
+        for &mv in candidates.iter() {
+            if keeps_king_safe(pos, mv) {
+                moves.push(mv);
+            }
+        }
+        if pos.state.mid.is_some() {
+            // The add and the draw never endanger the mover's king (rule 9).
+            add_moves(pos, moves);
+            moves.push(Move::pass());
+        }
+    }
+
+    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+        let before = self.state_hash(&pos.state);
+        match mv.flag() {
+            MoveFlag::Chance => {
+                let card = card_of(mv);
+                let drawer = !pos.turn();
+                let state = &mut pos.state;
+                if state.discard.take(card) {
+                    state.draw.push(card);
+                }
+                if state.discard.is_empty() {
+                    draw_cards(state, drawer);
+                }
+            }
+            MoveFlag::Drop => {
+                play_add(pos, card_of(mv), mv.to());
+                close_turn(pos);
+            }
+            MoveFlag::Pass => close_turn(pos),
+            _ if pos.state.mid.is_some() => play_step(pos, mv),
+            _ => play_normal(pos, mv),
+        }
+        let after = self.state_hash(&pos.state);
+        pos.toggle_hash(before ^ after);
+    }
+
+    fn play_null(&self, pos: &mut Position<Self>) {
+        // Never called (null move is off): a turn cannot be handed over without its draw.
+        let _ = pos;
+    }
+
+    fn in_check(&self, pos: &Position<Self>) -> bool {
+        king_in_danger(pos, pos.turn())
+    }
+
+    /// Pawns step backwards too, so a pawn move (which resets the clock) can be undone and
+    /// repetition must look at the whole game.
+    fn clock_resets_are_irreversible(&self) -> bool {
+        false
+    }
+
+    fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
+        if self.in_check(pos) {
+            Outcome::Win {
+                winner: !pos.turn(),
+                reason: WinReason::Checkmate,
+            }
+        } else {
+            Outcome::Draw(DrawReason::Stalemate)
+        }
+    }
+
+    fn chance(&self, pos: &Position<Self>, outcomes: &mut Vec<ChanceOutcome>) -> bool {
+        if !reshuffle_pending(pos) {
+            return false;
+        }
+        for card in pos.state.discard.cards() {
+            outcomes.push(ChanceOutcome {
+                outcome: shuffle_move(*card),
+                weight: 1,
+            });
+        }
+        true
+    }
+
+    /// `shuffle:<card>` places that card next in the new draw pile; a whole `shuffle:<cards>`
+    /// token is read here when one card is left to place (see [`play_record_token`] for the
+    /// rest).
+    fn parse_chance(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
+        let card = Card::parse(token.strip_prefix("shuffle:")?)?;
+        (reshuffle_pending(pos) && pos.state.discard.cards().contains(&card))
+            .then(|| shuffle_move(card))
+    }
+
+    /// The pile is turned over unshuffled: the oldest discarded card becomes the top.
+    fn perft_chance(&self, pos: &Position<Self>) -> Option<Move> {
+        if !reshuffle_pending(pos) {
+            return None;
+        }
+        pos.state
+            .discard
+            .cards()
+            .first()
+            .map(|card| shuffle_move(*card))
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        match mv.flag() {
+            MoveFlag::Drop => format!("add:{}@{}", card_of(mv), mv.to()),
+            MoveFlag::Pass => "pass".into(),
+            MoveFlag::Chance => format!("shuffle:{}", card_of(mv)),
+            MoveFlag::Promotion => format!(
+                "{}{}{}",
+                mv.from(),
+                mv.to(),
+                orthodox::STANDARD_PIECES[mv.kind().index() % 6]
+                    .symbol
+                    .to_lowercase()
+            ),
+            _ if mv.is_null() => "0000".into(),
+            _ => format!("{}{}", mv.from(), mv.to()),
+        }
+    }
+
+    fn describe(&self, pos: &Position<Self>) -> String {
+        let state = &pos.state;
+        let mut text = String::new();
+        text.push_str(&format!("Stacks: {}\n", write_stacks(&state.stacks)));
+        for color in [Color::White, Color::Black] {
+            let mut hand = String::new();
+            write_cards(&mut hand, state.hand(color).cards());
+            text.push_str(&format!(
+                "{} holds {hand} ({} cards), {} checkers in front\n",
+                orthodox::color_name(color),
+                state.hand(color).len(),
+                state.in_front(color)
+            ));
+        }
+        let mut draw = String::new();
+        write_cards(&mut draw, state.draw.cards().iter().copied());
+        let mut discard = String::new();
+        write_cards(&mut discard, state.discard.cards().iter().copied());
+        text.push_str(&format!(
+            "Draw pile ({} cards, top first): {draw}\nDiscard pile ({} cards, oldest first): {discard}\n",
+            state.draw.len(),
+            state.discard.len()
+        ));
+        match state.mid {
+            Some(square) => text.push_str(&format!(
+                "Inside the turn: the piece on {square} has moved; steps, an add or pass\n"
+            )),
+            None if reshuffle_pending(pos) => {
+                text.push_str("Reshuffle under way: the discard pile becomes the draw pile\n")
+            }
+            None => {}
+        }
+        text
+    }
+
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags {
+            // Handing the turn over skips a draw and breaks a turn in the middle.
+            null_move: false,
+            check_extension: true,
+            quiescence: true,
+            late_move_reductions: true,
+            quiescence_plies: None,
+        }
+    }
+
+    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
+        if pos.turn() == Color::White {
+            white
+        } else {
+            -white
+        }
+    }
+}
+
+// ----- evaluation -----
+
+/// Centipawns a checker under one's own piece adds (a step it can pay for).
+const BOOSTED_CHECKER: i32 = 35;
+/// Share (in percent) of its value a hobbled piece other than a pawn keeps: it moves like a
+/// pawn until freed.
+const HOBBLED_SHARE: i32 = 35;
+/// A checker in front of its owner: a future add (and a card drawn).
+const CHECKER_IN_FRONT: i32 = 10;
+/// A card in hand: a choice of adds.
+const CARD_IN_HAND: i32 = 3;
+
+fn side_value(pos: &Position<Booster>, color: Color) -> i32 {
+    let mut value = 0;
+    for square in pos.color(color) {
+        let Some(piece) = pos.piece_at(square) else {
+            continue;
+        };
+        let base = orthodox::STANDARD_PIECES[piece.kind.index()].value;
+        let base = if piece.kind == KING { 0 } else { base };
+        let own = i32::from(pos.state.stacks.of(square, color));
+        value += if is_hobbled(pos, square, color) && piece.kind != PAWN {
+            base * HOBBLED_SHARE / 100
+        } else {
+            base + own * BOOSTED_CHECKER
+        };
+    }
+    value += i32::from(pos.state.in_front(color)) * CHECKER_IN_FRONT;
+    value + pos.state.hand(color).len() as i32 * CARD_IN_HAND
+}
+
+// ----- records -----
+
+/// Why a `shuffle:<cards>` token was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShuffleError(pub String);
+
+impl fmt::Display for ShuffleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad shuffle token: {}", self.0)
+    }
+}
+
+impl std::error::Error for ShuffleError {}
+
+/// The chance decisions a `shuffle:<cards>` token makes: one per card, top first. The cards
+/// must be exactly the ones still to be placed (the discard pile) while a reshuffle is under
+/// way.
+pub fn shuffle_moves(pos: &Position<Booster>, token: &str) -> Result<Vec<Move>, ShuffleError> {
+    let text = token
+        .strip_prefix("shuffle:")
+        .ok_or_else(|| ShuffleError(format!("'{token}' does not start with shuffle:")))?;
+    if !reshuffle_pending(pos) {
+        return Err(ShuffleError(format!(
+            "'{token}': no draw is waiting for a reshuffle"
+        )));
+    }
+    let cards = parse_cards(text, "shuffle").map_err(|error| ShuffleError(error.to_string()))?;
+    let mut expected: Vec<Card> = pos.state.discard.cards().to_vec();
+    let mut given = cards.clone();
+    expected.sort();
+    given.sort();
+    if expected != given {
+        return Err(ShuffleError(format!(
+            "'{token}' must list exactly the discard pile's {} cards",
+            expected.len()
+        )));
+    }
+    Ok(cards.into_iter().map(shuffle_move).collect())
+}
+
+/// Plays one token of a game record: a whole turn (`d4f5,f5e5,add:Kh@e1`; without its closing
+/// add or `pass` it is read as closed by `pass`) or a `shuffle:<cards>` token, which must
+/// come right after the turn whose draw needed it. A turn token that comes while a reshuffle
+/// is still owed first turns the discard pile over (the record gave no order). On error the
+/// game is left as it was.
+pub fn play_record_token(game: &mut Game<Booster>, token: &str) -> Result<(), MoveError> {
+    if token.starts_with("shuffle:") {
+        let moves = shuffle_moves(game.position(), token)
+            .map_err(|error| MoveError::Illegal(error.to_string()))?;
+        for mv in moves {
+            game.play_unchecked(mv);
+        }
+        return Ok(());
+    }
+    let mark = game.moves().len();
+    turn_over_owed_pile(game);
+    let played = game.play_token(token).and_then(|_| {
+        if game.position().state.mid.is_some() {
+            game.play_token("pass")?;
+        }
+        Ok(())
+    });
+    if played.is_err() {
+        while game.moves().len() > mark {
+            game.undo();
+        }
+    }
+    played
+}
+
+/// Completes a reshuffle the record left unordered: the discard pile turned over as it lies
+/// (the convention perft uses too).
+pub fn turn_over_owed_pile(game: &mut Game<Booster>) {
+    while let Some(mv) = Booster.perft_chance(game.position()) {
+        game.play_unchecked(mv);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_read_and_write_in_canonical_order() {
+        let names: Vec<String> = Card::all().map(|card| card.to_string()).collect();
+        assert_eq!(names.len(), DECK_SIZE);
+        assert_eq!(names[0], "2h");
+        assert_eq!(names[9], "Kh");
+        assert_eq!(names[17], "Td");
+        assert_eq!(names[35], "Tc");
+        for card in Card::all() {
+            assert_eq!(Card::parse(&card.to_string()), Some(card));
+        }
+        assert_eq!(Card::parse("Qd"), None);
+        assert_eq!(Card::parse("7h"), None);
+    }
+
+    #[test]
+    fn start_position_round_trips() {
+        let pos = Position::from_fen(&Booster, START_FEN).expect("start FEN");
+        assert_eq!(pos.to_fen(&Booster), START_FEN);
+        assert_eq!(pos.hash(), pos.fresh_hash(&Booster));
+        assert_eq!(pos.state.in_front(Color::White), 6);
+    }
+}
