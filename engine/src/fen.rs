@@ -84,8 +84,9 @@ fn parse_board<R: Rules>(rules: &R, pos: &mut Position<R>, board: &str) -> Resul
         while let Some(c) = chars.next() {
             if let Some(digit) = c.to_digit(10) {
                 let mut empty = digit as usize;
+                // Saturating: a run of many digits must be "too long", not an overflow.
                 while let Some(next) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    empty = empty * 10 + next as usize;
+                    empty = empty.saturating_mul(10).saturating_add(next as usize);
                     chars.next();
                 }
                 if empty == 0 {
@@ -93,7 +94,7 @@ fn parse_board<R: Rules>(rules: &R, pos: &mut Position<R>, board: &str) -> Resul
                         "zero empty squares in '{row}'"
                     )));
                 }
-                file += empty;
+                file = file.saturating_add(empty);
             } else {
                 let symbol = if c == '+' {
                     match chars.next() {

@@ -823,14 +823,14 @@ impl Rules for Love {
         if let Some(square) = pos.en_passant() {
             let us = pos.turn();
             let pusher = offset(square, 0, -forward(us));
-            let origin = offset(square, 0, forward(us));
+            // The square the pawn left may be filled again: a love step after the double
+            // step may land there and en passant stays (only the skipped square counts).
             let plausible = square.rank()
                 == match us {
                     Color::White => Rank::Sixth,
                     Color::Black => Rank::Third,
                 }
                 && !pos.occupied().contains(square)
-                && origin.is_some_and(|o| !pos.occupied().contains(o))
                 && pusher.is_some_and(|p| pos.pieces(!us, PAWN).contains(p));
             if !plausible {
                 return Err(FenError::EnPassant(format!(
