@@ -15,8 +15,11 @@ games=${1:-144}
 tc=${2:-0.5+0.02}
 out=${3:-target/soak}
 mkdir -p "$out"
-cargo build --release --quiet
-amity=target/release/amity
+# AMITY_BIN plays another build (e.g. the test profile's, with debug assertions on).
+amity=${AMITY_BIN:-target/release/amity}
+if [[ -z "${AMITY_BIN:-}" ]]; then
+  cargo build --release --quiet
+fi
 # Every variant the engine announces for UCI_Variant.
 variants=$(echo uci | "$amity" | sed -n 's/^option name UCI_Variant type combo default [a-z]* //p' \
   | sed 's/var //g')
@@ -28,7 +31,7 @@ for variant in $variants; do
   started=$(date +%s)
   log="$out/$variant.log"
   "$amity" match --variant "$variant" --games "$games" --concurrency 2 \
-    --each tc="$tc" --engine cmd=amity name=A --engine cmd=amity name=B \
+    --each tc="$tc" --engine cmd="$amity" name=A --engine cmd="$amity" name=B \
     --max-plies 400 --seed 7 --pgnout "$out/$variant.pgn" >"$log" 2>&1 || true
   minutes=$(awk -v s="$started" -v e="$(date +%s)" 'BEGIN { printf "%.1f", (e - s) / 60 }')
   # "Games played: N; terminations: normal N, time forfeit N, ..." -> the count of one kind.

@@ -11,7 +11,7 @@ pub use mirror::{Mirror, Repair};
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use amity_engine::search::{Clock, Limits, Report, Score, SearchResult, Searcher};
 use amity_engine::{Color, Game, Move, MoveError, Outcome, Rules};
@@ -158,6 +158,10 @@ fn seeded_throw<R: Rules>(game: &Game<R>, seed: u64) -> Option<Move> {
 
 /// Nodes per decision when Amity plays a game out on its own.
 const PLAYOUT_NODES: u64 = 4000;
+/// How long the playout searches that many nodes a decision; later decisions are searched to
+/// depth 1 only. XBoard is waiting for the answer (after `?`, or on the clock), so a long
+/// game must not keep it waiting.
+const PLAYOUT_TIME: Duration = Duration::from_millis(30);
 /// Decisions after which a playout gives up (draw rules end every variant long before).
 const PLAYOUT_LIMIT: usize = 5000;
 
@@ -171,11 +175,18 @@ fn complete_game<R: Rules>(game: &mut Game<R>, seed: u64, first: &str) -> Vec<St
     }
     let mut searcher = Searcher::new(1, 1);
     let stop = AtomicBool::new(false);
-    let limits = Limits {
+    let thorough = Limits {
         nodes: Some(PLAYOUT_NODES),
         ..Limits::default()
     };
+    let quick = Limits::depth(1);
+    let deadline = Instant::now() + PLAYOUT_TIME;
     while played.len() < PLAYOUT_LIMIT {
+        let limits = if Instant::now() < deadline {
+            &thorough
+        } else {
+            &quick
+        };
         if let Some(throw) = seeded_throw(game, seed) {
             played.push(game.rules().format_move(throw));
             game.play_unchecked(throw);
@@ -185,7 +196,7 @@ fn complete_game<R: Rules>(game: &mut Game<R>, seed: u64, first: &str) -> Vec<St
             break;
         }
         let rules = game.rules().clone();
-        let result = searcher.search_game(game, &limits, &stop, &mut |_| {});
+        let result = searcher.search_game(game, limits, &stop, &mut |_| {});
         if result.best.is_null() {
             break;
         }
