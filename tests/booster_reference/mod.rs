@@ -104,16 +104,6 @@ const KING_DIRS: [(i32, i32); 8] = [
     (-1, 1),
     (-1, -1),
 ];
-const KNIGHT_DIRS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 impl RefPos {
     pub fn parse(fen: &str) -> RefPos {
@@ -314,7 +304,11 @@ impl RefPos {
             }
         };
         match p.kind {
-            'N' => out.extend(KNIGHT_DIRS.iter().filter_map(|(df, dr)| at(f + df, r + dr))),
+            'N' => out.extend(
+                crate::common::KNIGHT_JUMPS
+                    .iter()
+                    .filter_map(|(df, dr)| at(f + df, r + dr)),
+            ),
             'K' => out.extend(KING_DIRS.iter().filter_map(|(df, dr)| at(f + df, r + dr))),
             'B' => slide(&KING_DIRS[4..], &mut out),
             'R' => slide(&KING_DIRS[..4], &mut out),
