@@ -60,7 +60,16 @@ pub fn run(settings: &PlaySettings) -> i32 {
                     return 2;
                 }
             },
-            None => start,
+            None => {
+                // A game that hides information starts from a fresh deal, not the test deal.
+                let rules = start.rules().clone();
+                let mut rng = StdRng::seed_from_u64(settings.seed);
+                match rules.deal(&mut rng) {
+                    Some(deal) => Game::from_fen(rules.clone(), &deal.to_fen(&rules))
+                        .unwrap_or(start),
+                    None => start,
+                }
+            }
         };
         let stdin = std::io::stdin();
         Table::new(game, settings).run(&mut stdin.lock())
@@ -85,6 +94,19 @@ impl<'a, R: Rules> Table<'a, R> {
             rng: StdRng::seed_from_u64(settings.seed),
             flipped: settings.side == HumanSide::Black,
             announced_end: false,
+        }
+    }
+
+    /// In a game that hides information with the person on one side: that side, whose view
+    /// is all the table shows. `None` shows everything.
+    fn shown_seat(&self) -> Option<Color> {
+        if !self.game.rules().hides_information() {
+            return None;
+        }
+        match self.settings.side {
+            HumanSide::White => Some(Color::White),
+            HumanSide::Black => Some(Color::Black),
+            HumanSide::Both | HumanSide::None => None,
         }
     }
 
@@ -145,7 +167,10 @@ impl<'a, R: Rules> Table<'a, R> {
         }
         if let Some(outcome) = throw(&self.game, &mut self.rng) {
             let token = self.game.rules().format_move(outcome);
-            println!("Chance: {token}");
+            // A secret throw (the order of a shuffled pile) is not shown.
+            if self.shown_seat().is_none() {
+                println!("Chance: {token}");
+            }
             self.game.play_unchecked(outcome);
             self.show_board();
             return true;
@@ -405,7 +430,10 @@ impl<'a, R: Rules> Table<'a, R> {
     /// carries any state of the variant beyond the board).
     fn board_text(&self) -> String {
         let rules = self.game.rules();
-        let pos = self.game.position();
+        let seen = self
+            .shown_seat()
+            .map(|seat| rules.view(self.game.position(), seat));
+        let pos = seen.as_ref().unwrap_or(self.game.position());
         let geometry = rules.geometry();
         let last = self.game.moves().last().copied();
         let marked = |square: Square| {
@@ -481,6 +509,9 @@ impl<'a, R: Rules> Table<'a, R> {
             },
             pos.to_fen(rules)
         ));
+        if rules.hides_information() {
+            out.push_str(&rules.describe(pos));
+        }
         out
     }
 }

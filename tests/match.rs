@@ -19,6 +19,10 @@ fn amity(args: &[&str]) -> (bool, String) {
     (output.status.success(), text)
 }
 
+/// Booster's fixed test deal, which real games must not use.
+const START_DEAL: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 \
+     booster:-:6hKh3sQsKs9c:2d8dTd4s2c8c:9d6dQh5c6s5d5s9s9h8s3h5hTs3c4hTh2s4d6c2h3d4c8hTc:-";
+
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("amity-match-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -415,4 +419,91 @@ fn a_pacifist_match_is_refereed_and_recorded_under_the_chosen_measure() {
         !ok && out.contains("no variant declares an option 'Colour'"),
         "{out}"
     );
+}
+
+#[test]
+fn a_booster_referee_deals_and_sends_each_engine_only_its_view() {
+    // One engine is Amity behind a tap that writes down every line it is sent.
+    let log = scratch("booster-spy.log");
+    let spy = scratch("booster-spy.sh");
+    std::fs::write(
+        &spy,
+        format!(
+            "#!/bin/sh\ntee -a '{}' | exec '{}' \"$@\"\n",
+            log.display(),
+            env!("CARGO_BIN_EXE_amity")
+        ),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&spy, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let pgn = scratch("booster.pgn");
+    let (ok, out) = amity(&[
+        "match",
+        "--variant",
+        "booster",
+        "--engine",
+        &format!("cmd={}", spy.display()),
+        "name=Spy",
+        "depth=1",
+        "--engine",
+        "cmd=amity",
+        "depth=1",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--max-plies",
+        "120",
+        "--pgnout",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games = games(&text);
+    assert_eq!(games.len(), 4);
+    // Each pair of games is a fresh deal, kept in the FEN tag, played with colours swapped.
+    let deals: Vec<&str> = games.iter().map(|(tags, _)| tag(tags, "FEN")).collect();
+    assert_eq!(deals[0], deals[1]);
+    assert_eq!(deals[2], deals[3]);
+    assert_ne!(deals[0], deals[2]);
+    assert_ne!(deals[0], START_DEAL);
+    for (tags, movetext) in &games {
+        assert_eq!(tag(tags, "SetUp"), "1");
+        assert!(
+            movetext.contains(",pass") || movetext.contains(",add:"),
+            "{movetext}"
+        );
+    }
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let mut positions = 0;
+    for line in sent.lines().filter(|line| line.starts_with("position")) {
+        positions += 1;
+        let field = line
+            .split_whitespace()
+            .find(|word| word.starts_with("booster:"))
+            .unwrap_or_else(|| panic!("no booster field in {line}"));
+        let parts: Vec<&str> = field.split(':').collect();
+        let hidden_hands = [parts[2], parts[3]]
+            .iter()
+            .filter(|hand| hand.starts_with('?'))
+            .count();
+        assert_eq!(hidden_hands, 1, "one hand is hidden in {line}");
+        assert!(
+            parts[4].starts_with('?'),
+            "the draw pile is hidden in {line}"
+        );
+        assert!(
+            !line.contains("shuffle:"),
+            "a secret shuffle was sent: {line}"
+        );
+    }
+    assert!(positions > 20, "{positions} positions sent");
+    // Every decision replays against the full state of the deal.
+    let (ok, replay) = amity(&["replay", pgn.to_str().unwrap()]);
+    assert!(ok, "{replay}");
+    assert!(replay.contains("4 replayed legally"), "{replay}");
 }

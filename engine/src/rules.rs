@@ -324,6 +324,41 @@ pub trait Rules: Clone + Send + Sync + 'static {
         None
     }
 
+    // ----- hidden information -----
+
+    /// Whether the game hides part of its full state from a seat (hands, deck order, secret
+    /// identities). Search then decides from the mover's view, never from the full state.
+    fn hides_information(&self) -> bool {
+        false
+    }
+
+    /// Whether `pos` is a view (some part written `?`) rather than a full state.
+    fn is_view(&self, pos: &Position<Self>) -> bool {
+        let _ = pos;
+        false
+    }
+
+    /// What `seat` knows of `pos`: the same position with everything hidden from that seat
+    /// unknown. Applied to a view it may only hide more. The default hides nothing.
+    fn view(&self, pos: &Position<Self>, seat: Color) -> Position<Self> {
+        let _ = seat;
+        pos.clone()
+    }
+
+    /// A full state drawn uniformly from those consistent with `view` (every unknown part
+    /// filled in). Called only on views of games that hide information.
+    fn sample_state(&self, view: &Position<Self>, rng: &mut rand::rngs::StdRng) -> Position<Self> {
+        let _ = rng;
+        view.clone()
+    }
+
+    /// A fresh random deal for a real game (hands and deck shuffled), where the start FEN is
+    /// only a fixed test deal. `None`: the game starts from [`Rules::start_fen`].
+    fn deal(&self, rng: &mut rand::rngs::StdRng) -> Option<Position<Self>> {
+        let _ = rng;
+        None
+    }
+
     // ----- notation -----
 
     /// A move in the protocol's coordinate notation (`e2e4`, `e7e8q`, `N@c8`).

@@ -377,6 +377,16 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
     let openings = match &args.openings {
         Some(path) => openings::from_file(path, &args.variant, &args.rules.options())
             .map_err(MatchError::Openings)?,
+        None if openings::hides_information(&args.variant, &args.rules.options()) => {
+            // The deal is the opening: each is played twice, colours swapped, unless told not.
+            let slots = if args.no_repeat {
+                total
+            } else {
+                total.div_ceil(2)
+            };
+            openings::deals(&args.variant, &args.rules.options(), slots, args.seed)
+                .map_err(MatchError::Openings)?
+        }
         None if args.random_plies > 0 => {
             let slots = if args.no_repeat {
                 total

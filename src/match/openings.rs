@@ -145,6 +145,37 @@ pub fn random(
         .collect()))
 }
 
+/// Whether the variant hides information (its games start from a fresh deal).
+pub fn hides_information(variant: &str, options: &VariantOptions) -> bool {
+    amity_variants::new_game_with(variant, options)
+        .is_some_and(|template| with_game!(template, game => game.rules().hides_information()))
+}
+
+/// `count` fresh deals of a game that hides information, as full-state FENs, from `seed`.
+pub fn deals(
+    variant: &str,
+    options: &VariantOptions,
+    count: usize,
+    seed: u64,
+) -> Result<Vec<Opening>, OpeningError> {
+    let template = amity_variants::new_game_with(variant, options)
+        .ok_or_else(|| OpeningError::UnknownVariant(variant.to_string()))?;
+    with_game!(template, start => {
+        let rules = start.rules().clone();
+        Ok((0..count as u64)
+            .map(|index| {
+                let mut rng = StdRng::seed_from_u64(
+                    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(index),
+                );
+                Opening {
+                    fen: rules.deal(&mut rng).map(|deal| deal.to_fen(&rules)),
+                    ..Opening::default()
+                }
+            })
+            .collect())
+    })
+}
+
 /// Most nodes one balance search may spend.
 const BALANCE_NODES: u64 = 100_000;
 

@@ -133,6 +133,18 @@ struct Referee<R: Rules> {
     /// Each side's recent scores, from its own point of view.
     scores: [Vec<i32>; 2],
     rng: StdRng,
+    /// In a game that hides information, per seat: its view when the other side's turn
+    /// began, and the visible decisions made since (what that seat is sent next).
+    views: [Option<SeatView>; 2],
+    /// The side asked last, to tell a turn's later request from a new turn.
+    last_asked: Option<Color>,
+}
+
+/// What one seat of a game with hidden information is told next.
+#[derive(Clone, Debug)]
+struct SeatView {
+    fen: String,
+    moves: Vec<String>,
 }
 
 struct Ending {
@@ -165,6 +177,8 @@ impl<R: Rules> Referee<R> {
             scores: [Vec::new(), Vec::new()],
             rng: StdRng::seed_from_u64(setup.seed),
             setup,
+            views: [None, None],
+            last_asked: None,
         }
     }
 
@@ -245,6 +259,7 @@ impl<R: Rules> Referee<R> {
     }
 
     fn play_out(&mut self) -> Ending {
+        let hides = self.game.rules().hides_information();
         let start_fen = self.setup.opening.fen.clone();
         if let Some(fen) = &start_fen {
             match Game::from_fen(self.game.rules().clone(), fen) {
@@ -278,8 +293,11 @@ impl<R: Rules> Referee<R> {
                 Color::White => &self.setup.white,
                 Color::Black => &self.setup.black,
             };
+            // An engine never sees the full state of a game that hides information: it is sent
+            // its view before each decision instead.
+            let engine_start = if hides { None } else { start_fen.as_deref() };
             let started = EngineProcess::start(spec, &variant).and_then(|mut engine| {
-                engine.new_game(&variant, start_fen.as_deref())?;
+                engine.new_game(&variant, engine_start)?;
                 Ok(engine)
             });
             match started {
@@ -337,12 +355,25 @@ impl<R: Rules> Referee<R> {
             };
             let name = engine.spec.name.clone();
             let margin = engine.spec.margin;
-            let request = Request {
-                start_fen,
-                moves: &self.tokens,
-                own: &self.clocks[side],
-                other: &self.clocks[1 - side],
-                white_to_move: color == Color::White,
+            let hides = self.game.rules().hides_information();
+            let told = hides.then(|| self.tell(color));
+            let request = match &told {
+                Some(view) => Request {
+                    start_fen: Some(&view.fen),
+                    moves: &view.moves,
+                    own: &self.clocks[side],
+                    other: &self.clocks[1 - side],
+                    white_to_move: color == Color::White,
+                    view: true,
+                },
+                None => Request {
+                    start_fen,
+                    moves: &self.tokens,
+                    own: &self.clocks[side],
+                    other: &self.clocks[1 - side],
+                    white_to_move: color == Color::White,
+                    view: false,
+                },
             };
             let reply = match engine.think(&request) {
                 Ok(reply) => reply,
@@ -399,6 +430,12 @@ impl<R: Rules> Referee<R> {
                 comment.push_str(&format!("/{depth}"));
             }
             comment.push_str(&format!(" {}", seconds(reply.elapsed)));
+            if hides && let Some(view) = &mut self.views[1 - side] {
+                // Every decision of a turn is public; what the mover draws is not a decision.
+                let rules = self.game.rules().clone();
+                view.moves
+                    .extend(legs.iter().map(|mv| rules.format_move(*mv)));
+            }
             self.record_decision(&legs, comment);
             engine.acknowledge(self.tokens.len());
             if let Some(evaluation) = reply.evaluation {
@@ -408,6 +445,34 @@ impl<R: Rules> Referee<R> {
                 return ending;
             }
         }
+    }
+
+    /// What the seat of `color` is sent before its decision in a game that hides information.
+    /// The other seat's turn begins now (its draw and any reshuffle are done), so its view is
+    /// taken as the base of what it hears next. `color` gets its view from when this turn
+    /// began and the other side's decisions since, which it can follow on that view; a later
+    /// request inside the same turn gets the view as it is now.
+    fn tell(&mut self, color: Color) -> SeatView {
+        let rules = self.game.rules().clone();
+        let position = self.game.position();
+        let view_of = |seat: Color| rules.view(position, seat).to_fen(&rules);
+        let side = color_index(color);
+        let fresh = SeatView {
+            fen: view_of(color),
+            moves: Vec::new(),
+        };
+        let told = match (&self.views[side], self.last_asked) {
+            (Some(view), last) if last != Some(color) => view.clone(),
+            _ => fresh,
+        };
+        if self.last_asked != Some(color) {
+            self.views[1 - side] = Some(SeatView {
+                fen: view_of(!color),
+                moves: Vec::new(),
+            });
+        }
+        self.last_asked = Some(color);
+        told
     }
 
     /// The legal decisions a reply token stands for (legs of one turn joined by commas), or

@@ -37,6 +37,8 @@ pub const VARIANT: &str = "UCI_Variant";
 pub const CLEAR_HASH: &str = "Clear Hash";
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
 pub const PONDER: &str = "Ponder";
+pub const SAMPLES: &str = "Samples";
+pub const FULL_STATE: &str = "FullStateSearch";
 pub const SEED: &str = "Seed";
 
 /// Every option Amity has: the engine's own, then those the variants declare.
@@ -79,6 +81,20 @@ pub fn table() -> Vec<OptionSpec> {
         },
         OptionSpec {
             name: PONDER,
+            kind: OptionKind::Check { default: false },
+        },
+        // Games that hide information: worlds sampled from the view per decision, and (for
+        // comparisons only) deciding from a full state handed over instead of the view.
+        OptionSpec {
+            name: SAMPLES,
+            kind: OptionKind::Spin {
+                default: amity_engine::search::HiddenInformation::DEFAULT_SAMPLES as i64,
+                min: 1,
+                max: amity_engine::search::HiddenInformation::MAX_SAMPLES as i64,
+            },
+        },
+        OptionSpec {
+            name: FULL_STATE,
             kind: OptionKind::Check { default: false },
         },
         OptionSpec {

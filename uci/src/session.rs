@@ -10,7 +10,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use amity_engine::search::{
-    Clock, Limits, Ponder, Report, Score, SearchResult, Searcher, TableError,
+    Clock, HiddenInformation, Limits, Ponder, Report, Score, SearchResult, Searcher, TableError,
 };
 use amity_engine::{Color, FenError, Game, Move, MoveError, Rules, perft};
 use amity_variants::{AnyGame, VariantOptions, with_game};
@@ -194,8 +194,18 @@ impl Session {
         self.searcher().clear();
     }
 
+    /// Seeds the throws of chance and the worlds sampled for hidden information.
     pub fn set_seed(&mut self, seed: u64) {
         self.rng = StdRng::seed_from_u64(seed);
+        self.set_hidden_information(|hidden| hidden.seed = seed);
+    }
+
+    /// Changes how games that hide information are searched.
+    pub fn set_hidden_information(&mut self, change: impl FnOnce(&mut HiddenInformation)) {
+        let searcher = self.searcher();
+        let mut hidden = searcher.hidden_information();
+        change(&mut hidden);
+        searcher.set_hidden_information(hidden);
     }
 
     /// Switches variant (the start position of the new one), keeping everything else.
@@ -361,6 +371,14 @@ impl Session {
         });
     }
 
+    /// Why `go perft` cannot count here: a view's decisions are not the full state's.
+    pub fn perft_refusal(&self) -> Option<&'static str> {
+        with_game!(&self.game, g => g
+            .rules()
+            .is_view(g.position())
+            .then_some("perft counts the decisions of a full state, and this position is a view (its hidden parts are ?)"))
+    }
+
     /// The board, FEN and hash, for `d`.
     pub fn describe(&self) -> String {
         with_game!(&self.game, g => {
@@ -370,6 +388,16 @@ impl Session {
             text.push_str(&format!("\nVariant: {}\n", rules.name()));
             text.push_str(&format!("Fen: {}\n", pos.to_fen(rules)));
             text.push_str(&format!("Key: {:016X}\n", pos.hash()));
+            if rules.hides_information() {
+                let mover = if pos.turn() == Color::White { "White" } else { "Black" };
+                if rules.is_view(pos) {
+                    text.push_str("This is a view: what is hidden is written ?\n");
+                } else {
+                    // A full state: the search decides from the mover's view of it.
+                    let view = rules.view(pos, pos.turn());
+                    text.push_str(&format!("{mover}'s view: {}\n", view.to_fen(rules)));
+                }
+            }
             text.push_str(&rules.describe(pos));
             text.push_str(&format!(
                 "Side to move: {}{}\n",

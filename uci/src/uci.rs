@@ -166,6 +166,12 @@ impl Uci {
                 self.session.move_overhead = Duration::from_millis(ms as u64)
             }
             (options::SEED, OptionValue::Number(seed)) => self.session.set_seed(seed as u64),
+            (options::SAMPLES, OptionValue::Number(samples)) => self
+                .session
+                .set_hidden_information(|hidden| hidden.samples = samples as u32),
+            (options::FULL_STATE, OptionValue::Flag(full)) => self
+                .session
+                .set_hidden_information(|hidden| hidden.full_state = full),
             (options::CLEAR_HASH, _) => self.session.clear_hash(),
             (options::VARIANT, OptionValue::Choice(variant)) => {
                 match self.session.set_variant(variant) {
@@ -196,6 +202,9 @@ impl Uci {
                 return self.error(format_args!(
                     "perft depth {depth} is beyond the {MAX_PERFT_DEPTH} Amity counts to"
                 ));
+            }
+            if let Some(why) = self.session.perft_refusal() {
+                return self.error(why);
             }
             self.session.start(Job::Perft(depth), false, UciAnnounce);
             return;

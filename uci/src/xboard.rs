@@ -843,6 +843,10 @@ impl Xboard {
             Command::Perft(depth) if depth > amity_engine::perft::MAX_PERFT_DEPTH => {
                 self.error("perft depth too large", line);
             }
+            Command::Perft(_) if self.uci.session.perft_refusal().is_some() => {
+                let why = self.uci.session.perft_refusal().unwrap_or_default();
+                self.error(why, line);
+            }
             Command::Perft(depth) => {
                 self.abort();
                 let announce = self.announcer(Purpose::Analyze);

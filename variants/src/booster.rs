@@ -12,6 +12,9 @@
 
 use std::fmt;
 
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+
 use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::position::color_index;
 use amity_engine::zobrist;
@@ -306,6 +309,21 @@ pub struct BoosterState {
     /// Inside a turn: the square of the piece that made the turn's normal move (it may step);
     /// `None` at the start of a turn.
     pub mid: Option<Square>,
+    /// In a view: the cards the viewer cannot see. `None` in a full state.
+    pub hidden: Option<Hidden>,
+}
+
+/// What a view does not know: how many cards of each hand are unknown (beyond the known ones
+/// in [`BoosterState::hands`]) and how many cards the draw pile holds (its order and contents
+/// are unknown; [`BoosterState::draw`] stays empty).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hidden {
+    /// The seat whose view this is.
+    pub viewer: Color,
+    /// Unknown cards in each hand, White's first.
+    pub hands: [u8; 2],
+    /// Cards in the draw pile.
+    pub draw: u8,
 }
 
 impl BoosterState {
@@ -317,6 +335,38 @@ impl BoosterState {
     pub fn hand(&self, color: Color) -> Hand {
         self.hands[color_index(color)]
     }
+
+    /// How many cards `color` holds, known or not.
+    pub fn hand_size(&self, color: Color) -> usize {
+        let unknown = self
+            .hidden
+            .map_or(0, |hidden| hidden.hands[color_index(color)]);
+        self.hand(color).len() + usize::from(unknown)
+    }
+
+    /// How many cards the draw pile holds, known or not.
+    pub fn draw_size(&self) -> usize {
+        self.hidden
+            .map_or(self.draw.len(), |hidden| usize::from(hidden.draw))
+    }
+
+    /// The cards a view has not seen: in no known hand and not on the discard pile (every card
+    /// of the deck in a full state is seen).
+    pub fn unseen(&self) -> Hand {
+        let mut unseen = Hand::default();
+        for card in Card::all() {
+            unseen.insert(card);
+        }
+        for card in self.hands[0]
+            .cards()
+            .chain(self.hands[1].cards())
+            .chain(self.draw.cards().iter().copied())
+            .chain(self.discard.cards().iter().copied())
+        {
+            unseen.remove(card);
+        }
+        unseen
+    }
 }
 
 /// Whether a reshuffle is under way: the side that just closed its turn holds fewer cards than
@@ -326,7 +376,10 @@ impl BoosterState {
 pub fn reshuffle_pending(pos: &Position<Booster>) -> bool {
     let state = &pos.state;
     let drawer = !pos.turn();
-    state.mid.is_none() && state.hand(drawer).len() < usize::from(state.in_front(drawer))
+    // A view never waits for chance: it does not know the order the cards take anyway.
+    state.hidden.is_none()
+        && state.mid.is_none()
+        && state.hand(drawer).len() < usize::from(state.in_front(drawer))
 }
 
 // ----- geometry -----
@@ -675,7 +728,13 @@ fn play_step(pos: &mut Position<Booster>, mv: Move) {
 fn play_add(pos: &mut Position<Booster>, card: Card, square: Square) {
     let mover = pos.turn();
     let state = &mut pos.state;
-    state.hands[color_index(mover)].remove(card);
+    if state.hand(mover).contains(card) {
+        state.hands[color_index(mover)].remove(card);
+    } else if let Some(hidden) = &mut state.hidden {
+        // In a view, a card the viewer could not see comes out of the unknown part of the hand.
+        let unknown = &mut hidden.hands[color_index(mover)];
+        *unknown = unknown.saturating_sub(1);
+    }
     state.discard.push(card);
     let stack = state.stacks.get(square) + sign(mover);
     state.stacks.set(square, stack);
@@ -696,6 +755,25 @@ fn close_turn(pos: &mut Position<Booster>) {
 /// goes; a shortfall left is a reshuffle for chance to make ([`reshuffle_pending`]).
 fn draw_cards(state: &mut BoosterState, drawer: Color) {
     let wanted = usize::from(state.in_front(drawer));
+    if let Some(mut hidden) = state.hidden {
+        // A view draws unknown cards; an empty pile is reshuffled at once, in an order the
+        // view does not know.
+        let known = state.hand(drawer).len();
+        let side = color_index(drawer);
+        while known + usize::from(hidden.hands[side]) < wanted {
+            if hidden.draw == 0 {
+                if state.discard.is_empty() {
+                    break;
+                }
+                hidden.draw = state.discard.len() as u8;
+                state.discard = Pile::default();
+            }
+            hidden.draw -= 1;
+            hidden.hands[side] += 1;
+        }
+        state.hidden = Some(hidden);
+        return;
+    }
     while state.hand(drawer).len() < wanted {
         match state.draw.take_first() {
             Some(card) => state.hands[color_index(drawer)].insert(card),
@@ -820,7 +898,18 @@ fn add_moves(pos: &Position<Booster>, moves: &mut MoveList) {
     if pos.state.in_front(us) == 0 {
         return;
     }
-    for card in pos.state.hand(us).cards() {
+    let mut cards = pos.state.hand(us);
+    if pos
+        .state
+        .hidden
+        .is_some_and(|hidden| hidden.hands[color_index(us)] > 0)
+    {
+        // In a view, a hand with unknown cards may hold any card the view has not seen.
+        for card in pos.state.unseen().cards() {
+            cards.insert(card);
+        }
+    }
+    for card in cards.cards() {
         for square in matching_pieces(pos, card) {
             moves.push(add_move(card, square));
         }
@@ -854,6 +943,24 @@ fn parse_cards(text: &str, what: &str) -> Result<Vec<Card>, FenError> {
                 .ok_or_else(|| bad_field(format!("booster {what}: '{name}' is not a card")))
         })
         .collect()
+}
+
+/// Splits a view's hand or pile, `<known cards>?<count>`, into the known cards (`-` when none)
+/// and the count of unknown ones (`None` without a `?`).
+fn split_unknown<'a>(text: &'a str, what: &str) -> Result<(&'a str, Option<u8>), FenError> {
+    let Some((known, count)) = text.split_once('?') else {
+        return Ok((text, None));
+    };
+    let count: u8 = count
+        .parse()
+        .ok()
+        .filter(|count| usize::from(*count) <= DECK_SIZE)
+        .ok_or_else(|| {
+            bad_field(format!(
+                "booster {what} '{text}': after ? comes the number of unknown cards"
+            ))
+        })?;
+    Ok((if known.is_empty() { "-" } else { known }, Some(count)))
 }
 
 fn parse_stacks(text: &str) -> Result<Stacks, FenError> {
@@ -921,12 +1028,17 @@ const KEY_HANDS: usize = 768; // holder * 36 + card
 const KEY_DRAW: usize = 840; // + card, mixed with its place in the pile
 const KEY_DISCARD: usize = 876; // + card, mixed with its place in the pile
 const KEY_MID: usize = 912; // + square
+const KEY_HIDDEN: usize = 976; // + viewer, mixed with the unknown counts
 
 /// A key for `card` at place `place` of a pile: order matters, so the card's key is mixed with
 /// its place (SplitMix64's finaliser keeps the keys independent).
 fn pile_key(base: usize, card: Card, place: usize) -> u64 {
-    let mut z = zobrist::variant(base + card.index())
-        ^ (place as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    mix(zobrist::variant(base + card.index())
+        ^ (place as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// SplitMix64's finaliser: keys mixed with a number stay independent.
+fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -964,8 +1076,12 @@ impl Rules for Booster {
                 "{field} (needs booster:<stacks>:<white hand>:<black hand>:<draw>:<discard>)"
             )));
         }
+        let turn = pos.turn();
         let state = &mut pos.state;
         state.stacks = parse_stacks(parts[1])?;
+        state.hidden = None;
+        let mut unknown_hands = [None, None];
+        let mut unknown_draw = None;
         let mut seen = Hand::default();
         let mut take = |cards: Vec<Card>, what: &str| -> Result<Vec<Card>, FenError> {
             for card in &cards {
@@ -977,21 +1093,57 @@ impl Rules for Booster {
             Ok(cards)
         };
         for (holder, text, what) in [(0, parts[2], "White's hand"), (1, parts[3], "Black's hand")] {
+            let (known, unknown) = split_unknown(text, what)?;
+            unknown_hands[holder] = unknown;
             let mut hand = Hand::default();
-            for card in take(parse_cards(text, what)?, what)? {
+            for card in take(parse_cards(known, what)?, what)? {
                 hand.insert(card);
             }
             state.hands[holder] = hand;
         }
         state.draw = Pile::default();
-        for card in take(parse_cards(parts[4], "draw pile")?, "draw pile")? {
+        let (known_draw, unknown) = split_unknown(parts[4], "draw pile")?;
+        if unknown.is_some() {
+            if known_draw != "-" {
+                return Err(bad_field(format!(
+                    "booster draw pile '{}': a view writes the pile as ?<count> alone",
+                    parts[4]
+                )));
+            }
+            unknown_draw = unknown;
+        }
+        for card in take(parse_cards(known_draw, "draw pile")?, "draw pile")? {
             state.draw.push(card);
         }
         state.discard = Pile::default();
         for card in take(parse_cards(parts[5], "discard pile")?, "discard pile")? {
             state.discard.push(card);
         }
-        if seen.len() != DECK_SIZE {
+        let hidden_count = unknown_hands.iter().flatten().sum::<u8>() as usize
+            + unknown_draw.map_or(0, usize::from);
+        let is_view = unknown_hands.iter().any(Option::is_some) || unknown_draw.is_some();
+        if is_view {
+            if seen.len() + hidden_count != DECK_SIZE {
+                return Err(illegal(format!(
+                    "the view accounts for {} cards (seen {}, unknown {hidden_count}); the deck \
+                     has {DECK_SIZE}",
+                    seen.len() + hidden_count,
+                    seen.len()
+                )));
+            }
+            // The viewer is the side whose hand is shown in full; with both hands partly
+            // unknown, the side to move (the one deciding from the view).
+            let viewer = match unknown_hands {
+                [None, Some(_)] => Color::White,
+                [Some(_), None] => Color::Black,
+                _ => turn,
+            };
+            state.hidden = Some(Hidden {
+                viewer,
+                hands: [unknown_hands[0].unwrap_or(0), unknown_hands[1].unwrap_or(0)],
+                draw: unknown_draw.unwrap_or(0),
+            });
+        } else if seen.len() != DECK_SIZE {
             let missing: Vec<String> = Card::all()
                 .filter(|card| !seen.contains(*card))
                 .map(|card| card.to_string())
@@ -1020,12 +1172,31 @@ impl Rules for Booster {
         let state = &pos.state;
         out.push_str(" booster:");
         out.push_str(&write_stacks(&state.stacks));
-        for hand in state.hands {
+        for color in [Color::White, Color::Black] {
             out.push(':');
-            write_cards(out, hand.cards());
+            let hand = state.hand(color);
+            match state.hidden {
+                // A view writes the unknown part of a hand as ?<count>, and the opponent's
+                // hand that way always (?0 when empty).
+                Some(hidden) => {
+                    let unknown = hidden.hands[color_index(color)];
+                    if unknown > 0 || color != hidden.viewer {
+                        for card in hand.cards() {
+                            out.push_str(&card.to_string());
+                        }
+                        out.push_str(&format!("?{unknown}"));
+                    } else {
+                        write_cards(out, hand.cards());
+                    }
+                }
+                None => write_cards(out, hand.cards()),
+            }
         }
         out.push(':');
-        write_cards(out, state.draw.cards().iter().copied());
+        match state.hidden {
+            Some(hidden) => out.push_str(&format!("?{}", hidden.draw)),
+            None => write_cards(out, state.draw.cards().iter().copied()),
+        }
         out.push(':');
         write_cards(out, state.discard.cards().iter().copied());
         if let Some(square) = state.mid {
@@ -1109,9 +1280,14 @@ impl Rules for Booster {
             }
         }
         let drawer = !us;
+        if mid.is_none() && pos.state.hidden.is_some() {
+            // A view has no reshuffle to wait for: a hand short of its draw draws now.
+            draw_cards(&mut pos.state, drawer);
+        }
         if mid.is_none()
-            && pos.state.hand(drawer).len() < usize::from(pos.state.in_front(drawer))
+            && pos.state.hand_size(drawer) < usize::from(pos.state.in_front(drawer))
             && pos.state.discard.is_empty()
+            && pos.state.draw_size() == 0
         {
             return Err(illegal(format!(
                 "{} drew last and holds fewer cards than checkers in front of it",
@@ -1149,6 +1325,12 @@ impl Rules for Booster {
         }
         if let Some(square) = state.mid {
             hash ^= zobrist::variant(KEY_MID + square as usize);
+        }
+        if let Some(hidden) = state.hidden {
+            let counts = u64::from(hidden.hands[0])
+                | u64::from(hidden.hands[1]) << 8
+                | u64::from(hidden.draw) << 16;
+            hash ^= mix(zobrist::variant(KEY_HIDDEN + color_index(hidden.viewer)) ^ counts);
         }
         hash
     }
@@ -1260,6 +1442,99 @@ impl Rules for Booster {
             .map(|card| shuffle_move(*card))
     }
 
+    fn hides_information(&self) -> bool {
+        true
+    }
+
+    fn is_view(&self, pos: &Position<Self>) -> bool {
+        pos.state.hidden.is_some()
+    }
+
+    /// `seat` sees the board, every stack, its own hand and the discard pile; the other hand
+    /// and the draw pile become counts. A reshuffle still under way is finished first (the
+    /// view cannot know the order it makes).
+    fn view(&self, pos: &Position<Self>, seat: Color) -> Position<Self> {
+        let mut view = pos.clone();
+        let before = self.state_hash(&view.state);
+        let state = &mut view.state;
+        if reshuffle_pending(pos) {
+            let turned: Vec<Card> = state.discard.cards().to_vec();
+            state.discard = Pile::default();
+            for card in turned {
+                state.draw.push(card);
+            }
+        }
+        let mut hidden = state.hidden.unwrap_or(Hidden {
+            viewer: seat,
+            hands: [0, 0],
+            draw: 0,
+        });
+        hidden.viewer = seat;
+        let other = color_index(!seat);
+        hidden.hands[other] += state.hands[other].len() as u8;
+        state.hands[other] = Hand::default();
+        hidden.draw += state.draw.len() as u8;
+        state.draw = Pile::default();
+        state.hidden = Some(hidden);
+        if state.mid.is_none() {
+            draw_cards(state, !pos.turn());
+        }
+        let after = self.state_hash(&view.state);
+        view.toggle_hash(before ^ after);
+        view
+    }
+
+    /// The unseen cards, shuffled, fill the unknown parts of the hands (White's first) and
+    /// then the draw pile from the top: every deal consistent with the view is equally likely.
+    fn sample_state(&self, view: &Position<Self>, rng: &mut StdRng) -> Position<Self> {
+        let Some(hidden) = view.state.hidden else {
+            return view.clone();
+        };
+        let mut world = view.clone();
+        let before = self.state_hash(&world.state);
+        let mut unseen: Vec<Card> = view.state.unseen().cards().collect();
+        unseen.shuffle(rng);
+        let mut cards = unseen.into_iter();
+        let state = &mut world.state;
+        for color in [Color::White, Color::Black] {
+            for card in cards
+                .by_ref()
+                .take(usize::from(hidden.hands[color_index(color)]))
+            {
+                state.hands[color_index(color)].insert(card);
+            }
+        }
+        state.draw = Pile::default();
+        for card in cards {
+            state.draw.push(card);
+        }
+        state.hidden = None;
+        let after = self.state_hash(&world.state);
+        world.toggle_hash(before ^ after);
+        world
+    }
+
+    /// A shuffled deck: six cards to each side, the rest the draw pile.
+    fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
+        let mut deck: Vec<Card> = Card::all().collect();
+        deck.shuffle(rng);
+        let mut start = Position::from_fen(self, START_FEN).ok()?;
+        let before = self.state_hash(&start.state);
+        let state = &mut start.state;
+        state.hands = [Hand::default(), Hand::default()];
+        state.draw = Pile::default();
+        for (place, card) in deck.into_iter().enumerate() {
+            match place {
+                0..6 => state.hands[0].insert(card),
+                6..12 => state.hands[1].insert(card),
+                _ => state.draw.push(card),
+            }
+        }
+        let after = self.state_hash(&start.state);
+        start.toggle_hash(before ^ after);
+        Some(start)
+    }
+
     fn format_move(&self, mv: Move) -> String {
         match mv.flag() {
             MoveFlag::Drop => format!("add:{}@{}", card_of(mv), mv.to()),
@@ -1285,20 +1560,31 @@ impl Rules for Booster {
         for color in [Color::White, Color::Black] {
             let mut hand = String::new();
             write_cards(&mut hand, state.hand(color).cards());
+            let unknown = state.hidden.map_or(0, |h| h.hands[color_index(color)]);
+            if unknown > 0 {
+                hand = if state.hand(color).is_empty() {
+                    format!("{unknown} unseen cards")
+                } else {
+                    format!("{hand} and {unknown} unseen cards")
+                };
+            }
             text.push_str(&format!(
                 "{} holds {hand} ({} cards), {} checkers in front\n",
                 orthodox::color_name(color),
-                state.hand(color).len(),
+                state.hand_size(color),
                 state.in_front(color)
             ));
         }
         let mut draw = String::new();
-        write_cards(&mut draw, state.draw.cards().iter().copied());
+        match state.hidden {
+            Some(_) => draw.push_str("unseen"),
+            None => write_cards(&mut draw, state.draw.cards().iter().copied()),
+        }
         let mut discard = String::new();
         write_cards(&mut discard, state.discard.cards().iter().copied());
         text.push_str(&format!(
             "Draw pile ({} cards, top first): {draw}\nDiscard pile ({} cards, oldest first): {discard}\n",
-            state.draw.len(),
+            state.draw_size(),
             state.discard.len()
         ));
         match state.mid {

@@ -4,12 +4,14 @@
 //! thread pool that runs Lazy SMP (every thread searches the same root, sharing the table; a
 //! vote over their results picks the move).
 
+mod determinized;
 mod limits;
 pub mod ordering;
 pub mod see;
 pub mod transposition;
 mod worker;
 
+pub use determinized::HiddenInformation;
 pub use limits::{Budget, Clock, Limits, Ponder};
 pub use transposition::{TableError, Transposition};
 
@@ -77,6 +79,8 @@ pub struct Searcher {
     /// One per pool thread, lent to it for each search. Behind a mutex only because a
     /// broadcast hands every thread the same closure: each thread locks its own, uncontended.
     thread_data: Vec<Mutex<ThreadData>>,
+    /// How games that hide information are searched.
+    hidden: HiddenInformation,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -157,7 +161,17 @@ impl Searcher {
             table: Transposition::new(hash_mb.max(1)),
             thread_data: thread_contexts(&pool),
             pool,
+            hidden: HiddenInformation::default(),
         }
+    }
+
+    /// How games that hide information are searched from now on.
+    pub fn set_hidden_information(&mut self, hidden: HiddenInformation) {
+        self.hidden = hidden;
+    }
+
+    pub fn hidden_information(&self) -> HiddenInformation {
+        self.hidden
     }
 
     /// Resizes the transposition table (MiB); its contents are lost. When the machine cannot
@@ -230,7 +244,26 @@ impl Searcher {
 
     /// Searches `root` within `limits` until done or `stop` is set. `history` holds the hashes
     /// of earlier positions since the last irreversible move (for repetition), the root's last.
+    ///
+    /// In a game that hides information the answer depends only on what the side to move may
+    /// know: its view of `root` (see [`HiddenInformation`]), unless told to use the full state.
     pub fn search<R: Rules>(
+        &mut self,
+        rules: &R,
+        root: &Position<R>,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Report),
+    ) -> SearchResult {
+        if rules.hides_information() && (!self.hidden.full_state || rules.is_view(root)) {
+            return self.search_determinized(rules, root, limits, stop, report);
+        }
+        self.search_world(rules, root, history, limits, stop, report)
+    }
+
+    /// Searches one full state as it is: every part of it known.
+    pub fn search_world<R: Rules>(
         &mut self,
         rules: &R,
         root: &Position<R>,
