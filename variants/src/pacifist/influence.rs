@@ -467,7 +467,7 @@ impl InfluenceMap {
 
 /// The squares a piece of `kind` and `color` on `square` influences, given the occupancy and
 /// the pieces of its own colour its orthogonal and diagonal rays pass through.
-#[inline(always)]
+#[inline]
 pub fn piece_influence(
     kind: Kind,
     color: Color,
@@ -498,8 +498,11 @@ pub fn piece_influence(
 /// Code generic over a balance, here and in the rules, is `#[inline(always)]` down from the
 /// rules' entry points, closures included: the register balances (`lanes`) are compiled with
 /// their AVX-512 instructions only inside those entry points, and a function left on its own
-/// would be compiled without them (each instruction then a call). Rarely run tests are kept
-/// apart through [`Balance::outlined`] instead.
+/// would be compiled without them (each instruction then a call). Code that is large, called
+/// from several places or rarely run goes through [`Balance::outlined`] instead, which
+/// compiles it once per balance (with the instructions, for the registers): inlined
+/// everywhere, the copies made the release build take minutes. Code that touches no balance
+/// is plain `#[inline]`.
 pub trait Balance: Copy + PartialEq + std::fmt::Debug {
     /// See [`Measure::is_monotone`].
     const MONOTONE: bool;
@@ -564,8 +567,11 @@ pub trait Balance: Copy + PartialEq + std::fmt::Debug {
     }
 
     /// Runs `f` as a function of its own, compiled as this balance's code is: for the rarely
-    /// needed tests the rules keep out of their callers. The registers' balances keep their
-    /// instructions there (see `lanes`).
+    /// needed tests the rules keep out of their callers, and for large code called from
+    /// several places. The registers' balances keep their instructions there (see `lanes`).
+    /// A closure's type is its defining function's (with that function's type parameters),
+    /// so a closure written in a function generic over the balance gets one copy per
+    /// balance, however many callers that function is inlined into.
     #[inline(always)]
     fn outlined<T>(f: impl FnOnce() -> T) -> T {
         outlined(f)
@@ -936,7 +942,7 @@ const fn build_rays() -> [[u64; 64]; 8] {
     rays
 }
 
-#[inline(always)]
+#[inline]
 fn ray(direction: usize, square: Square) -> Bitboard {
     Bitboard(RAYS[direction][square as usize])
 }
@@ -958,14 +964,14 @@ const fn build_lines() -> [[u64; 64]; 2] {
 
 /// The squares an orthogonal (`diagonal` false) or diagonal line piece on `square` would
 /// reach on an empty board.
-#[inline(always)]
+#[inline]
 fn lines_through(square: Square, diagonal: bool) -> Bitboard {
     Bitboard(LINES[diagonal as usize][square as usize])
 }
 
 /// The squares a line piece of `kind` on `square` would reach on an empty board: a bound on
 /// its influence from there on any board.
-#[inline(always)]
+#[inline]
 pub fn empty_board_reach(kind: Kind, square: Square) -> Bitboard {
     let mut reach = Bitboard::EMPTY;
     if matches!(kind, ROOK | QUEEN) {
@@ -1054,7 +1060,7 @@ impl Default for CutLines {
 impl CutLines {
     const SLOTS: usize = 12;
 
-    #[inline(always)]
+    #[inline]
     fn clear(&mut self) {
         self.len = 0;
         self.overflow = (Bitboard::EMPTY, Bitboard::EMPTY);
@@ -1096,7 +1102,7 @@ impl CutLines {
     }
 
     /// The lines a piece of `kind` put down cuts: it lets its own kind of ray through.
-    #[inline(always)]
+    #[inline]
     fn for_kind(&self, kind: Kind) -> impl Iterator<Item = &CutLine> {
         let (orthogonal, diagonal) = cut_kinds(kind);
         self.lines[..self.len]
@@ -1107,7 +1113,7 @@ impl CutLines {
 
 /// Of a pair of squares on orthogonal (`.0`) and diagonal (`.1`) rays, those where a piece of
 /// `kind` put down cuts the ray.
-#[inline(always)]
+#[inline]
 fn cut_squares(kind: Kind, (orthogonal, diagonal): (Bitboard, Bitboard)) -> Bitboard {
     let (cuts_orthogonal, cuts_diagonal) = cut_kinds(kind);
     let mut squares = Bitboard::EMPTY;
@@ -1122,7 +1128,7 @@ fn cut_squares(kind: Kind, (orthogonal, diagonal): (Bitboard, Bitboard)) -> Bitb
 
 /// Whether a piece of `kind` put down on a ray of its side cuts it: orthogonal (`.0`) and
 /// diagonal (`.1`) rays see through rooks and queens, bishops and queens.
-#[inline(always)]
+#[inline]
 fn cut_kinds(kind: Kind) -> (bool, bool) {
     (
         !matches!(kind, ROOK | QUEEN),
@@ -1160,7 +1166,7 @@ impl Rays {
     }
 
     /// Puts a piece of `kind` and `color` on the empty `square`.
-    #[inline(always)]
+    #[inline]
     fn put(&mut self, square: Square, kind: Kind, color: Color) {
         let bit = Bitboard::from_square(square);
         let side = color_index(color);
@@ -1183,7 +1189,7 @@ impl Rays {
         }
     }
 
-    #[inline(always)]
+    #[inline]
     fn remove(&mut self, square: Square) {
         let keep = !Bitboard::from_square(square);
         self.occupied &= keep;
@@ -1270,7 +1276,7 @@ impl Rays {
     }
 
     /// The squares a piece of `kind` and `color` on `square` influences.
-    #[inline(always)]
+    #[inline]
     fn influence(&self, kind: Kind, color: Color, square: Square) -> Bitboard {
         let side = color_index(color);
         piece_influence(
@@ -1525,23 +1531,29 @@ impl<B: Balance> NodeInfluence<B> {
     }
 
     /// The last part of filling a node whose balance, rays, line pieces' influence and
-    /// opponent's reach are set: the cut lines of the side to move.
+    /// opponent's reach are set: the cut lines of the side to move. Compiled once per
+    /// balance ([`Balance::outlined`]): every way of filling a node ends here.
     #[inline(always)]
     fn finish<R: Rules>(&mut self, pos: &Position<R>, to_move: Color) {
-        let side = color_index(to_move);
-        let seers = self.rays.orthogonal[side] | self.rays.diagonal[side];
-        self.rays.fill_cut_lines(
-            to_move,
-            pos.color(to_move),
-            seers,
-            &self.line_influence,
-            &self.balance,
-            &mut self.cuts,
-        );
+        B::outlined(
+            #[inline(always)]
+            || {
+                let side = color_index(to_move);
+                let seers = self.rays.orthogonal[side] | self.rays.diagonal[side];
+                self.rays.fill_cut_lines(
+                    to_move,
+                    pos.color(to_move),
+                    seers,
+                    &self.line_influence,
+                    &self.balance,
+                    &mut self.cuts,
+                );
+            },
+        )
     }
 
     /// The squares the piece on `square`, a `kind` of `color`, influences in this position.
-    #[inline(always)]
+    #[inline]
     pub fn influence_of(&self, kind: Kind, color: Color, square: Square) -> Bitboard {
         if matches!(kind, BISHOP | ROOK | QUEEN) {
             let influence = self.line_influence[square as usize];
@@ -1555,7 +1567,7 @@ impl<B: Balance> NodeInfluence<B> {
     /// The squares the line piece on `square`, a `kind` of `color`, attacks as in chess (its
     /// rays stop on the first piece). Where no ray of it meets a piece it sees through, that
     /// is its influence, already known.
-    #[inline(always)]
+    #[inline]
     pub fn line_attacks(&self, kind: Kind, color: Color, square: Square) -> Bitboard {
         let side = color_index(color);
         let (orthogonal, diagonal) = (self.rays.orthogonal[side], self.rays.diagonal[side]);
@@ -1579,7 +1591,7 @@ impl<B: Balance> NodeInfluence<B> {
     /// The squares a piece of `kind` and `color` put down on the empty square `to` would
     /// influence once the piece on `from` has left (with the rays of the board as they are
     /// otherwise).
-    #[inline(always)]
+    #[inline]
     pub fn influence_as_opponent_from(
         &self,
         kind: Kind,
@@ -1594,7 +1606,7 @@ impl<B: Balance> NodeInfluence<B> {
 
     /// The rays once the piece on `from` has moved to the empty `to` and turned there into a
     /// `kind` of `color`.
-    #[inline(always)]
+    #[inline]
     pub fn board_with_moved(&self, from: Square, to: Square, kind: Kind, color: Color) -> RayBoard {
         let mut rays = self.rays;
         rays.remove(from);
@@ -1603,7 +1615,7 @@ impl<B: Balance> NodeInfluence<B> {
     }
 
     /// The rays once the piece on `from` has left the board.
-    #[inline(always)]
+    #[inline]
     pub fn board_without(&self, from: Square) -> RayBoard {
         let mut rays = self.rays;
         rays.remove(from);
@@ -1646,14 +1658,14 @@ impl<B: Balance> NodeInfluence<B> {
     }
 
     /// The squares at least one line piece of the side not to move influences.
-    #[inline(always)]
+    #[inline]
     pub fn opponent_lines(&self) -> Bitboard {
         self.opponent_lines
     }
 
     /// The empty squares where putting down a piece of `kind` of the side to move cuts one of
     /// its own rays short of a piece of its own (rays see through it where it is glass).
-    #[inline(always)]
+    #[inline]
     pub fn cuts_for(&self, kind: Kind) -> Bitboard {
         cut_squares(kind, self.cuts.all)
     }
@@ -1698,42 +1710,48 @@ impl<B: Balance> NodeInfluence<B> {
         risky
     }
 
-    #[inline(always)]
+    #[inline]
     fn overflow_for(&self, kind: Kind) -> Bitboard {
         cut_squares(kind, self.cuts.overflow)
     }
 
     /// The position with the piece on `from` lifted off the board: every move of that piece
-    /// starts from it, so the work of taking the piece away is done once per piece.
+    /// starts from it, so the work of taking the piece away is done once per piece. Compiled
+    /// once per balance ([`Balance::outlined`]): generation lifts from many places.
     #[inline(always)]
     pub fn lift<R: Rules>(&self, pos: &Position<R>, from: Square) -> Lifted<B> {
-        let mut lifted = Lifted {
-            balance: self.balance,
-            rays: self.rays,
-            color: Color::White,
-            from,
-            standing: Bitboard::EMPTY,
-            own_past: Bitboard::EMPTY,
-        };
-        let Some(piece) = pos.piece_at(from) else {
-            return lifted;
-        };
-        let (color, kind) = (piece.color, piece.kind);
-        lifted.color = color;
-        lifted.standing = pos.color(color) & !Bitboard::from_square(from);
-        let old = self.influence_of(kind, color, from);
-        lifted.balance.remove(color, old, kind);
-        lifted.rays.remove(from);
-        let rays = lifted.rays;
-        lifted.own_past = rays.through(
-            &mut lifted.balance,
-            from,
-            color,
-            kind,
-            true,
-            pos.color(color),
-        );
-        lifted
+        B::outlined(
+            #[inline(always)]
+            || {
+                let mut lifted = Lifted {
+                    balance: self.balance,
+                    rays: self.rays,
+                    color: Color::White,
+                    from,
+                    standing: Bitboard::EMPTY,
+                    own_past: Bitboard::EMPTY,
+                };
+                let Some(piece) = pos.piece_at(from) else {
+                    return lifted;
+                };
+                let (color, kind) = (piece.color, piece.kind);
+                lifted.color = color;
+                lifted.standing = pos.color(color) & !Bitboard::from_square(from);
+                let old = self.influence_of(kind, color, from);
+                lifted.balance.remove(color, old, kind);
+                lifted.rays.remove(from);
+                let rays = lifted.rays;
+                lifted.own_past = rays.through(
+                    &mut lifted.balance,
+                    from,
+                    color,
+                    kind,
+                    true,
+                    pos.color(color),
+                );
+                lifted
+            },
+        )
     }
 
     /// The balance after the piece on `from` goes to `to` as a `kind_after` (a promotion

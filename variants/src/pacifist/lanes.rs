@@ -53,7 +53,7 @@ fn outlined_avx512<T>(f: impl FnOnce() -> T) -> T {
 
 /// `amount` of `color`'s in a difference counted White's minus Black's: as it is for White,
 /// negated for Black.
-#[inline(always)]
+#[inline]
 fn signed(color: Color, amount: i32) -> i32 {
     match color {
         Color::White => amount,
@@ -152,13 +152,13 @@ impl Balance for ByteDifference {
 pub struct WordDifference([__m512i; 2]);
 
 /// The halves of a bitboard, as the masks of the two registers of a [`WordDifference`].
-#[inline(always)]
+#[inline]
 fn halves(squares: Bitboard) -> [__mmask32; 2] {
     [squares.0 as u32, (squares.0 >> 32) as u32]
 }
 
 /// A bitboard from the two registers' masks.
-#[inline(always)]
+#[inline]
 fn joined([low, high]: [__mmask32; 2]) -> Bitboard {
     Bitboard(u64::from(low) | (u64::from(high) << 32))
 }

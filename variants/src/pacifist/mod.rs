@@ -183,7 +183,7 @@ fn forward(square: Square, color: Color) -> Option<Square> {
 }
 
 /// The squares one step ahead of `squares` for pawns of `color`.
-#[inline(always)]
+#[inline]
 fn ahead(squares: Bitboard, color: Color) -> Bitboard {
     match color {
         Color::White => Bitboard(squares.0 << 8),
@@ -192,13 +192,13 @@ fn ahead(squares: Bitboard, color: Color) -> Bitboard {
 }
 
 /// The squares one step behind `squares` for pawns of `color`.
-#[inline(always)]
+#[inline]
 fn behind(squares: Bitboard, color: Color) -> Bitboard {
     ahead(squares, !color)
 }
 
 /// The squares pawns of `color` on `squares` influence.
-#[inline(always)]
+#[inline]
 fn pawn_influence(squares: Bitboard, color: Color) -> Bitboard {
     let not_a = squares & !Bitboard::from_file(File::A);
     let not_h = squares & !Bitboard::from_file(File::H);
@@ -210,7 +210,7 @@ fn pawn_influence(squares: Bitboard, color: Color) -> Bitboard {
 
 /// The line pieces (bishops, rooks, queens) of both colours: the pieces that cast rays and let
 /// their side's rays through.
-#[inline(always)]
+#[inline]
 fn line_pieces(pos: &Position<Pacifist>) -> Bitboard {
     pos.kind(BISHOP) | pos.kind(ROOK) | pos.kind(QUEEN)
 }
@@ -246,12 +246,12 @@ trait MoveSink {
 impl MoveSink for MoveList {
     const COUNTING: bool = false;
 
-    #[inline(always)]
+    #[inline]
     fn push(&mut self, mv: Move) {
         MoveList::push(self, mv);
     }
 
-    #[inline(always)]
+    #[inline]
     fn push_all(&mut self, from: Square, targets: Bitboard) {
         for to in targets {
             MoveList::push(self, Move::normal(from, to));
@@ -269,17 +269,17 @@ struct MoveCount(usize);
 impl MoveSink for MoveCount {
     const COUNTING: bool = true;
 
-    #[inline(always)]
+    #[inline]
     fn push(&mut self, _mv: Move) {
         self.0 += 1;
     }
 
-    #[inline(always)]
+    #[inline]
     fn push_all(&mut self, _from: Square, targets: Bitboard) {
         self.0 += targets.count();
     }
 
-    #[inline(always)]
+    #[inline]
     fn add(&mut self, count: usize) {
         self.0 += count;
     }
@@ -514,7 +514,9 @@ impl Pacifist {
         })
     }
 
-    /// [`Pacifist::conversions`] given the balance of `pos` right after the move.
+    /// [`Pacifist::conversions`] given the balance of `pos` right after the move. Compiled
+    /// once per balance ([`Balance::outlined`]): a turn that converts is rare next to the
+    /// moves that call this, and a copy inlined into each caller multiplied the build time.
     #[inline(always)]
     fn conversions_from<B: Balance>(
         &self,
@@ -523,15 +525,20 @@ impl Pacifist {
         moved: Square,
         full: B,
     ) -> (Conversions, B) {
-        let (silenced, by_mover, last) = self.mover_step_from(pos, us, moved, full);
-        let start = last.unwrap_or_else(|| B::compute(pos, Bitboard::EMPTY));
-        let (by_opponent, end) = self.opponent_step_from(pos, us, start);
-        let conversions = Conversions {
-            silenced,
-            by_mover,
-            by_opponent,
-        };
-        (conversions, end)
+        B::outlined(
+            #[inline(always)]
+            || {
+                let (silenced, by_mover, last) = self.mover_step_from(pos, us, moved, full);
+                let start = last.unwrap_or_else(|| B::compute(pos, Bitboard::EMPTY));
+                let (by_opponent, end) = self.opponent_step_from(pos, us, start);
+                let conversions = Conversions {
+                    silenced,
+                    by_mover,
+                    by_opponent,
+                };
+                (conversions, end)
+            },
+        )
     }
 
     /// Plays a move and its conversions (without handing the turn on) and reports them.
@@ -568,19 +575,24 @@ impl Pacifist {
 
     /// Whether a move of the side to move (already known to follow the movement rules) is
     /// legal: a king must not land overly persuaded, and the mover must own a king when its
-    /// turn ends.
+    /// turn ends. Compiled once per balance (only castling asks).
     #[inline(always)]
     fn is_legal<B: Balance>(&self, pos: &Position<Self>, mv: Move) -> bool {
-        let mut child = pos.clone();
-        let moved = self.apply_move(&mut child, mv);
-        let balance = B::compute(&child, Bitboard::EMPTY);
-        let us = pos.turn();
-        if child.pieces(us, KING).contains(moved)
-            && balance.over(us, Bitboard::from_square(moved)).any()
-        {
-            return false;
-        }
-        self.keeps_a_king(us, child, moved, balance)
+        B::outlined(
+            #[inline(always)]
+            || {
+                let mut child = pos.clone();
+                let moved = self.apply_move(&mut child, mv);
+                let balance = B::compute(&child, Bitboard::EMPTY);
+                let us = pos.turn();
+                if child.pieces(us, KING).contains(moved)
+                    && balance.over(us, Bitboard::from_square(moved)).any()
+                {
+                    return false;
+                }
+                self.keeps_a_king(us, child, moved, balance)
+            },
+        )
     }
 
     /// Whether `us` owns a king at the end of the turn, once its move is applied to `child`
@@ -637,7 +649,7 @@ impl Pacifist {
 
     /// [`Pacifist::is_legal`] for a move of the lifted piece to `to` as a `kind_after`,
     /// answered from the balance when the move provably converts nothing of the mover's,
-    /// which is almost always.
+    /// which is almost always. Compiled once per balance, as [`Pacifist::legal_targets`].
     #[inline(always)]
     fn is_legal_placed<B: Balance>(
         &self,
@@ -646,40 +658,45 @@ impl Pacifist {
         mv: Move,
         kind_after: Kind,
     ) -> bool {
-        let us = pos.turn();
-        let (from, to) = (mv.from(), mv.to());
-        let balance = lifted.place(to, kind_after);
-        let ours = pos.ours() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
-        let our_over = balance.over(us, ours);
-        if pos.pieces(us, KING).is_empty() {
-            // A king can only come back through step b, which needs a first conversion
-            // (under a monotone measure a silenced mover only weakens it; under `average`
-            // silencing a weak piece can raise the mover's average).
-            if B::MONOTONE && balance.over(!us, pos.theirs()).is_empty() {
-                return false;
-            }
-        } else if our_over.is_empty() {
-            // As in `keeps_a_king`: the quick answer holds when step b cannot hurt us.
-            if B::MONOTONE || balance.over(!us, pos.theirs()).is_empty() {
-                return true;
-            }
-        } else if kind_after == KING && our_over.contains(to) {
-            return false;
-        } else if B::MONOTONE {
-            match self.step_c_probe(pos, lifted, mv, kind_after, balance, ours, our_over) {
-                Some(true) => return true,
-                // Every king falls in step c played alone. With nothing of the opponent's
-                // overly persuaded, step b has nothing to convert (a silenced mover would
-                // only weaken it), so that is the turn: the move loses the last king.
-                Some(false) if balance.over(!us, pos.theirs()).is_empty() => return false,
-                _ => {}
-            }
-        }
-        // Every shortcut of `keeps_a_king` has been tried above (its step c probe on the
-        // balance alone): only playing the turn out is left.
-        let mut child = pos.clone();
-        let moved = self.apply_move(&mut child, mv);
-        self.plays_out_with_a_king(us, child, moved, balance)
+        B::outlined(
+            #[inline(always)]
+            || {
+                let us = pos.turn();
+                let (from, to) = (mv.from(), mv.to());
+                let balance = lifted.place(to, kind_after);
+                let ours = pos.ours() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
+                let our_over = balance.over(us, ours);
+                if pos.pieces(us, KING).is_empty() {
+                    // A king can only come back through step b, which needs a first conversion
+                    // (under a monotone measure a silenced mover only weakens it; under `average`
+                    // silencing a weak piece can raise the mover's average).
+                    if B::MONOTONE && balance.over(!us, pos.theirs()).is_empty() {
+                        return false;
+                    }
+                } else if our_over.is_empty() {
+                    // As in `keeps_a_king`: the quick answer holds when step b cannot hurt us.
+                    if B::MONOTONE || balance.over(!us, pos.theirs()).is_empty() {
+                        return true;
+                    }
+                } else if kind_after == KING && our_over.contains(to) {
+                    return false;
+                } else if B::MONOTONE {
+                    match self.step_c_probe(pos, lifted, mv, kind_after, balance, ours, our_over) {
+                        Some(true) => return true,
+                        // Every king falls in step c played alone. With nothing of the opponent's
+                        // overly persuaded, step b has nothing to convert (a silenced mover would
+                        // only weaken it), so that is the turn: the move loses the last king.
+                        Some(false) if balance.over(!us, pos.theirs()).is_empty() => return false,
+                        _ => {}
+                    }
+                }
+                // Every shortcut of `keeps_a_king` has been tried above (its step c probe on the
+                // balance alone): only playing the turn out is left.
+                let mut child = pos.clone();
+                let moved = self.apply_move(&mut child, mv);
+                self.plays_out_with_a_king(us, child, moved, balance)
+            },
+        )
     }
 
     /// Under a monotone measure, the opponent's step c played alone right after the move
@@ -722,6 +739,10 @@ impl Pacifist {
 
     /// The targets among `targets` (empty squares the piece of `kind` on `from`, lifted in
     /// `lifted`, may move to) that it may legally move to. `node` is the position's.
+    ///
+    /// Compiled once per balance ([`Balance::outlined`]) rather than into each kind's and each
+    /// sink's copy of generation: it runs only for the targets the quick test leaves, and the
+    /// inlined copies of it (and of the turns it plays out) made most of the build time.
     #[inline(always)]
     fn legal_targets<B: Balance>(
         &self,
@@ -732,71 +753,77 @@ impl Pacifist {
         kind: Kind,
         targets: Bitboard,
     ) -> Bitboard {
-        let us = pos.turn();
-        let mut legal = Bitboard::EMPTY;
-        let mut exact = targets;
-        let mut settled = Bitboard::EMPTY;
-        if !B::MONOTONE || pos.pieces(us, KING).is_empty() {
-            // No shortcut: every target judged exactly below.
-        } else if lifted.balance.over(us, lifted.standing).is_empty() {
-            // Nothing else of ours is overly persuaded with the piece lifted. Putting it down
-            // only adds support, except where it cuts one of our own rays short of a piece of
-            // ours; so wherever it cuts none and is not overly persuaded itself, nothing of
-            // ours is, and under a monotone measure the move is legal and converts nothing of
-            // ours.
-            let cuts = node.risky_cuts_lifted(kind, lifted);
-            let quiet = targets & !cuts & !lifted.balance.over(us, targets);
-            legal = quiet;
-            exact ^= quiet;
-            // Converted, a line piece no longer lets our rays through: it must cut none of
-            // any kind (the cuts of a knight, which lets no ray through).
-            let landing_over = exact & !(node.cuts_for(KNIGHT) | lifted.own_past);
-            if kind != KING && landing_over.any() {
-                settled = settled_landings(
-                    &lifted.ray_board(),
-                    &lifted.balance,
-                    us,
-                    lifted.standing,
-                    kind,
-                    landing_over,
-                );
-            }
-        } else if kind != KING
-            && let StepC::KingStands {
-                balance: fallen,
-                standing,
-                rays,
-            } = self.step_c_lifted(pos, lifted)
-        {
-            // Pieces of ours hang with the piece lifted (it defended them), and a king of ours
-            // outlives the opponent's step c taking them on the board without the piece: the
-            // fallen board. Put the piece down on it where it cuts none of our rays (our rays
-            // there are some of the lifted board's, so their cuts are among its cuts). Where it
-            // is not overly persuaded, or is but, converted, influences no piece of ours with
-            // less margin than its weight, nothing of ours is overly persuaded on that board.
-            // The real turn starts from the same board with the fallen pieces (and the moved
-            // one) still ours, which under a monotone measure only helps us, as step b does;
-            // so each round of step c takes only pieces that are the opponent's on that board
-            // (a round taking another would find it overly persuaded there too), never the
-            // king. The move is legal.
-            let open = targets & !(node.cuts_for(KNIGHT) | lifted.own_past);
-            let quiet = open & !fallen.over(us, open);
-            legal = quiet;
-            exact ^= quiet;
-            let landing_over = open ^ quiet;
-            if landing_over.any() {
-                // Converted, the piece's rays see through the converted line pieces.
-                let rays = rays.unwrap_or_else(|| lifted.ray_board());
-                settled = settled_landings(&rays, &fallen, us, standing, kind, landing_over);
-            }
-        }
-        for to in exact {
-            let mv = Move::normal(from, to);
-            if settled.contains(to) || self.is_legal_placed(pos, lifted, mv, kind) {
-                legal.add(to);
-            }
-        }
-        legal
+        B::outlined(
+            #[inline(always)]
+            || {
+                let us = pos.turn();
+                let mut legal = Bitboard::EMPTY;
+                let mut exact = targets;
+                let mut settled = Bitboard::EMPTY;
+                if !B::MONOTONE || pos.pieces(us, KING).is_empty() {
+                    // No shortcut: every target judged exactly below.
+                } else if lifted.balance.over(us, lifted.standing).is_empty() {
+                    // Nothing else of ours is overly persuaded with the piece lifted. Putting it down
+                    // only adds support, except where it cuts one of our own rays short of a piece of
+                    // ours; so wherever it cuts none and is not overly persuaded itself, nothing of
+                    // ours is, and under a monotone measure the move is legal and converts nothing of
+                    // ours.
+                    let cuts = node.risky_cuts_lifted(kind, lifted);
+                    let quiet = targets & !cuts & !lifted.balance.over(us, targets);
+                    legal = quiet;
+                    exact ^= quiet;
+                    // Converted, a line piece no longer lets our rays through: it must cut none of
+                    // any kind (the cuts of a knight, which lets no ray through).
+                    let landing_over = exact & !(node.cuts_for(KNIGHT) | lifted.own_past);
+                    if kind != KING && landing_over.any() {
+                        settled = settled_landings(
+                            &lifted.ray_board(),
+                            &lifted.balance,
+                            us,
+                            lifted.standing,
+                            kind,
+                            landing_over,
+                        );
+                    }
+                } else if kind != KING
+                    && let StepC::KingStands {
+                        balance: fallen,
+                        standing,
+                        rays,
+                    } = self.step_c_lifted(pos, lifted)
+                {
+                    // Pieces of ours hang with the piece lifted (it defended them), and a king of ours
+                    // outlives the opponent's step c taking them on the board without the piece: the
+                    // fallen board. Put the piece down on it where it cuts none of our rays (our rays
+                    // there are some of the lifted board's, so their cuts are among its cuts). Where it
+                    // is not overly persuaded, or is but, converted, influences no piece of ours with
+                    // less margin than its weight, nothing of ours is overly persuaded on that board.
+                    // The real turn starts from the same board with the fallen pieces (and the moved
+                    // one) still ours, which under a monotone measure only helps us, as step b does;
+                    // so each round of step c takes only pieces that are the opponent's on that board
+                    // (a round taking another would find it overly persuaded there too), never the
+                    // king. The move is legal.
+                    let open = targets & !(node.cuts_for(KNIGHT) | lifted.own_past);
+                    let quiet = open & !fallen.over(us, open);
+                    legal = quiet;
+                    exact ^= quiet;
+                    let landing_over = open ^ quiet;
+                    if landing_over.any() {
+                        // Converted, the piece's rays see through the converted line pieces.
+                        let rays = rays.unwrap_or_else(|| lifted.ray_board());
+                        settled =
+                            settled_landings(&rays, &fallen, us, standing, kind, landing_over);
+                    }
+                }
+                for to in exact {
+                    let mv = Move::normal(from, to);
+                    if settled.contains(to) || self.is_legal_placed(pos, lifted, mv, kind) {
+                        legal.add(to);
+                    }
+                }
+                legal
+            },
+        )
     }
 
     /// Under a monotone measure, the opponent's step c played at once on the board with the
