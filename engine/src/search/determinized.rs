@@ -90,6 +90,22 @@ fn vote(answers: &[WorldAnswer]) -> Option<(Move, i32)> {
     best.map(|(mv, votes, total)| (mv, (total / i64::from(votes)) as i32))
 }
 
+/// Whether the worlds not yet searched at this depth can no longer change the vote: the
+/// leading move has more votes than the runner-up could reach with all of them.
+fn settled(answers: &[WorldAnswer], worlds: usize) -> bool {
+    let mut votes: Vec<(Move, usize)> = Vec::new();
+    for answer in answers {
+        match votes.iter_mut().find(|(mv, _)| *mv == answer.best) {
+            Some((_, count)) => *count += 1,
+            None => votes.push((answer.best, 1)),
+        }
+    }
+    votes.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
+    let leading = votes.first().map_or(0, |(_, count)| *count);
+    let second = votes.get(1).map_or(0, |(_, count)| *count);
+    leading > second + (worlds - answers.len())
+}
+
 impl Searcher {
     /// Decides from the view of the side to move (`root` itself if it is a view): samples the
     /// worlds, then deepens all of them together, one depth at a time, voting after each, until
@@ -175,7 +191,7 @@ impl Searcher {
                         score: score_value(answer.score),
                     });
                 }
-                if interrupted {
+                if interrupted || settled(&answers, worlds.len()) {
                     break;
                 }
             }
