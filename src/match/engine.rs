@@ -35,6 +35,9 @@ pub struct EngineSpec {
     /// How long to wait for a move when no clock bounds it (depth and node limits), and for
     /// the handshake.
     pub hang: Duration,
+    /// In a game that hides information, the engine is sent the full state (every secret)
+    /// instead of its view: only to measure what the secrets are worth (`sees=all`).
+    pub sees_everything: bool,
 }
 
 /// Why an engine description was refused.
@@ -83,6 +86,7 @@ impl EngineSpec {
             control: TimeControl::Depth(depth),
             margin: Duration::from_millis(200),
             hang: Duration::from_secs(60),
+            sees_everything: false,
         }
     }
 
@@ -126,6 +130,13 @@ impl EngineSpec {
                     spec.protocol = match value {
                         "uci" => Protocol::Uci,
                         "xboard" | "cecp" => Protocol::Xboard,
+                        _ => return Err(bad()),
+                    }
+                }
+                "sees" => {
+                    spec.sees_everything = match value {
+                        "all" => true,
+                        "view" => false,
                         _ => return Err(bad()),
                     }
                 }

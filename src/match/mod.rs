@@ -32,8 +32,9 @@ use stats::{Sprt, SprtVerdict, Tally};
 pub struct MatchArgs {
     /// An engine as key=value settings: cmd=PATH (cmd=amity: this binary) name=NAME
     /// proto=uci|xboard option.NAME=VALUE arg=ARG dir=DIR, and its limits tc=40/60+0.6 st=SECS
-    /// nodes=N depth=N timemargin=MS timeout=SECS. Give it once per engine; with none, Amity
-    /// at depth 4 plays Amity at depth 2.
+    /// nodes=N depth=N timemargin=MS timeout=SECS, and sees=all to send it every secret of a
+    /// game that hides information (for measuring only). Give it once per engine; with none,
+    /// Amity at depth 4 plays Amity at depth 2.
     #[arg(long = "engine", id = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
     pub engine_settings: Vec<String>,
     /// The settings of each `--engine` occurrence (filled by [`MatchArgs::group_engines`]).

@@ -295,7 +295,11 @@ impl<R: Rules> Referee<R> {
             };
             // An engine never sees the full state of a game that hides information: it is sent
             // its view before each decision instead.
-            let engine_start = if hides { None } else { start_fen.as_deref() };
+            let engine_start = if hides && !spec.sees_everything {
+                None
+            } else {
+                start_fen.as_deref()
+            };
             let started = EngineProcess::start(spec, &variant).and_then(|mut engine| {
                 engine.new_game(&variant, engine_start)?;
                 Ok(engine)
@@ -356,7 +360,7 @@ impl<R: Rules> Referee<R> {
             let name = engine.spec.name.clone();
             let margin = engine.spec.margin;
             let hides = self.game.rules().hides_information();
-            let told = hides.then(|| self.tell(color));
+            let told = (hides && !engine.spec.sees_everything).then(|| self.tell(color));
             let request = match &told {
                 Some(view) => Request {
                     start_fen: Some(&view.fen),
