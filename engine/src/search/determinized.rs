@@ -32,7 +32,7 @@ pub struct HiddenInformation {
 }
 
 impl HiddenInformation {
-    pub const DEFAULT_SAMPLES: u32 = 6;
+    pub const DEFAULT_SAMPLES: u32 = 3;
     pub const MAX_SAMPLES: u32 = 256;
 }
 
