@@ -14,6 +14,7 @@ pub mod paths;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod scratch;
 pub mod search;
 
 pub mod zobrist;
@@ -26,4 +27,5 @@ pub use position::{Kind, Piece, Position};
 pub use rules::{
     ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules, SearchFlags, WinReason,
 };
+pub use scratch::Scratch;
 pub use shakmaty::{Bitboard, Color, File, Rank, Square};

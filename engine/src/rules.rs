@@ -9,6 +9,7 @@ use crate::fen::FenError;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::options::OptionSpec;
 use crate::position::{Kind, Position};
+use crate::scratch::Scratch;
 
 /// The board's size; boards smaller than 8x8 occupy the lower-left corner of the bitboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -270,6 +271,59 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn play_null(&self, pos: &mut Position<Self>) {
         pos.set_en_passant(None);
         pos.flip_turn();
+    }
+
+    // ----- with a thread's scratch -----
+    // The hooks search and perft call, lent the calling thread's [`Scratch`], where a variant
+    // may keep what it worked out in one call for the next (nodes, played-out turns) instead
+    // of in hidden per-thread globals. Each answers exactly as the hook it is named after;
+    // by default it is that hook, and a variant that keeps nothing need not write them.
+
+    /// [`Rules::generate`], lent the thread's scratch.
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, scratch: &mut Scratch) {
+        let _ = scratch;
+        self.generate(pos, moves);
+    }
+
+    /// [`Rules::count_moves`], lent the thread's scratch.
+    fn count_moves_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> usize {
+        let _ = scratch;
+        self.count_moves(pos)
+    }
+
+    /// [`Rules::generate_tactical`], lent the thread's scratch.
+    fn generate_tactical_in(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut MoveList,
+        scratch: &mut Scratch,
+    ) {
+        let _ = scratch;
+        self.generate_tactical(pos, moves);
+    }
+
+    /// [`Rules::is_tactical`], lent the thread's scratch.
+    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> bool {
+        let _ = scratch;
+        self.is_tactical(pos, mv)
+    }
+
+    /// [`Rules::gain`], lent the thread's scratch.
+    fn gain_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
+        let _ = scratch;
+        self.gain(pos, mv)
+    }
+
+    /// [`Rules::static_exchange`], lent the thread's scratch.
+    fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
+        let _ = scratch;
+        self.static_exchange(pos, mv)
+    }
+
+    /// [`Rules::play`], lent the thread's scratch.
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, scratch: &mut Scratch) {
+        let _ = scratch;
+        self.play(pos, mv);
     }
 
     /// Whether the side to move is in check (or whatever the variant's forcing danger is).
