@@ -43,13 +43,13 @@ impl Scratch {
             self.make::<T>();
         }
         match &mut self.kept {
-            Some((id, kept)) if *id == TypeId::of::<T>() => {
-                let kept: *mut (dyn Any + Send) = kept.as_mut();
-                // SAFETY: `make` put a `T` in the box together with `T`'s type id, which `id`
-                // is; `Any::downcast_mut` would check the same through the box's vtable.
-                unsafe { &mut *(kept as *mut T) }
-            }
-            _ => unreachable!("the scratch was just made of this type"),
+            // The safe downcast checks the type once more through the box's vtable; an
+            // unchecked cast measured about 1% faster at perft, not worth `unsafe` here.
+            Some((_, kept)) => match kept.downcast_mut::<T>() {
+                Some(kept) => kept,
+                None => unreachable!("the scratch was just made of this type"),
+            },
+            None => unreachable!("the scratch was just made of this type"),
         }
     }
 
