@@ -238,9 +238,6 @@ pub struct Request<'a> {
     pub own: &'a GameClock,
     pub other: &'a GameClock,
     pub white_to_move: bool,
-    /// In a game that hides information: `start_fen` is the engine's own view and `moves` the
-    /// visible decisions since, sent afresh every time (XBoard too: `setboard`, then moves).
-    pub view: bool,
 }
 
 /// A running engine process.
@@ -543,14 +540,6 @@ impl EngineProcess {
     }
 
     fn xboard_go(&mut self, request: &Request) -> Result<(), EngineError> {
-        if request.view {
-            self.send("force")?;
-            self.send(&format!(
-                "setboard {}",
-                request.start_fen.unwrap_or_default()
-            ))?;
-            self.known = 0;
-        }
         for token in &request.moves[self.known.min(request.moves.len())..] {
             if self.xboard_usermove {
                 self.send(&format!("usermove {token}"))?;

@@ -360,8 +360,18 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
     }
     let mut names: Vec<String> = Vec::new();
     let mut specs = specs;
+    let hides = openings::hides_information(&args.variant, &args.rules.options());
     for spec in &mut specs {
         agree_on_rules(spec, &args)?;
+        if hides && spec.protocol == engine::Protocol::Xboard {
+            // XBoard has no way to take a view and the other side's decisions on it (its
+            // engines follow one game from `new`), so only UCI engines play these games.
+            return Err(MatchError::Setting(format!(
+                "{} hides information: the referee sends each engine its view over UCI, and \
+                 {} speaks XBoard",
+                args.variant, spec.name
+            )));
+        }
         // Two engines of one name would merge in the table: number the later ones.
         let base = spec.name.clone();
         let mut suffix = 2;

@@ -368,7 +368,6 @@ impl<R: Rules> Referee<R> {
                     own: &self.clocks[side],
                     other: &self.clocks[1 - side],
                     white_to_move: color == Color::White,
-                    view: true,
                 },
                 None => Request {
                     start_fen,
@@ -376,7 +375,6 @@ impl<R: Rules> Referee<R> {
                     own: &self.clocks[side],
                     other: &self.clocks[1 - side],
                     white_to_move: color == Color::White,
-                    view: false,
                 },
             };
             let reply = match engine.think(&request) {
