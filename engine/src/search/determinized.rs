@@ -53,6 +53,8 @@ const MAX_DEPTH: u32 = 64;
 struct WorldAnswer {
     best: Move,
     score: i32,
+    /// The world's own score, for reporting mates as mates.
+    reported: Score,
 }
 
 /// A score as one number, mates beyond every evaluation, for averaging and comparing.
@@ -61,6 +63,32 @@ fn score_value(score: Score) -> i32 {
         Score::Centipawns(centipawns) => centipawns,
         Score::Mate(moves) if moves > 0 => 30_000 - moves,
         Score::Mate(moves) => -30_000 - moves,
+    }
+}
+
+/// The score to report for `best`: a mate when every world that chose it mates the same way
+/// (the slowest of them), else the mean in centipawns.
+fn reported_score(answers: &[WorldAnswer], best: Move, mean: i32) -> Score {
+    let mates: Vec<i32> = answers
+        .iter()
+        .filter(|answer| answer.best == best)
+        .map(|answer| match answer.reported {
+            Score::Mate(moves) => moves,
+            Score::Centipawns(_) => 0,
+        })
+        .collect();
+    if !mates.is_empty() && mates.iter().all(|&moves| moves > 0) {
+        mates
+            .iter()
+            .max()
+            .map_or(Score::Centipawns(mean), |&m| Score::Mate(m))
+    } else if !mates.is_empty() && mates.iter().all(|&moves| moves < 0) {
+        mates
+            .iter()
+            .min()
+            .map_or(Score::Centipawns(mean), |&m| Score::Mate(m))
+    } else {
+        Score::Centipawns(mean.clamp(-29_000, 29_000))
     }
 }
 
@@ -189,6 +217,7 @@ impl Searcher {
                     answers.push(WorldAnswer {
                         best: answer.best,
                         score: score_value(answer.score),
+                        reported: answer.score,
                     });
                 }
                 if interrupted || settled(&answers, worlds.len()) {
@@ -202,7 +231,7 @@ impl Searcher {
             if let Some((best, score)) = vote(&answers) {
                 result.best = best;
                 result.depth = depth;
-                result.score = Score::Centipawns(score.clamp(-29_000, 29_000));
+                result.score = reported_score(&answers, best, score);
                 report(&Report {
                     depth,
                     seldepth: depth,
@@ -237,7 +266,22 @@ mod tests {
         WorldAnswer {
             best: Move::normal(shakmaty::Square::new(from), shakmaty::Square::new(from + 8)),
             score,
+            reported: Score::Centipawns(score),
         }
+    }
+
+    #[test]
+    fn a_mate_every_voter_sees_is_reported_as_a_mate() {
+        let mut answers = vec![answer(8, 29_997), answer(8, 29_995)];
+        answers[0].reported = Score::Mate(3);
+        answers[1].reported = Score::Mate(5);
+        let best = answers[0].best;
+        assert_eq!(reported_score(&answers, best, 29_996), Score::Mate(5));
+        answers[1].reported = Score::Centipawns(400);
+        assert_eq!(
+            reported_score(&answers, best, 15_000),
+            Score::Centipawns(15_000)
+        );
     }
 
     #[test]
