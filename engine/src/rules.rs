@@ -361,6 +361,29 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     // ----- notation -----
 
+    /// The castling field as the variant writes it when the usual letters do not fit (rook
+    /// files in Shredder form, rights hidden from a view written `?`). `None`: the usual
+    /// letters. A FEN reader skips `?` in the field.
+    fn castling_field(&self, pos: &Position<Self>) -> Option<String> {
+        let _ = pos;
+        None
+    }
+
+    /// Whether the mover cannot know from the view `pos` what decision `mv` leads to (a guess
+    /// whose answer only the referee knows): an answer giving a whole turn stops after it, and
+    /// the seat is asked again with the answer in its view. Default: never.
+    fn outcome_hidden(&self, pos: &Position<Self>, mv: Move) -> bool {
+        let _ = (pos, mv);
+        false
+    }
+
+    /// How a decision `mv` made in `pos` is told to the other seats: its token, plus whatever
+    /// the rules make public with it (an identity it reveals). Default: the token.
+    fn announce(&self, pos: &Position<Self>, mv: Move) -> String {
+        let _ = pos;
+        self.format_move(mv)
+    }
+
     /// A move in the protocol's coordinate notation (`e2e4`, `e7e8q`, `N@c8`).
     fn format_move(&self, mv: Move) -> String {
         let mut text = String::with_capacity(5);
