@@ -152,7 +152,7 @@ fn a_view_follows_the_other_sides_announced_decisions_to_the_next_view() {
                 game.play_unchecked(mv);
             }
             let mut followed = before.clone();
-            for token in &announced {
+            for token in announced.iter().flat_map(|turn| turn.split(',')) {
                 let mv = amity_engine::game::parse_move(&CloakAndDagger, &followed, token)
                     .unwrap_or_else(|e| {
                         panic!("{token} on {}: {e}", followed.to_fen(&CloakAndDagger))
@@ -303,6 +303,7 @@ fn the_answer_depends_on_the_view_alone() {
         samples: 2,
         seed: 99,
         full_state: false,
+        baseline: false,
     });
     let mut rng = StdRng::seed_from_u64(0xF00D);
     let mut checked = 0;

@@ -359,6 +359,20 @@ pub trait Rules: Clone + Send + Sync + 'static {
         None
     }
 
+    /// A decision the variant's own policy takes from `view` without search (whether and what
+    /// to guess, in a game of guesses), or `None` to search. With `baseline`, the variant's
+    /// simplest policy, the yardstick the real one is measured against.
+    fn policy_decision(&self, view: &Position<Self>, baseline: bool) -> Option<Move> {
+        let _ = (view, baseline);
+        None
+    }
+
+    /// The view a baseline player decides from: `view` without what it remembers beyond the
+    /// position itself (what was seen of hidden pieces). Default: the view unchanged.
+    fn baseline_view(&self, view: &Position<Self>) -> Position<Self> {
+        view.clone()
+    }
+
     // ----- notation -----
 
     /// The castling field as the variant writes it when the usual letters do not fit (rook

@@ -1685,9 +1685,48 @@ impl Rules for CloakAndDagger {
         }
     }
 
-    /// An uncloaking is announced with the identity it shows (`uncloak:3=Q`).
+    /// Guessing is decided here, from the belief: name the identity most likely on any
+    /// checker when it is right more often than not (a right guess wins a bonus move, a wrong
+    /// one gives the opponent one, of the same kinds). The baseline never guesses and never
+    /// uncloaks.
+    fn policy_decision(&self, view: &Position<Self>, baseline: bool) -> Option<Move> {
+        match view.state.phase {
+            Phase::Guess if baseline => Some(guess_none()),
+            Phase::Uncloak if baseline => Some(done()),
+            Phase::Guess => {
+                let owner = !view.turn();
+                let table = identity_probabilities(view, owner);
+                let mut best: Option<(f64, Move)> = None;
+                for number in guess_targets(view) {
+                    for (index, kind) in IDENTITIES.iter().enumerate() {
+                        let p = table[usize::from(number)][index];
+                        if best.is_none_or(|(best_p, _)| p > best_p) {
+                            best = Some((p, guess(number, *kind)));
+                        }
+                    }
+                }
+                Some(match best {
+                    Some((p, mv)) if p > GUESS_THRESHOLD => mv,
+                    _ => guess_none(),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Forgets what was seen of each checker: belief uniform over the 960.
+    fn baseline_view(&self, view: &Position<Self>) -> Position<Self> {
+        let mut forgetful = view.clone();
+        forgetful.state.seen = [[ANY_IDENTITY; 9]; 2];
+        forgetful
+    }
+
+    /// An uncloaking is announced with the identity it shows (`uncloak:3=Q`). A decision
+    /// after which the mover's turn ends because none of its checkers may be uncloaked (its
+    /// cloaked king in check, which the listener cannot tell from its other checkers) is
+    /// announced with that end (`,done`), so the listener's view ends the turn too.
     fn announce(&self, pos: &Position<Self>, mv: Move) -> String {
-        match decision(mv) {
+        let mut token = match decision(mv) {
             Decision::Uncloak(number, None) => {
                 match checker_square(pos, pos.turn(), number).and_then(|s| pos.piece_at(s)) {
                     Some(piece) if piece.kind != UNKNOWN => {
@@ -1697,7 +1736,19 @@ impl Rules for CloakAndDagger {
                 }
             }
             _ => self.format_move(mv),
+        };
+        let mut real = pos.clone();
+        self.play(&mut real, mv);
+        if real.turn() != pos.turn() && real.state.won.is_none() && !self.is_view(pos) {
+            let mut heard = self.view(pos, !pos.turn());
+            if let Ok(followed) = amity_engine::game::parse_move(self, &heard, &token) {
+                self.play(&mut heard, followed);
+                if heard.turn() == pos.turn() && heard.state.phase == Phase::Uncloak {
+                    token.push_str(",done");
+                }
+            }
         }
+        token
     }
 
     fn describe(&self, pos: &Position<Self>) -> String {
@@ -1824,6 +1875,10 @@ fn fill_in(
     world.refresh_hash(rules);
     world
 }
+
+/// How likely a guess must be right before it is made: a right guess wins one bonus move and
+/// a wrong one gives the opponent one, so a guess pays when it is right more often than not.
+const GUESS_THRESHOLD: f64 = 0.5;
 
 // ----- evaluation -----
 
