@@ -338,3 +338,43 @@ fn the_answer_depends_on_the_view_alone() {
     }
     assert!(differing_states > 100, "{differing_states}");
 }
+
+#[test]
+fn belief_predicts_identities_better_than_the_uniform_belief() {
+    // Log-loss (nats per cloaked enemy checker and ply) of the identity predictions, tracked
+    // belief against the baseline's uniform belief over the 960, over random self-play.
+    let mut rng = StdRng::seed_from_u64(0x1055);
+    let (mut tracked, mut uniform, mut predictions) = (0.0f64, 0.0f64, 0usize);
+    for _ in 0..40 {
+        let mut game = dealt_game(&mut rng);
+        for _ in 0..120 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let full = game.position().clone();
+            let seat = full.turn();
+            let view = CloakAndDagger.view(&full, seat);
+            let forgetful = CloakAndDagger.baseline_view(&view);
+            let believed = cloakanddagger::identity_probabilities(&view, !seat);
+            let uniform_odds = cloakanddagger::identity_probabilities(&forgetful, !seat);
+            for square in full.color(!seat) & full.state.cloaked {
+                let number = usize::from(full.state.number(square));
+                let kind = full.piece_at(square).expect("a piece").kind;
+                let index = IDENTITIES
+                    .iter()
+                    .position(|k| *k == kind)
+                    .expect("an identity");
+                tracked -= believed[number][index].max(1e-12).ln();
+                uniform -= uniform_odds[number][index].max(1e-12).ln();
+                predictions += 1;
+            }
+            let moves = game.legal_moves();
+            game.play_unchecked(moves.as_slice()[rng.random_range(0..moves.len())]);
+        }
+    }
+    let (tracked, uniform) = (tracked / predictions as f64, uniform / predictions as f64);
+    eprintln!(
+        "log-loss over {predictions} predictions: tracked belief {tracked:.4}, uniform {uniform:.4}"
+    );
+    assert!(tracked < uniform * 0.9, "{tracked} against {uniform}");
+}
