@@ -373,6 +373,20 @@ pub trait Rules: Clone + Send + Sync + 'static {
         view.clone()
     }
 
+    /// A fresh deal in which `seat` has chosen its own secret set-up, written `setup` in the
+    /// variant's notation, the rest drawn as [`Rules::deal`] draws it: a person arranging
+    /// their army. `None`: the game has no set-up to choose; an error says why `setup` is not
+    /// one.
+    fn deal_arranged(
+        &self,
+        seat: Color,
+        setup: &str,
+        rng: &mut rand::rngs::StdRng,
+    ) -> Option<Result<Position<Self>, FenError>> {
+        let _ = (seat, setup, rng);
+        None
+    }
+
     // ----- notation -----
 
     /// The castling field as the variant writes it when the usual letters do not fit (rook

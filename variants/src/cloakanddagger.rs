@@ -1028,24 +1028,24 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, field: &str) -> Result<(), Fen
         }
     }
     if let Some(text) = seen_text {
-        let Some(viewer) = state.viewer else {
-            return Err(bad_field("cloak seen= belongs to a view (add view=<w|b>)"));
-        };
-        for entry in list(text) {
-            let bad = || bad_field(format!("cloak seen '{entry}' (write <number><letters>[*])"));
-            let number = parse_number(entry.get(..1).ok_or_else(bad)?, "seen")?;
-            let mut set = 0;
-            for letter in entry[1..].chars() {
-                if letter == '*' {
-                    set |= MOVED;
-                } else {
-                    set |= bit(kind_of_letter(letter).ok_or_else(bad)?);
+        for (side, list_text) in per_side(text, "seen")?.into_iter().enumerate() {
+            for entry in list(list_text) {
+                let bad =
+                    || bad_field(format!("cloak seen '{entry}' (write <number><letters>[*])"));
+                let number = parse_number(entry.get(..1).ok_or_else(bad)?, "seen")?;
+                let mut set = 0;
+                for letter in entry[1..].chars() {
+                    if letter == '*' {
+                        set |= MOVED;
+                    } else {
+                        set |= bit(kind_of_letter(letter).ok_or_else(bad)?);
+                    }
                 }
+                if set & ANY_IDENTITY == 0 {
+                    return Err(bad());
+                }
+                state.seen[side][usize::from(number)] = set;
             }
-            if set & ANY_IDENTITY == 0 {
-                return Err(bad());
-            }
-            state.seen[color_index(!viewer)][usize::from(number)] = set;
         }
     }
     // What the public record says of each checker.
@@ -1168,27 +1168,36 @@ fn write_cloak(pos: &Position<CloakAndDagger>, out: &mut String) {
             ":won=b"
         });
     }
-    if let Some(viewer) = state.viewer {
-        let texts: Vec<String> = (1..=8u8)
-            .filter_map(|number| {
-                let seen = state.seen[color_index(!viewer)][usize::from(number)];
-                (seen != ANY_IDENTITY).then(|| {
-                    let mut text = number.to_string();
-                    for kind in IDENTITIES {
-                        if seen & bit(kind) != 0 {
-                            text.push(letter(kind));
+    let seen: Vec<String> = (0..2)
+        .map(|side| {
+            let texts: Vec<String> = (1..=8u8)
+                .filter_map(|number| {
+                    let seen = state.seen[side][usize::from(number)];
+                    (seen != ANY_IDENTITY).then(|| {
+                        let mut text = number.to_string();
+                        for kind in IDENTITIES {
+                            if seen & bit(kind) != 0 {
+                                text.push(letter(kind));
+                            }
                         }
-                    }
-                    if seen & MOVED != 0 {
-                        text.push('*');
-                    }
-                    text
+                        if seen & MOVED != 0 {
+                            text.push('*');
+                        }
+                        text
+                    })
                 })
-            })
-            .collect();
-        if !texts.is_empty() {
-            out.push_str(&format!(":seen={}", texts.join(",")));
-        }
+                .collect();
+            if texts.is_empty() {
+                "-".to_string()
+            } else {
+                texts.join(",")
+            }
+        })
+        .collect();
+    if seen.iter().any(|side| side != "-") {
+        out.push_str(&format!(":seen={}", seen.join("/")));
+    }
+    if let Some(viewer) = state.viewer {
         out.push_str(if viewer == Color::White {
             ":view=w"
         } else {
@@ -1644,6 +1653,28 @@ impl Rules for CloakAndDagger {
         let white = all[rng.random_range(0..all.len())];
         let black = all[rng.random_range(0..all.len())];
         Some(self.start_from(&white, &black))
+    }
+
+    /// `setup` is the seat's back rank as eight letters, file a to h (`RKRNNBBQ`); the
+    /// other side's arrangement is drawn uniformly.
+    fn deal_arranged(
+        &self,
+        seat: Color,
+        setup: &str,
+        rng: &mut StdRng,
+    ) -> Option<Result<Position<Self>, FenError>> {
+        let Some(own) = parse_arrangement(setup) else {
+            return Some(Err(illegal(format!(
+                "'{setup}' is not a Chess960 arrangement (eight letters K Q R R B B N N, the \
+                 king between the rooks, the bishops on squares of opposite colours)"
+            ))));
+        };
+        let all = arrangements();
+        let other = all[rng.random_range(0..all.len())];
+        Some(Ok(match seat {
+            Color::White => self.start_from(&own, &other),
+            Color::Black => self.start_from(&other, &own),
+        }))
     }
 
     fn format_move(&self, mv: Move) -> String {
