@@ -103,6 +103,10 @@ enum Tool {
         /// Start from this FEN.
         #[arg(long)]
         fen: Option<String>,
+        /// Your own secret set-up, in a game where each side arranges one (Cloak and Dagger:
+        /// your back rank as eight letters, e.g. RKRNNBBQ); the other side's is random.
+        #[arg(long)]
+        arrange: Option<String>,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -185,6 +189,7 @@ fn main() {
             think,
             seed,
             fen,
+            arrange,
             rules,
         }) => play::run(&play::PlaySettings {
             variant,
@@ -196,6 +201,7 @@ fn main() {
             think,
             seed,
             fen,
+            arrange,
         }),
         Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
         Some(Tool::Fixture { fault, xboard }) => fixture::run(fault, xboard),

@@ -138,7 +138,8 @@ fn parse_castling<R: Rules>(rules: &R, field: &str) -> Result<Bitboard, FenError
     if field == "-" {
         return Ok(rights);
     }
-    for c in field.chars() {
+    // A view writes the rights hidden from its seat as `?`: nothing to read there.
+    for c in field.chars().filter(|c| *c != '?') {
         let rank = if c.is_ascii_uppercase() {
             0
         } else {
@@ -247,7 +248,9 @@ impl<R: Rules> Position<R> {
             'b'
         });
         fen.push(' ');
-        if self.castling().is_empty() {
+        if let Some(field) = rules.castling_field(self) {
+            fen.push_str(&field);
+        } else if self.castling().is_empty() {
             fen.push('-');
         } else {
             // White's rights first, king side before queen side, as FEN writers do.

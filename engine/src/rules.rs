@@ -413,7 +413,58 @@ pub trait Rules: Clone + Send + Sync + 'static {
         None
     }
 
+    /// A decision the variant's own policy takes from `view` without search (whether and what
+    /// to guess, in a game of guesses), or `None` to search. With `baseline`, the variant's
+    /// simplest policy, the yardstick the real one is measured against.
+    fn policy_decision(&self, view: &Position<Self>, baseline: bool) -> Option<Move> {
+        let _ = (view, baseline);
+        None
+    }
+
+    /// The view a baseline player decides from: `view` without what it remembers beyond the
+    /// position itself (what was seen of hidden pieces). Default: the view unchanged.
+    fn baseline_view(&self, view: &Position<Self>) -> Position<Self> {
+        view.clone()
+    }
+
+    /// A fresh deal in which `seat` has chosen its own secret set-up, written `setup` in the
+    /// variant's notation, the rest drawn as [`Rules::deal`] draws it: a person arranging
+    /// their army. `None`: the game has no set-up to choose; an error says why `setup` is not
+    /// one.
+    fn deal_arranged(
+        &self,
+        seat: Color,
+        setup: &str,
+        rng: &mut rand::rngs::StdRng,
+    ) -> Option<Result<Position<Self>, FenError>> {
+        let _ = (seat, setup, rng);
+        None
+    }
+
     // ----- notation -----
+
+    /// The castling field as the variant writes it when the usual letters do not fit (rook
+    /// files in Shredder form, rights hidden from a view written `?`). `None`: the usual
+    /// letters. A FEN reader skips `?` in the field.
+    fn castling_field(&self, pos: &Position<Self>) -> Option<String> {
+        let _ = pos;
+        None
+    }
+
+    /// Whether the mover cannot know from the view `pos` what decision `mv` leads to (a guess
+    /// whose answer only the referee knows): an answer giving a whole turn stops after it, and
+    /// the seat is asked again with the answer in its view. Default: never.
+    fn outcome_hidden(&self, pos: &Position<Self>, mv: Move) -> bool {
+        let _ = (pos, mv);
+        false
+    }
+
+    /// How a decision `mv` made in `pos` is told to the other seats: its token, plus whatever
+    /// the rules make public with it (an identity it reveals). Default: the token.
+    fn announce(&self, pos: &Position<Self>, mv: Move) -> String {
+        let _ = pos;
+        self.format_move(mv)
+    }
 
     /// A move in the protocol's coordinate notation (`e2e4`, `e7e8q`, `N@c8`).
     fn format_move(&self, mv: Move) -> String {

@@ -434,9 +434,13 @@ impl<R: Rules> Referee<R> {
             comment.push_str(&format!(" {}", seconds(reply.elapsed)));
             if hides && let Some(view) = &mut self.views[1 - side] {
                 // Every decision of a turn is public; what the mover draws is not a decision.
+                // Each is told as the rules announce it (with any identity it reveals).
                 let rules = self.game.rules().clone();
-                view.moves
-                    .extend(legs.iter().map(|mv| rules.format_move(*mv)));
+                let mut before = self.game.position().clone();
+                for mv in &legs {
+                    view.moves.push(rules.announce(&before, *mv));
+                    rules.play(&mut before, *mv);
+                }
             }
             self.record_decision(&legs, comment);
             engine.acknowledge(self.tokens.len());

@@ -445,6 +445,10 @@ fn finish_turn<R: Rules>(
     let mut game = game.clone();
     let after_stop = AtomicBool::new(false);
     while let Some(&last) = legs.last() {
+        let rules = game.rules();
+        if rules.is_view(game.position()) && rules.outcome_hidden(game.position(), last) {
+            break;
+        }
         game.play_unchecked(last);
         let same_turn = game.position().turn() == side;
         if !same_turn || game.is_finished_by_rules() || !game.chance_outcomes().is_empty() {

@@ -4,6 +4,7 @@
 
 pub mod booster;
 pub mod chess;
+pub mod cloakanddagger;
 pub mod evaluation;
 pub mod gravity;
 pub mod itiswhatitis;
@@ -16,6 +17,7 @@ use amity_engine::{Game, OptionError, OptionSpec, OptionValue, Rules, VariantSet
 
 pub use booster::Booster;
 pub use chess::Chess;
+pub use cloakanddagger::CloakAndDagger;
 pub use gravity::Gravity;
 pub use itiswhatitis::ItIsWhatItIs;
 pub use losalamos::LosAlamos;
@@ -170,6 +172,7 @@ registry! {
     Gravity(Gravity) = ["gravity"] from _settings => Gravity;
     Love(Love) = ["love"] from _settings => Love;
     Booster(Booster) = ["booster"] from _settings => Booster;
+    CloakAndDagger(CloakAndDagger) = ["cloakanddagger"] from _settings => CloakAndDagger;
 }
 
 /// A fresh game of the named variant with default options.

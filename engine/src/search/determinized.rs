@@ -29,6 +29,9 @@ pub struct HiddenInformation {
     /// Search a full state as given instead of the mover's view of it: an engine that is
     /// handed the secrets, to measure what not knowing them costs. Views are still sampled.
     pub full_state: bool,
+    /// Decide as the variant's baseline player ([`Rules::baseline_view`],
+    /// [`Rules::policy_decision`]), to measure the real policy against.
+    pub baseline: bool,
 }
 
 impl HiddenInformation {
@@ -42,6 +45,7 @@ impl Default for HiddenInformation {
             samples: HiddenInformation::DEFAULT_SAMPLES,
             seed: 1,
             full_state: false,
+            baseline: false,
         }
     }
 }
@@ -152,6 +156,11 @@ impl Searcher {
         } else {
             rules.view(root, root.turn())
         };
+        let view = if self.hidden.baseline {
+            rules.baseline_view(&view)
+        } else {
+            view
+        };
         let mut moves = MoveList::new();
         if rules.terminal(&view).is_none() {
             rules.generate(&view, &mut moves);
@@ -167,6 +176,14 @@ impl Searcher {
             score: Score::Centipawns(0),
         };
         if moves.is_empty() {
+            return result;
+        }
+        // Decisions the variant's own policy takes (its guesses) are not searched.
+        if let Some(decided) = rules
+            .policy_decision(&view, self.hidden.baseline)
+            .filter(|decided| moves.contains(*decided))
+        {
+            result.best = decided;
             return result;
         }
         let mut rng = StdRng::seed_from_u64(self.hidden.seed ^ view.hash());
