@@ -670,6 +670,15 @@ impl Rules for SplitBrain {
         }
         pos.set_turn(pos.state.team);
         BOARD.validate(pos)?;
+        if let Some(chooser) = pos.state.chooser {
+            // A chosen square before m: must be valid too (resolve checks it once m: is made).
+            if !team_moves(pos).iter().any(|mv| mv.from() == chooser) {
+                return Err(FenError::Illegal(format!(
+                    "turn: {}",
+                    ResolveError::InvalidChooser(chooser)
+                )));
+            }
+        }
         let stage = stage(pos).map_err(|why| FenError::Illegal(format!("turn: {why}")))?;
         if stage == Stage::Resolve {
             pos.set_turn(!pos.state.team);
