@@ -573,3 +573,58 @@ fn the_protocol_plays_team_moves() {
     let (_, total) = engine.perft(3);
     assert_eq!(total, 64);
 }
+
+// ----- playing one seat -----
+
+/// Each seat answers only its own decision; two Amity partners agree (the chooser's piece
+/// and the mover's square make the team's move directly); the mover's answer is the same
+/// from the full state and from its view, so it cannot depend on the hidden square.
+#[test]
+fn seats_answer_their_own_decision_and_partners_agree() {
+    let mut engine = common::Engine::start();
+    engine.send("setoption name UCI_Variant value splitbrain");
+    engine.send("setoption name SplitBrainSeat value Wq");
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    let lines = engine.read_until(std::time::Duration::from_secs(30), |l| {
+        l.starts_with("bestmove")
+    });
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("error: seat Wq owes no decision now: Wk does"))
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove 0000"));
+    let mut answer = |seat: &str, fen: &str| -> String {
+        engine.send(&format!("setoption name SplitBrainSeat value {seat}"));
+        engine.send(&format!("position fen {fen}"));
+        engine.send("go depth 3");
+        let lines = engine.read_until(std::time::Duration::from_secs(30), |l| {
+            l.starts_with("bestmove")
+        });
+        lines
+            .last()
+            .unwrap()
+            .trim_start_matches("bestmove ")
+            .to_string()
+    };
+    let chooser = answer("Wk", START);
+    let full = answer("Wq", &format!("{START} turn:{chooser}"));
+    for hidden in ["c:?", "c:a2", "c:f2"] {
+        let view = if hidden == "c:?" {
+            format!("{START} turn:c:?")
+        } else {
+            format!("{START} turn:{hidden}")
+        };
+        assert_eq!(answer("Wq", &view), full, "{view}");
+    }
+    let pos = play(&play(&position(START), &chooser), &full);
+    assert_eq!(
+        pos.state.team,
+        Color::Black,
+        "{chooser} {full}: a move directly"
+    );
+    // The opposing chooser answers r: from the knight aimed at b3.
+    let ruling = answer("Bk", &format!("{START} turn:c:b1,m:b3"));
+    assert!(ruling == "r:piece" || ruling == "r:target", "{ruling}");
+}

@@ -12,14 +12,14 @@
 use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECES};
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Move, MoveFlag, MoveList, Outcome,
-    PieceInfo, Position, Rules, SearchFlags, Square,
+    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Move, MoveFlag, MoveList, OptionKind,
+    OptionSpec, Outcome, PieceInfo, Position, Rules, SearchFlags, Square,
 };
 use rand::rngs::StdRng;
 use rand::seq::IteratorRandom;
 use std::fmt;
 
-use crate::losalamos;
+use crate::losalamos::{self, LosAlamos};
 
 /// Split-Brain Chess.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -40,6 +40,18 @@ const BOARD: Orthodox = Orthodox {
 };
 
 const START_FEN: &str = "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1 checker:k";
+
+/// The option that tells an engine which seat it plays; `all` plays every decision (analysis,
+/// perft, the whole-team search).
+pub const SEAT_OPTION: &str = "SplitBrainSeat";
+
+const OPTIONS: &[OptionSpec] = &[OptionSpec {
+    name: SEAT_OPTION,
+    kind: OptionKind::Combo {
+        default: "all",
+        choices: &["all", "Wk", "Wq", "Bk", "Bq"],
+    },
+}];
 
 // Decisions are drops whose kind says which decision they are (a kind no piece has); the
 // square is the decision's square, a1 where there is none.
@@ -534,6 +546,144 @@ impl SplitBrain {
     }
 }
 
+// ----- playing one seat -----
+
+/// Why a seat cannot decide now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatError {
+    /// Another seat owes the decision (or the game is over: nobody does).
+    NotOwed { seat: Seat, owed: Option<Seat> },
+    /// The board search found no move among the candidates.
+    NoMove,
+}
+
+impl fmt::Display for SeatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatError::NotOwed {
+                seat,
+                owed: Some(owed),
+            } => write!(f, "seat {seat} owes no decision now: {owed} does"),
+            SeatError::NotOwed { seat, owed: None } => {
+                write!(f, "seat {seat} owes no decision now: nobody does")
+            }
+            SeatError::NoMove => write!(f, "the board search found no move"),
+        }
+    }
+}
+
+impl std::error::Error for SeatError {}
+
+/// A board search: the best of the candidate moves and its score for the side to move.
+pub type BoardSearch<'a> = dyn FnMut(&Position<LosAlamos>, &[Move]) -> Option<(Move, i32)> + 'a;
+
+/// The Los Alamos board of a position with the moving team to move: what a seat searches.
+pub fn board(pos: &Position<SplitBrain>) -> Position<LosAlamos> {
+    let mut fen = pos.to_fen(&SplitBrain);
+    // The six Los Alamos fields come first; the variant's own follow.
+    let fields: Vec<&str> = fen.split_whitespace().take(6).collect();
+    fen = fields.join(" ");
+    Position::from_fen(&LosAlamos, &fen).unwrap_or_else(|_| Position::empty())
+}
+
+/// The decision `seat` owes in `pos` (a full state or the seat's view), made by coordination
+/// without talking: every seat of a team asks `search` for the team's best board move and
+/// plays its part of it. The chooser names that move's piece and the mover its target square,
+/// so two partners that search alike agree by construction; the opposing chooser rules for
+/// whichever of `piece` and `target` leaves the movers the worse best move; tie-breaks and
+/// promotions take the best move among those left.
+///
+/// `search` gets the board and the candidate moves (never empty) and answers the best of
+/// them with its score for the moving team; the answer may depend only on what it is given.
+///
+/// # Errors
+/// [`SeatError::NotOwed`] when the decision belongs to another seat; [`SeatError::NoMove`]
+/// when `search` finds nothing.
+pub fn seat_decision(
+    pos: &Position<SplitBrain>,
+    seat: Seat,
+    search: &mut BoardSearch<'_>,
+) -> Result<Move, SeatError> {
+    let state = &pos.state;
+    let stage = stage(pos).unwrap_or(Stage::Unknown);
+    let mut legal = MoveList::new();
+    SplitBrain.generate(pos, &mut legal);
+    let owed = (!legal.is_empty())
+        .then(|| stage.seat(state.team, state.checker))
+        .flatten();
+    if owed != Some(seat) {
+        return Err(SeatError::NotOwed { seat, owed });
+    }
+    let moves = team_moves(pos);
+    let table = board(pos);
+    let mut best_of = |candidates: &[Move]| search(&table, candidates).ok_or(SeatError::NoMove);
+    let (Some(chooser), Some(target)) = (state.chooser, state.target) else {
+        let (best, _) = best_of(moves.as_slice())?;
+        return Ok(match stage {
+            Stage::Choose => decision_move(CHOOSE, best.from()),
+            _ => decision_move(TARGET, best.to()),
+        });
+    };
+    let choices = recorded_choices(state);
+    let pool = |choices: Choices| consistent(moves.as_slice(), chooser, target, choices);
+    match stage {
+        Stage::Resolve => {
+            let mut worst: Option<(Resolution, i32)> = None;
+            for resolution in [Resolution::Piece, Resolution::Target] {
+                let candidates = pool(Choices {
+                    resolution: Some(resolution),
+                    ..choices
+                });
+                let (_, score) = best_of(&candidates)?;
+                if worst.is_none_or(|(_, low)| score < low) {
+                    worst = Some((resolution, score));
+                }
+            }
+            Ok(match worst {
+                Some((Resolution::Target, _)) => decision_move(RULE_TARGET, Square::A1),
+                _ => decision_move(RULE_PIECE, Square::A1),
+            })
+        }
+        Stage::Tie(resolution, _) => {
+            let (best, _) = best_of(&pool(choices))?;
+            Ok(match resolution {
+                Resolution::Piece => decision_move(TIE, best.to()),
+                Resolution::Target => decision_move(TIE, best.from()),
+            })
+        }
+        _ => {
+            let (best, _) = best_of(&pool(choices))?;
+            Ok(decision_move(
+                PROMOTE + best.kind().index() as u8,
+                Square::A1,
+            ))
+        }
+    }
+}
+
+/// The board moves the decisions so far leave possible (tie-breaks and promotions still open).
+fn consistent(legal: &[Move], chooser: Square, target: Square, choices: Choices) -> Vec<Move> {
+    match resolve(legal, chooser, target, choices) {
+        Ok(Resolved::Move(mv)) => vec![mv],
+        Ok(Resolved::NeedsPromotion(from, to)) => legal
+            .iter()
+            .copied()
+            .filter(|mv| mv.from() == from && mv.to() == to)
+            .collect(),
+        Ok(Resolved::NeedsTie(_, squares)) => squares
+            .into_iter()
+            .flat_map(|tie| {
+                let broken = Choices {
+                    tie: Some(tie),
+                    ..choices
+                };
+                consistent(legal, chooser, target, broken)
+            })
+            .collect(),
+        Ok(Resolved::NeedsResolution) | Err(_) => Vec::new(),
+    }
+}
+
 fn parse_square(text: &str) -> Result<Square, FenError> {
     let square = Square::from_ascii(text.as_bytes())
         .map_err(|_| FenError::Illegal(format!("'{text}' is not a square")))?;
@@ -617,6 +767,12 @@ impl Rules for SplitBrain {
 
     fn geometry(&self) -> Geometry {
         GEOMETRY
+    }
+
+    /// The seat an engine plays. It does not change the rules (the game is built the same for
+    /// every seat); the protocols read it when asked to decide.
+    fn options() -> &'static [OptionSpec] {
+        OPTIONS
     }
 
     fn pieces(&self) -> &'static [PieceInfo] {
