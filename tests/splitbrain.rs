@@ -628,3 +628,41 @@ fn seats_answer_their_own_decision_and_partners_agree() {
     let ruling = answer("Bk", &format!("{START} turn:c:b1,m:b3"));
     assert!(ruling == "r:piece" || ruling == "r:target", "{ruling}");
 }
+
+/// `amity seats` plays four seats (each shown only its view), records team moves and
+/// `amity replay` accepts them; a bad seat list is an error, not a crash.
+#[test]
+fn seat_games_are_recorded_and_replay() {
+    let dir = std::env::temp_dir().join(format!("amity-seats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args(["seats", "--games", "2", "--depth", "2", "--seats"])
+        .arg("amity,random,random,amity")
+        .arg("--pgn")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Variant \"splitbrain\"]"));
+    assert!(text.contains(",m:"), "team-move tokens: {text}");
+    let replay = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
+        .arg("replay")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&replay.stdout);
+    assert!(said.contains("2 replayed legally"), "{said}");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args(["seats", "--seats", "amity,nobody"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown player 'nobody'"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
