@@ -638,7 +638,7 @@ fn seat_games_are_recorded_and_replay() {
     let pgn = dir.join("games.pgn");
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
         .args(["seats", "--games", "2", "--depth", "2", "--seats"])
-        .arg("amity,random,random,amity")
+        .arg("process,random,random,amity")
         .arg("--pgn")
         .arg(&pgn)
         .output()

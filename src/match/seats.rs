@@ -1,6 +1,7 @@
-//! `amity seats`: Split-Brain games between four seats run inside this process, each seat
-//! Amity (the same seat decision an engine process makes for `go` with `SplitBrainSeat`) or
-//! a player choosing uniformly among the decisions it owes. The runner holds the full state
+//! `amity seats`: the referee of Split-Brain games between four seats, each seat Amity in
+//! this process (the same seat decision an engine process makes for `go` with
+//! `SplitBrainSeat`), Amity as its own UCI process (`process`: told its seat, sent its view,
+//! asked with `go depth`), or a player choosing uniformly among the decisions it owes. The runner holds the full state
 //! and hands each seat only its view (the mover never sees the chooser's square); it records
 //! team moves in PGN (`amity replay` reads them back) and counts results and how often two
 //! Amity partners' squares make their move directly (the coordination rate).
@@ -10,7 +11,7 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::Limits;
-use amity_engine::{Color, Game, Move, MoveList, Outcome, Rules};
+use amity_engine::{Color, Game, Move, MoveList, Outcome, Position, Rules};
 use amity_uci::seats;
 use amity_variants::SplitBrain;
 use amity_variants::splitbrain::{self, Seat, Wing};
@@ -19,12 +20,15 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 
+use super::engine::{EngineProcess, EngineSpec, Request};
 use super::pgn::{PgnGame, PgnMove};
+use super::timecontrol::GameClock;
 
 /// Command-line arguments of `amity seats`.
 #[derive(Args, Debug, Clone)]
 pub struct SeatsArgs {
-    /// The players of Wk, Wq, Bk and Bq, each `amity` or `random`, comma-separated.
+    /// The players of Wk, Wq, Bk and Bq, each `amity` (in this process), `process` (Amity as
+    /// its own engine process) or `random`, comma-separated.
     #[arg(long, default_value = "amity,amity,random,random")]
     pub seats: String,
     /// Games to play; seats swap teams every other game (Wk with Bk, Wq with Bq).
@@ -47,6 +51,8 @@ pub struct SeatsArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     Amity,
+    /// This binary as a separate engine process, one per seat.
+    Process,
     Random,
 }
 
@@ -56,7 +62,7 @@ pub struct SeatsError(String);
 
 impl fmt::Display for SeatsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "--seats: {} (four of amity, random)", self.0)
+        write!(f, "--seats: {} (four of amity, process, random)", self.0)
     }
 }
 
@@ -68,6 +74,7 @@ pub fn parse_players(text: &str) -> Result<[Player; 4], SeatsError> {
         .split(',')
         .map(|name| match name.trim() {
             "amity" => Ok(Player::Amity),
+            "process" => Ok(Player::Process),
             "random" => Ok(Player::Random),
             other => Err(SeatsError(format!("unknown player '{other}'"))),
         })
@@ -90,14 +97,58 @@ pub struct SeatGame {
     pub direct: [u32; 2],
 }
 
+/// Starts the engine process of each `process` seat, told its seat.
+fn start_processes(
+    players: [Player; 4],
+    depth: u32,
+) -> Result<Vec<Option<EngineProcess>>, Box<dyn std::error::Error>> {
+    let mut processes = Vec::new();
+    for (seat, player) in Seat::ALL.iter().zip(players) {
+        if player != Player::Process {
+            processes.push(None);
+            continue;
+        }
+        let settings = [
+            "cmd=amity".to_string(),
+            format!("name=Amity {seat}"),
+            format!("option.{}={seat}", splitbrain::SEAT_OPTION),
+            format!("depth={depth}"),
+        ];
+        let spec = EngineSpec::parse(&[], &settings)?;
+        let mut process = EngineProcess::start(&spec, "splitbrain")?;
+        process.new_game("splitbrain", None)?;
+        processes.push(Some(process));
+    }
+    Ok(processes)
+}
+
+/// Asks a seat's process for its decision from its view.
+fn ask_process(process: &mut EngineProcess, view: &Position<SplitBrain>) -> Option<String> {
+    let fen = view.to_fen(&SplitBrain);
+    let clock = GameClock::new(&process.spec.control);
+    let request = Request {
+        start_fen: Some(&fen),
+        moves: &[],
+        own: &clock,
+        other: &clock,
+        white_to_move: view.turn() == Color::White,
+        view: true,
+    };
+    process.think(&request).ok().map(|reply| reply.token)
+}
+
 /// Plays one game between `players` (indexed like [`Seat::ALL`]).
+///
+/// # Errors
+/// When an engine process cannot be started.
 pub fn play_game(
     players: [Player; 4],
     depth: u32,
     max_team_moves: u32,
     rng: &mut StdRng,
-) -> SeatGame {
+) -> Result<SeatGame, Box<dyn std::error::Error>> {
     let rules = SplitBrain;
+    let mut processes = start_processes(players, depth)?;
     let mut game = Game::new(rules.clone());
     let limits = Limits {
         depth: Some(depth),
@@ -120,17 +171,28 @@ pub fn play_game(
         // The seat sees its view only: the mover is not shown the chooser's square.
         let view = rules.view(&pos, seat.team);
         let decision = match players[index(seat)] {
-            Player::Amity => seats::answer(&view, seat, &limits, &stop).ok(),
+            Player::Amity => seats::answer(&view, seat, &limits, &stop)
+                .ok()
+                .map(|mv| rules.format_move(mv)),
             Player::Random => {
                 let mut owed = MoveList::new();
                 rules.generate(&view, &mut owed);
-                owed.as_slice().choose(rng).copied()
+                owed.as_slice().choose(rng).map(|mv| rules.format_move(*mv))
             }
+            Player::Process => processes[index(seat)]
+                .as_mut()
+                .and_then(|process| ask_process(process, &view)),
         };
-        // The decision is checked against the full state.
+        // The decision is checked against the full state; a seat that answers nothing legal
+        // ends the game (recorded as an adjudicated draw, and reported).
         let mut legal = MoveList::new();
         rules.generate(&pos, &mut legal);
-        let Some(decision) = decision.filter(|mv| legal.iter().any(|l| l == mv)) else {
+        let Some(decision) = legal
+            .iter()
+            .copied()
+            .find(|mv| decision.as_deref() == Some(rules.format_move(*mv).as_str()))
+        else {
+            eprintln!("seat {seat} answered {decision:?}, not a decision it owes");
             break;
         };
         game.play_unchecked(decision);
@@ -142,7 +204,8 @@ pub fn play_game(
             let chooser = players[index(Seat::new(team, wing))];
             let mover = players[index(Seat::new(team, other(wing)))];
             let side = usize::from(team == Color::Black);
-            if chooser == Player::Amity && mover == Player::Amity {
+            // Amity in this process and Amity as a process decide alike.
+            if chooser != Player::Random && mover != Player::Random {
                 partnered[side] += 1;
                 if !turn
                     .iter()
@@ -176,12 +239,15 @@ pub fn play_game(
         || format!("Draw: adjudicated after {max_team_moves} team moves"),
         |o| o.reason(),
     ));
-    SeatGame {
+    for process in processes.into_iter().flatten() {
+        process.quit();
+    }
+    Ok(SeatGame {
         outcome,
         record,
         partnered,
         direct,
-    }
+    })
 }
 
 fn other(wing: Wing) -> Wing {
@@ -206,7 +272,7 @@ pub fn run(args: &SeatsArgs) -> Result<(), Box<dyn std::error::Error>> {
         } else {
             players
         };
-        let played = play_game(seated, args.depth, args.max_team_moves, &mut rng);
+        let played = play_game(seated, args.depth, args.max_team_moves, &mut rng)?;
         let first = if swapped { Color::Black } else { Color::White };
         match played.outcome {
             Some(Outcome::Win { winner, .. }) if winner == first => wins += 1,
