@@ -666,3 +666,33 @@ fn seat_games_are_recorded_and_replay() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown player 'nobody'"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The opposing chooser rules for the option worse for the movers: `piece` would let the rook
+/// on a1 take the queen on a5 (its end square nearest b6), `target` only brings the knight
+/// to b6.
+#[test]
+fn the_opposing_chooser_picks_the_ruling_worse_for_the_movers() {
+    let fen = "5k/q5/2N3/6/6/R2K2 w - - 0 1 checker:k turn:c:a1,m:b6";
+    let pos = position(fen);
+    let piece = Choices {
+        resolution: Some(Resolution::Piece),
+        ..Choices::default()
+    };
+    assert_eq!(
+        resolve(&legal_moves(fen), sq("a1"), sq("b6"), piece),
+        Ok(Resolved::Move(Move::normal(sq("a1"), sq("a5"))))
+    );
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let limits = amity_engine::search::Limits {
+        depth: Some(2),
+        ..Default::default()
+    };
+    let bk = Seat::parse("Bk").unwrap();
+    let ruling = amity_uci::seats::answer(&pos, bk, &limits, &stop).unwrap();
+    assert_eq!(SplitBrain.format_move(ruling), "r:target");
+    // Nobody else owes it.
+    for other in ["Wk", "Wq", "Bq"] {
+        let seat = Seat::parse(other).unwrap();
+        assert!(amity_uci::seats::answer(&pos, seat, &limits, &stop).is_err());
+    }
+}
