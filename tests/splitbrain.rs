@@ -696,3 +696,36 @@ fn the_opposing_chooser_picks_the_ruling_worse_for_the_movers() {
         assert!(amity_uci::seats::answer(&pos, seat, &limits, &stop).is_err());
     }
 }
+
+/// A person in seat Wq sees the mover's view (`turn:c:?`) and the decisions owed; the end of
+/// input ends the game without a crash.
+#[test]
+fn a_human_seat_is_shown_its_view() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args(["seats", "--games", "1", "--depth", "2"])
+        .args(["--seats", "amity,human,amity,amity"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"c:a2\nm:b3\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        said.contains(&format!("Wq: your view {START} turn:c:?")),
+        "{said}"
+    );
+    assert!(said.contains("'c:a2' is not a decision you owe"), "{said}");
+    assert!(
+        said.contains("Wq, your decision (m:a3 m:b3 m:c3 m:d3 m:e3 m:f3)"),
+        "{said}"
+    );
+}

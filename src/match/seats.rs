@@ -28,7 +28,7 @@ use super::timecontrol::GameClock;
 #[derive(Args, Debug, Clone)]
 pub struct SeatsArgs {
     /// The players of Wk, Wq, Bk and Bq, each `amity` (in this process), `process` (Amity as
-    /// its own engine process) or `random`, comma-separated.
+    /// its own engine process), `random` or `human` (at this terminal), comma-separated.
     #[arg(long, default_value = "amity,amity,random,random")]
     pub seats: String,
     /// Games to play; seats swap teams every other game (Wk with Bk, Wq with Bq).
@@ -54,6 +54,8 @@ pub enum Player {
     /// This binary as a separate engine process, one per seat.
     Process,
     Random,
+    /// A person at the terminal, shown the seat's view and asked for a decision.
+    Human,
 }
 
 /// A `--seats` list that is not four players.
@@ -62,7 +64,11 @@ pub struct SeatsError(String);
 
 impl fmt::Display for SeatsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "--seats: {} (four of amity, process, random)", self.0)
+        write!(
+            f,
+            "--seats: {} (four of amity, process, random, human)",
+            self.0
+        )
     }
 }
 
@@ -76,6 +82,7 @@ pub fn parse_players(text: &str) -> Result<[Player; 4], SeatsError> {
             "amity" => Ok(Player::Amity),
             "process" => Ok(Player::Process),
             "random" => Ok(Player::Random),
+            "human" => Ok(Player::Human),
             other => Err(SeatsError(format!("unknown player '{other}'"))),
         })
         .collect::<Result<_, _>>()?;
@@ -137,6 +144,30 @@ fn ask_process(process: &mut EngineProcess, view: &Position<SplitBrain>) -> Opti
     process.think(&request).ok().map(|reply| reply.token)
 }
 
+/// Shows a person the seat's view and the decisions owed, and reads one (again until it is
+/// one of them). `None` at the end of input.
+fn ask_human(seat: Seat, view: &Position<SplitBrain>) -> Option<String> {
+    let rules = SplitBrain;
+    let mut owed = MoveList::new();
+    rules.generate(view, &mut owed);
+    let tokens: Vec<String> = owed.iter().map(|mv| rules.format_move(*mv)).collect();
+    println!("{}", view.diagram(&rules));
+    println!("{}: your view {}", seat, view.to_fen(&rules));
+    loop {
+        println!("{seat}, your decision ({}):", tokens.join(" "));
+        let mut line = String::new();
+        match std::io::stdin().read_line(&mut line) {
+            Ok(0) | Err(_) => return None,
+            Ok(_) => {}
+        }
+        let answer = line.trim();
+        if tokens.iter().any(|token| token == answer) {
+            return Some(answer.to_string());
+        }
+        println!("'{answer}' is not a decision you owe");
+    }
+}
+
 /// Plays one game between `players` (indexed like [`Seat::ALL`]).
 ///
 /// # Errors
@@ -179,6 +210,7 @@ pub fn play_game(
                 rules.generate(&view, &mut owed);
                 owed.as_slice().choose(rng).map(|mv| rules.format_move(*mv))
             }
+            Player::Human => ask_human(seat, &view),
             Player::Process => processes[index(seat)]
                 .as_mut()
                 .and_then(|process| ask_process(process, &view)),
