@@ -110,6 +110,8 @@ enum Tool {
         #[command(flatten)]
         rules: VariantArgs,
     },
+    /// Split-Brain games between four seats (Amity or uniformly random), in this process.
+    Seats(tournament::seats::SeatsArgs),
     /// Re-read a PGN file and replay every game under its variant's rules.
     Replay {
         file: String,
@@ -204,6 +206,13 @@ fn main() {
             arrange,
         }),
         Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
+        Some(Tool::Seats(args)) => match tournament::seats::run(&args) {
+            Ok(()) => 0,
+            Err(error) => {
+                eprintln!("error: {error}");
+                2
+            }
+        },
         Some(Tool::Fixture { fault, xboard }) => fixture::run(fault, xboard),
     };
     std::process::exit(code);

@@ -242,7 +242,7 @@ impl<R: Rules> Position<R> {
             }
         }
         fen.push(' ');
-        fen.push(if self.turn() == Color::White {
+        fen.push(if rules.fen_turn(self) == Color::White {
             'w'
         } else {
             'b'

@@ -466,6 +466,21 @@ pub trait Rules: Clone + Send + Sync + 'static {
         self.format_move(mv)
     }
 
+    /// The side written in the FEN's second field. By default the side to move; a game whose
+    /// turn belongs to one side while another owes a decision inside it (an opponent's ruling
+    /// in the middle of a team move) writes the side whose turn it is.
+    fn fen_turn(&self, pos: &Position<Self>) -> Color {
+        pos.turn()
+    }
+
+    /// A whole turn written in the variant's record notation as the single decision tokens it
+    /// stands for, when that notation is more than the decisions joined by `,` (a trailing
+    /// move that names choices the decisions leave open). `None`: the token is split at `,`.
+    fn expand_turn(&self, pos: &Position<Self>, token: &str) -> Option<Vec<String>> {
+        let _ = (pos, token);
+        None
+    }
+
     /// A move in the protocol's coordinate notation (`e2e4`, `e7e8q`, `N@c8`).
     fn format_move(&self, mv: Move) -> String {
         let mut text = String::with_capacity(5);

@@ -9,6 +9,7 @@ pub mod notation;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
+pub mod seats;
 pub mod stats;
 pub mod timecontrol;
 

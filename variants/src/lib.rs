@@ -12,6 +12,7 @@ pub mod losalamos;
 pub mod love;
 pub mod moralsupport;
 pub mod pacifist;
+pub mod splitbrain;
 
 use amity_engine::{Game, OptionError, OptionSpec, OptionValue, Rules, VariantSettings};
 
@@ -24,6 +25,7 @@ pub use losalamos::LosAlamos;
 pub use love::Love;
 pub use moralsupport::MoralSupport;
 pub use pacifist::{Measure as PacifistMeasure, Pacifist};
+pub use splitbrain::SplitBrain;
 
 /// The values set for the options the variants declare ([`Rules::options`]), by option name
 /// and whatever the variant: the protocols and the command line set them, every new game is
@@ -173,6 +175,7 @@ registry! {
     Love(Love) = ["love"] from _settings => Love;
     Booster(Booster) = ["booster"] from _settings => Booster;
     CloakAndDagger(CloakAndDagger) = ["cloakanddagger"] from _settings => CloakAndDagger;
+    SplitBrain(SplitBrain) = ["splitbrain"] from _settings => SplitBrain;
 }
 
 /// A fresh game of the named variant with default options.
