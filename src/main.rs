@@ -107,6 +107,10 @@ enum Tool {
         /// your back rank as eight letters, e.g. RKRNNBBQ); the other side's is random.
         #[arg(long)]
         arrange: Option<String>,
+        /// Your seat in a game of four seats (Split-Brain: Wk, Wq, Bk or Bq); Amity takes
+        /// the other three.
+        #[arg(long)]
+        seat: Option<String>,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -192,6 +196,35 @@ fn main() {
             seed,
             fen,
             arrange,
+            seat: Some(seat),
+            rules: _,
+        }) => match amity_variants::new_game(&variant) {
+            Some(amity_variants::AnyGame::SplitBrain(_)) => {
+                match tournament::seats::play_human(&seat, depth, seed) {
+                    Ok(()) => 0,
+                    Err(error) => {
+                        eprintln!("error: {error}");
+                        2
+                    }
+                }
+            }
+            _ => {
+                let _ = (side, movetime, no_color, think, fen, arrange);
+                eprintln!("error: --seat is for games of several seats per side (splitbrain)");
+                2
+            }
+        },
+        Some(Tool::Play {
+            variant,
+            side,
+            depth,
+            movetime,
+            no_color,
+            think,
+            seed,
+            fen,
+            arrange,
+            seat: None,
             rules,
         }) => play::run(&play::PlaySettings {
             variant,

@@ -9,7 +9,8 @@ mod splitbrain_reference;
 use amity_engine::orthodox::{KNIGHT, QUEEN, ROOK};
 use amity_engine::{Bitboard, Color, Game, Move, MoveList, Position, Rules, Square, perft::perft};
 use amity_variants::splitbrain::{
-    self, Choices, Resolution, ResolveError, Resolved, Seat, SplitBrain, Stage, Wing, resolve,
+    self, Choices, PartnerModel, Resolution, ResolveError, Resolved, Seat, SplitBrain, Stage, Wing,
+    resolve,
 };
 use common::read_perft_file;
 use rand::SeedableRng;
@@ -688,12 +689,12 @@ fn the_opposing_chooser_picks_the_ruling_worse_for_the_movers() {
         ..Default::default()
     };
     let bk = Seat::parse("Bk").unwrap();
-    let ruling = amity_uci::seats::answer(&pos, bk, &limits, &stop).unwrap();
+    let ruling = amity_uci::seats::answer(&pos, bk, PartnerModel::Alike, &limits, &stop).unwrap();
     assert_eq!(SplitBrain.format_move(ruling), "r:target");
     // Nobody else owes it.
     for other in ["Wk", "Wq", "Bq"] {
         let seat = Seat::parse(other).unwrap();
-        assert!(amity_uci::seats::answer(&pos, seat, &limits, &stop).is_err());
+        assert!(amity_uci::seats::answer(&pos, seat, PartnerModel::Alike, &limits, &stop).is_err());
     }
 }
 
@@ -728,4 +729,205 @@ fn a_human_seat_is_shown_its_view() {
         said.contains("Wq, your decision (m:a3 m:b3 m:c3 m:d3 m:e3 m:f3)"),
         "{said}"
     );
+}
+
+/// Against an unknown partner a seat plays a best response to a softmax model of it. Here the
+/// rook on f1 has the best move (f1f2) but also a blunder (f1e2), and the knight's squares
+/// are all good: trusting the partner names f1, but a partner choosing almost at random makes
+/// f1 dangerous (a `piece` ruling sends the rook to e2 whenever the target is on the queenside),
+/// so the model names b1. The mover reasons alike about the chooser.
+#[test]
+fn the_partner_model_answers_a_partner_that_may_choose_anything() {
+    let values = [
+        (Move::normal(sq("f1"), sq("f2")), 100),
+        (Move::normal(sq("f1"), sq("e2")), -500),
+        (Move::normal(sq("b1"), sq("a2")), 55),
+        (Move::normal(sq("b1"), sq("b2")), 55),
+        (Move::normal(sq("b1"), sq("c2")), 55),
+    ];
+    // Nearly certain partner: the best move's own squares.
+    assert_eq!(splitbrain::best_chooser_square(&values, 1), sq("f1"));
+    assert_eq!(splitbrain::best_mover_square(&values, 1), sq("f2"));
+    // A partner that might choose anything: the square that is safe against every choice.
+    assert_eq!(splitbrain::best_chooser_square(&values, 100_000), sq("b1"));
+    // The mover keeps f2: a chooser on b1 then gets b1c2 (`piece`) or f1f2 (`target`), both
+    // good, while a knight square risks the blunder whenever the chooser names the rook.
+    assert_eq!(splitbrain::best_mover_square(&values, 100_000), sq("f2"));
+    // Temperature 0 is the alike model; any positive one a softmax.
+    assert_eq!(PartnerModel::from_temperature(0), PartnerModel::Alike);
+    assert_eq!(
+        PartnerModel::from_temperature(150),
+        PartnerModel::Softmax { temperature: 150 }
+    );
+}
+
+/// `amity match --variant splitbrain` seats every engine once per seat, each seat its own
+/// process told `SplitBrainSeat`: two engines play one team each (here one speaks XBoard),
+/// four engines one seat each (on clocks, one modelling its partner); the record names the
+/// seats and replays. Another number of engines is refused with a reason.
+#[test]
+fn amity_match_seats_every_engine_in_its_own_process() {
+    let dir = std::env::temp_dir().join(format!("amity-seat-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |engines: &[&[&str]], pgn: &Path| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_amity"));
+        command.args(["match", "--variant", "splitbrain", "--games", "2"]);
+        for engine in engines {
+            command.arg("--engine").args(*engine);
+        }
+        command.arg("--pgnout").arg(pgn).output().unwrap()
+    };
+    let two = dir.join("two.pgn");
+    let played = run(
+        &[
+            &["cmd=amity", "name=X", "proto=xboard", "depth=2"],
+            &["cmd=amity", "name=U", "depth=1"],
+        ],
+        &two,
+    );
+    let said = String::from_utf8_lossy(&played.stdout);
+    assert!(played.status.success(), "{said}");
+    assert!(said.contains("X vs U: +"), "{said}");
+    assert!(said.contains("PGN check: 2 game(s)"), "{said}");
+    let text = std::fs::read_to_string(&two).unwrap();
+    for tag in [
+        "[Wk \"X\"]",
+        "[Wq \"X\"]",
+        "[Bk \"U\"]",
+        "[Bk \"X\"]",
+        "[White \"U\"]",
+    ] {
+        assert!(text.contains(tag), "{tag}: {text}");
+    }
+    assert!(!text.contains("did not answer"), "{text}");
+    let four = dir.join("four.pgn");
+    let played = run(
+        &[
+            &["cmd=amity", "name=A", "tc=10+0.1"],
+            &[
+                "cmd=amity",
+                "name=M",
+                "tc=10+0.1",
+                "option.SplitBrainPartnerTemperature=200",
+            ],
+            &["cmd=amity", "name=B", "depth=1"],
+            &["cmd=amity", "name=C", "depth=1"],
+        ],
+        &four,
+    );
+    let said = String::from_utf8_lossy(&played.stdout);
+    assert!(played.status.success(), "{said}");
+    assert!(said.contains("A+M vs B+C: +"), "{said}");
+    let text = std::fs::read_to_string(&four).unwrap();
+    assert!(
+        text.contains("[Wq \"M\"]") && text.contains("[Bq \"C\"]"),
+        "{text}"
+    );
+    let three = run(
+        &[&["cmd=amity"], &["cmd=amity"], &["cmd=amity"]],
+        &dir.join("three.pgn"),
+    );
+    assert!(!three.status.success());
+    assert!(
+        String::from_utf8_lossy(&three.stderr).contains("two engines (one per team) or four"),
+        "{}",
+        String::from_utf8_lossy(&three.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Over XBoard a seat is set with `option SplitBrainSeat=...` and asked with `setboard` (its
+/// view, with the variant's fields) and `go`: it answers its decision with `move`, claims no
+/// result, and names the seat that owes when it owes nothing.
+#[test]
+fn an_xboard_engine_plays_a_seat() {
+    let mut engine = common::Engine::start();
+    for line in ["xboard", "protover 2", "variant splitbrain"] {
+        engine.send(line);
+    }
+    let mut ask = |seat: &str, fen: &str| -> Vec<String> {
+        engine.send("force");
+        engine.send(&format!("option SplitBrainSeat={seat}"));
+        engine.send(&format!("setboard {fen}"));
+        engine.send("go");
+        engine.read_until(std::time::Duration::from_secs(30), |l| {
+            l.starts_with("move ") || l.contains("owes no decision")
+        })
+    };
+    let mover = ask("Wq", &format!("{START} turn:c:?"));
+    let answer = mover.last().unwrap();
+    assert!(answer.starts_with("move m:"), "{mover:?}");
+    let ruling = ask("Bk", &format!("{START} turn:c:b1,m:b3"));
+    assert!(
+        ruling.last().unwrap() == "move r:piece" || ruling.last().unwrap() == "move r:target",
+        "{ruling:?}"
+    );
+    let none = ask("Bq", START);
+    assert!(
+        none.last()
+            .unwrap()
+            .contains("seat Bq owes no decision now: Wk does"),
+        "{none:?}"
+    );
+    for lines in [&mover, &ruling] {
+        assert!(!lines.iter().any(|l| l.contains("1/2-1/2")), "{lines:?}");
+    }
+}
+
+/// `amity play --variant splitbrain --seat Wq` seats a person as the queenside partner with
+/// Amity in the other three seats; a seat that is not one, or `--seat` in a game without
+/// seats, is refused.
+#[test]
+fn amity_play_takes_a_seat() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args([
+            "play",
+            "--variant",
+            "splitbrain",
+            "--seat",
+            "Wq",
+            "--depth",
+            "2",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"m:z9\nm:b3\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        said.contains(&format!("Wq: your view {START} turn:c:?")),
+        "{said}"
+    );
+    assert!(said.contains("'m:z9' is not a decision you owe"), "{said}");
+    // After m:b3 the game goes on until the person is asked again and input ends.
+    assert!(said.contains("answered nothing"), "{said}");
+    for (args, complaint) in [
+        (
+            ["--variant", "splitbrain", "--seat", "Zz"],
+            "'Zz' is not a seat",
+        ),
+        (
+            ["--variant", "chess", "--seat", "Wq"],
+            "--seat is for games",
+        ),
+    ] {
+        let refused = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
+            .arg("play")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!refused.status.success());
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(stderr.contains(complaint), "{stderr}");
+    }
 }

@@ -175,6 +175,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
         &[]
     }
 
+    /// The names of those [`Rules::options`] that say how one player plays (which seat it
+    /// takes, how it models a partner) rather than what the rules are: a referee neither
+    /// imposes them on every engine nor writes them into the record. Default: none.
+    fn player_options() -> &'static [&'static str] {
+        &[]
+    }
+
     /// The variant's piece kinds, indexed by [`Kind`].
     fn pieces(&self) -> &'static [PieceInfo];
 

@@ -442,6 +442,18 @@ impl EngineProcess {
         }
     }
 
+    /// Asks for a decision from the position `request.start_fen` alone, forgetting the game
+    /// so far (a seat asked from its view): XBoard engines are sent `force` and `setboard`
+    /// first, UCI engines get the position as always.
+    pub fn think_from_position(&mut self, request: &Request) -> Result<Reply, EngineError> {
+        if let (Protocol::Xboard, Some(fen)) = (self.spec.protocol, request.start_fen) {
+            self.send("force")?;
+            self.send(&format!("setboard {fen}"))?;
+            self.known = request.moves.len();
+        }
+        self.think(request)
+    }
+
     /// Asks for a move and waits for it, within the clock (plus margin) or the hang time-out.
     pub fn think(&mut self, request: &Request) -> Result<Reply, EngineError> {
         let start = Instant::now();

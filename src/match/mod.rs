@@ -99,6 +99,10 @@ pub struct MatchArgs {
     /// The PGN Event tag.
     #[arg(long, default_value = "Amity match")]
     pub event: String,
+    /// Split-Brain: let each engine play a whole team in one process (every decision of its
+    /// side) instead of seating each engine once per seat, each seat its own process.
+    #[arg(long)]
+    pub whole_teams: bool,
 }
 
 impl MatchArgs {
@@ -362,9 +366,15 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
     let mut names: Vec<String> = Vec::new();
     let mut specs = specs;
     let hides = openings::hides_information(&args.variant, &args.rules.options());
+    // Split-Brain seats each engine once per seat, every seat its own process, asked from its
+    // view with `setboard` or `position fen` alone: XBoard engines can take seats.
+    let seated = matches!(
+        amity_variants::new_game(&args.variant),
+        Some(amity_variants::AnyGame::SplitBrain(_))
+    ) && !args.whole_teams;
     for spec in &mut specs {
         agree_on_rules(spec, &args)?;
-        if hides && spec.protocol == engine::Protocol::Xboard {
+        if hides && !seated && spec.protocol == engine::Protocol::Xboard {
             // XBoard has no way to take a view and the other side's decisions on it (its
             // engines follow one game from `new`), so only UCI engines play these games.
             return Err(MatchError::Setting(format!(
@@ -381,6 +391,9 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
             suffix += 1;
         }
         names.push(spec.name.clone());
+    }
+    if seated {
+        return run_seat_match(&args, &specs);
     }
     let adjudication = parse_adjudication(&args)?;
     let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
@@ -576,6 +589,65 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
         println!("PGN check: {checked} game(s) in {path} re-read and replayed legally.");
     }
     Ok(())
+}
+
+/// A Split-Brain match with every seat its own engine process: two engines (each one team,
+/// a process per seat) or four (one per seat: the first two one team, the last two the
+/// other); teams swap colours every game.
+fn run_seat_match(args: &MatchArgs, specs: &[EngineSpec]) -> Result<(), MatchError> {
+    let player = |spec: &EngineSpec| seats::Player::Engine(Box::new(spec.clone()));
+    let (players, names) = match specs {
+        [first, second] => (
+            [player(first), player(first), player(second), player(second)],
+            [first.name.clone(), second.name.clone()],
+        ),
+        [a, b, c, d] => (
+            [player(a), player(b), player(c), player(d)],
+            [
+                format!("{}+{}", a.name, b.name),
+                format!("{}+{}", c.name, d.name),
+            ],
+        ),
+        _ => {
+            return Err(MatchError::Setting(format!(
+                "a Split-Brain match seats two engines (one per team) or four (one per seat),                  not {}",
+                specs.len()
+            )));
+        }
+    };
+    let games = args.games * args.rounds;
+    println!(
+        "{} vs {}: {games} game(s) of splitbrain, every seat its own process.",
+        names[0], names[1]
+    );
+    seats::play_series(&seats::Series {
+        players,
+        names,
+        games,
+        depth: seats_depth(specs),
+        max_team_moves: args.max_plies.map_or(300, |plies| plies.div_ceil(2)),
+        seed: args.seed,
+        pgn: args.pgnout.clone(),
+        event: args.event.clone(),
+    })
+    .map_err(|error| MatchError::Setting(error.to_string()))?;
+    if let Some(path) = &args.pgnout {
+        let checked = check_pgn_file(path)?;
+        println!("PGN check: {checked} game(s) in {path} re-read and replayed legally.");
+    }
+    Ok(())
+}
+
+/// The depth a seat's clock stands for when an engine plays to a depth (for the record; each
+/// engine is asked with its own limits).
+fn seats_depth(specs: &[EngineSpec]) -> u32 {
+    specs
+        .iter()
+        .find_map(|spec| match spec.control {
+            timecontrol::TimeControl::Depth(depth) => Some(depth),
+            _ => None,
+        })
+        .unwrap_or(amity_uci::seats::SEAT_DEPTH)
 }
 
 fn print_summary(names: &[String], field: &[Tally], head_to_head: &Tally) {

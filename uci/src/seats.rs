@@ -8,7 +8,7 @@ use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{Move, OptionValue, Position};
 use amity_variants::VariantOptions;
 use amity_variants::losalamos::LosAlamos;
-use amity_variants::splitbrain::{self, Seat, SeatError, SplitBrain};
+use amity_variants::splitbrain::{self, PartnerModel, Seat, SeatError, SplitBrain};
 
 /// Depth of a seat's board search when `go` names none. Fixed, not timed: partners agree only
 /// if they search alike, and a clock would stop them at different depths.
@@ -24,6 +24,14 @@ pub fn seat_of(options: &VariantOptions) -> Option<Seat> {
     match options.get(splitbrain::SEAT_OPTION)? {
         OptionValue::Choice(name) => Seat::parse(name),
         _ => None,
+    }
+}
+
+/// The partner model the options name ([`splitbrain::PARTNER_OPTION`]; 0 or unset: alike).
+pub fn partner_of(options: &VariantOptions) -> PartnerModel {
+    match options.get(splitbrain::PARTNER_OPTION) {
+        Some(OptionValue::Number(temperature)) => PartnerModel::from_temperature(temperature),
+        _ => PartnerModel::Alike,
     }
 }
 
@@ -44,6 +52,7 @@ fn score_value(score: Score) -> i32 {
 pub fn answer(
     pos: &Position<SplitBrain>,
     seat: Seat,
+    partner: PartnerModel,
     limits: &Limits,
     stop: &AtomicBool,
 ) -> Result<Move, SeatError> {
@@ -66,5 +75,5 @@ pub fn answer(
         );
         (!result.best.is_null()).then(|| (result.best, score_value(result.score)))
     };
-    splitbrain::seat_decision(pos, seat, &mut search)
+    splitbrain::seat_decision(pos, seat, partner, &mut search)
 }

@@ -317,6 +317,7 @@ impl Session {
         let game = self.game.clone();
         let out = self.out.clone();
         let seat = crate::seats::seat_of(&self.variant_options);
+        let partner = crate::seats::partner_of(&self.variant_options);
         let (stop_flag, hold_flag) = (Arc::clone(&stop), Arc::clone(&held));
         // Perft recurses one frame per ply on this thread: room for the deepest it counts.
         let spawned = std::thread::Builder::new()
@@ -325,7 +326,7 @@ impl Session {
             .spawn(move || {
             // A seat of a team game answers only its own decision (see crate::seats).
             if let (Some(seat), AnyGame::SplitBrain(g), Job::Search(limits)) = (seat, &game, &job) {
-                answer_seat(&out, &announce, g, seat, limits, &stop_flag);
+                answer_seat(&out, &announce, g, (seat, partner), limits, &stop_flag);
                 return searcher;
             }
             with_game!(&game, g => match job {
@@ -541,11 +542,14 @@ fn answer_seat<A: Announce>(
     out: &Output,
     announce: &A,
     game: &Game<amity_variants::SplitBrain>,
-    seat: amity_variants::splitbrain::Seat,
+    (seat, partner): (
+        amity_variants::splitbrain::Seat,
+        amity_variants::splitbrain::PartnerModel,
+    ),
     limits: &Limits,
     stop: &AtomicBool,
 ) {
-    let best = match crate::seats::answer(game.position(), seat, limits, stop) {
+    let best = match crate::seats::answer(game.position(), seat, partner, limits, stop) {
         Ok(mv) => mv,
         Err(error) => {
             out.line(&format!("info string error: {error}"));

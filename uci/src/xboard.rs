@@ -61,6 +61,9 @@ struct XboardAnnounce {
     /// XBoard's board (engine-defined variants), to tell whether XBoard can show the move.
     mirror: Option<Mirror>,
     seed: u64,
+    /// The engine plays one seat of a team game: it answers a referee that judges the game,
+    /// so it neither keeps XBoard's board nor claims results.
+    seated: bool,
 }
 
 /// XBoard's score: centipawns, or 100000 + moves for a mate (negative when mated).
@@ -107,6 +110,11 @@ impl Announce for XboardAnnounce {
             return;
         }
         let token = rules.format_move(result.best);
+        if self.seated {
+            handover.played = Some(token.clone());
+            out.line(&format!("move {token}"));
+            return;
+        }
         let mut game = self.game.clone();
         if let Some(mirror) = &self.mirror
             && !mirror.clone().apply(&token)
@@ -455,6 +463,11 @@ impl Xboard {
         }
     }
 
+    /// Whether the engine plays one seat of a team game for a referee.
+    fn seated(&self) -> bool {
+        crate::seats::seat_of(&self.uci.session.variant_options).is_some()
+    }
+
     fn announcer(&self, purpose: Purpose) -> XboardAnnounce {
         XboardAnnounce {
             handover: Arc::clone(&self.handover),
@@ -463,6 +476,7 @@ impl Xboard {
             game: self.uci.session.game().clone(),
             mirror: self.mirror.as_deref().cloned(),
             seed: self.seed,
+            seated: self.seated(),
         }
     }
 
@@ -627,7 +641,10 @@ impl Xboard {
 
     fn set_board(&mut self, fen: &str, line: &str) {
         self.abort();
-        if let Some(mirror) = self.mirror.as_deref().cloned() {
+        // A FEN with the variant's own fields (a seat's view inside a Split-Brain team move)
+        // says more than XBoard's six and is always taken as given.
+        let gui_fen = fen.split_whitespace().count() <= 6;
+        if let Some(mirror) = self.mirror.as_deref().cloned().filter(|_| gui_fen) {
             let geometry = with_game!(self.uci.session.game(), g => g.rules().geometry());
             if let Some(sent) = Mirror::from_fen(fen, geometry.files, geometry.ranks)
                 && sent.same_board(&mirror)
@@ -746,7 +763,10 @@ impl Xboard {
                 self.abort();
                 self.analyzing = false;
                 self.game_over = false;
-                match self.mirror.as_deref().map(Mirror::turn) {
+                // A seat answers the decision owed now for whichever team owes it; XBoard's
+                // board has no say.
+                let mirror = self.mirror.as_deref().filter(|_| !self.seated());
+                match mirror.map(Mirror::turn) {
                     Some(turn) => {
                         self.engine_side = Some(turn);
                         self.next_step();

@@ -81,8 +81,10 @@ impl VariantOptions {
     /// The options that change the rules of `variant` (any of its names), as option name and
     /// value, defaults included: what a referee must tell the engines and write into the record.
     pub fn rule_settings(&self, variant: &str) -> Vec<(&'static str, String)> {
+        let players = player_options_of(variant);
         self.settings(options_of(variant))
             .iter()
+            .filter(|(spec, _)| !players.contains(&spec.name))
             .map(|(spec, value)| (spec.name, value.to_string()))
             .collect()
     }
@@ -149,6 +151,15 @@ macro_rules! registry {
         pub fn options_of(name: &str) -> &'static [OptionSpec] {
             match name {
                 $($($name)|+ => <$rules as Rules>::options(),)+
+                _ => &[],
+            }
+        }
+
+        /// The options of the variant `name` that describe a player, not the rules
+        /// ([`Rules::player_options`]).
+        pub fn player_options_of(name: &str) -> &'static [&'static str] {
+            match name {
+                $($($name)|+ => <$rules as Rules>::player_options(),)+
                 _ => &[],
             }
         }

@@ -45,13 +45,28 @@ const START_FEN: &str = "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1 checker:k";
 /// perft, the whole-team search).
 pub const SEAT_OPTION: &str = "SplitBrainSeat";
 
-const OPTIONS: &[OptionSpec] = &[OptionSpec {
-    name: SEAT_OPTION,
-    kind: OptionKind::Combo {
-        default: "all",
-        choices: &["all", "Wk", "Wq", "Bk", "Bq"],
+/// The option that says how a seat models its partner: 0 (the default) trusts the partner to
+/// decide as Amity does; a temperature in centipawns models an unknown partner as choosing
+/// among the team's moves by a softmax over their values (see [`PartnerModel`]).
+pub const PARTNER_OPTION: &str = "SplitBrainPartnerTemperature";
+
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: SEAT_OPTION,
+        kind: OptionKind::Combo {
+            default: "all",
+            choices: &["all", "Wk", "Wq", "Bk", "Bq"],
+        },
     },
-}];
+    OptionSpec {
+        name: PARTNER_OPTION,
+        kind: OptionKind::Spin {
+            default: 0,
+            min: 0,
+            max: 100_000,
+        },
+    },
+];
 
 // Decisions are drops whose kind says which decision they are (a kind no piece has); the
 // square is the decision's square, a1 where there is none.
@@ -602,6 +617,7 @@ pub fn board(pos: &Position<SplitBrain>) -> Position<LosAlamos> {
 pub fn seat_decision(
     pos: &Position<SplitBrain>,
     seat: Seat,
+    partner: PartnerModel,
     search: &mut BoardSearch<'_>,
 ) -> Result<Move, SeatError> {
     let state = &pos.state;
@@ -618,6 +634,17 @@ pub fn seat_decision(
     let table = board(pos);
     let mut best_of = |candidates: &[Move]| search(&table, candidates).ok_or(SeatError::NoMove);
     let (Some(chooser), Some(target)) = (state.chooser, state.target) else {
+        if let PartnerModel::Softmax { temperature } = partner {
+            // Every move's own value, then the best response to the modelled partner.
+            let mut values = Vec::with_capacity(moves.len());
+            for mv in moves.iter().copied() {
+                values.push((mv, best_of(&[mv])?.1));
+            }
+            return Ok(match stage {
+                Stage::Choose => decision_move(CHOOSE, best_chooser_square(&values, temperature)),
+                _ => decision_move(TARGET, best_mover_square(&values, temperature)),
+            });
+        }
         let (best, _) = best_of(moves.as_slice())?;
         return Ok(match stage {
             Stage::Choose => decision_move(CHOOSE, best.from()),
@@ -659,6 +686,131 @@ pub fn seat_decision(
             ))
         }
     }
+}
+
+/// How a seat expects its partner to decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartnerModel {
+    /// As this seat would: the same search of the same board names the same best move, so
+    /// each seat plays its half of it and the two agree by construction.
+    Alike,
+    /// An unknown partner: it intends each team move `m` with probability proportional to
+    /// `exp(value(m) / temperature)` (centipawns) and names its half of that move. The seat
+    /// names the square with the best expected result over the partner's squares, each pair
+    /// of squares resolved as the rules resolve it, the opposing chooser ruling against the
+    /// team and the team breaking ties and promoting at its best.
+    Softmax { temperature: i32 },
+}
+
+impl PartnerModel {
+    /// The model a temperature option names: 0 is [`PartnerModel::Alike`].
+    pub fn from_temperature(temperature: i64) -> PartnerModel {
+        match i32::try_from(temperature) {
+            Ok(t) if t > 0 => PartnerModel::Softmax { temperature: t },
+            Err(_) if temperature > 0 => PartnerModel::Softmax {
+                temperature: i32::MAX,
+            },
+            _ => PartnerModel::Alike,
+        }
+    }
+}
+
+/// The value for the moving team of the chooser's square `chooser` with the mover's square
+/// `target`, given each legal team move's value: the move they make directly, or, when the
+/// opposing chooser must rule, the worse for the team of the two rulings, each followed by
+/// the team's best tie-break and promotion.
+fn pair_value(values: &[(Move, i32)], chooser: Square, target: Square) -> i32 {
+    let legal: Vec<Move> = values.iter().map(|(mv, _)| *mv).collect();
+    let best_of = |pool: &[Move]| {
+        values
+            .iter()
+            .filter(|(mv, _)| pool.contains(mv))
+            .map(|(_, value)| *value)
+            .max()
+    };
+    let direct = consistent(&legal, chooser, target, Choices::default());
+    if let Some(value) = best_of(&direct) {
+        return value;
+    }
+    [Resolution::Piece, Resolution::Target]
+        .into_iter()
+        .filter_map(|resolution| {
+            let choices = Choices {
+                resolution: Some(resolution),
+                ..Choices::default()
+            };
+            best_of(&consistent(&legal, chooser, target, choices))
+        })
+        .min()
+        .unwrap_or(i32::MIN / 2)
+}
+
+/// The softmax weights of the team moves (summing to 1).
+fn softmax(values: &[(Move, i32)], temperature: i32) -> Vec<f64> {
+    let top = values.iter().map(|(_, v)| *v).max().unwrap_or(0);
+    let weights: Vec<f64> = values
+        .iter()
+        .map(|(_, value)| (f64::from(value - top) / f64::from(temperature.max(1))).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    weights.iter().map(|w| w / total).collect()
+}
+
+/// The distinct squares `square_of` gives over the team moves, each with the partner's
+/// probability of naming it, in square order.
+fn partner_squares(
+    values: &[(Move, i32)],
+    temperature: i32,
+    square_of: fn(Move) -> Square,
+) -> Vec<(Square, f64)> {
+    let mut squares: Vec<(Square, f64)> = Vec::new();
+    for ((mv, _), weight) in values.iter().zip(softmax(values, temperature)) {
+        match squares.iter_mut().find(|(sq, _)| *sq == square_of(*mv)) {
+            Some((_, total)) => *total += weight,
+            None => squares.push((square_of(*mv), weight)),
+        }
+    }
+    squares.sort_by_key(|(sq, _)| *sq);
+    squares
+}
+
+/// The square with the best expected value against the partner's modelled squares; `value`
+/// scores own square and partner's square. Equal expectations keep the first in square order,
+/// so the answer is deterministic.
+fn best_response(
+    own: &[(Square, f64)],
+    partner: &[(Square, f64)],
+    value: impl Fn(Square, Square) -> i32,
+) -> Square {
+    let mut best: Option<(Square, f64)> = None;
+    for (square, _) in own {
+        let expected: f64 = partner
+            .iter()
+            .map(|(other, p)| p * f64::from(value(*square, *other)))
+            .sum();
+        if best.is_none_or(|(_, high)| expected > high + 1e-9) {
+            best = Some((*square, expected));
+        }
+    }
+    best.map_or(Square::A1, |(square, _)| square)
+}
+
+/// The chooser's best response to a mover modelled by a softmax at `temperature`.
+pub fn best_chooser_square(values: &[(Move, i32)], temperature: i32) -> Square {
+    let own = partner_squares(values, temperature, Move::from);
+    let partner = partner_squares(values, temperature, Move::to);
+    best_response(&own, &partner, |chooser, target| {
+        pair_value(values, chooser, target)
+    })
+}
+
+/// The mover's best response to a chooser modelled by a softmax at `temperature`.
+pub fn best_mover_square(values: &[(Move, i32)], temperature: i32) -> Square {
+    let own = partner_squares(values, temperature, Move::to);
+    let partner = partner_squares(values, temperature, Move::from);
+    best_response(&own, &partner, |target, chooser| {
+        pair_value(values, chooser, target)
+    })
 }
 
 /// The board moves the decisions so far leave possible (tie-breaks and promotions still open).
@@ -773,6 +925,10 @@ impl Rules for SplitBrain {
     /// every seat); the protocols read it when asked to decide.
     fn options() -> &'static [OptionSpec] {
         OPTIONS
+    }
+
+    fn player_options() -> &'static [&'static str] {
+        &[SEAT_OPTION, PARTNER_OPTION]
     }
 
     fn pieces(&self) -> &'static [PieceInfo] {
