@@ -114,7 +114,8 @@ enum Tool {
         #[command(flatten)]
         rules: VariantArgs,
     },
-    /// Split-Brain games between four seats (Amity or uniformly random), in this process.
+    /// Split-Brain games between four seats (Amity, Amity modelling its partner, Amity
+    /// processes, uniformly random players or a person).
     Seats(tournament::seats::SeatsArgs),
     /// Re-read a PGN file and replay every game under its variant's rules.
     Replay {
