@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use amity_engine::search::ordering::{History, MovePicker};
+use amity_engine::search::ordering::{History, MovePicker, QuietOrder};
 use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{Game, Move, MoveList, Position, Rules, Scratch, perft};
 use amity_variants::Chess;
@@ -29,7 +29,14 @@ fn picker_perft(pos: &Position<Chess>, depth: u32, foreign: &mut Vec<Move>) -> u
         pick(depth as usize * 5 + 2).unwrap_or(Move::NULL),
     ];
     let mut scratch = Scratch::new();
-    let picker = MovePicker::new(&Chess, pos, hash_move, killers, &history, &mut scratch);
+    let picker = MovePicker::new(
+        &Chess,
+        pos,
+        hash_move,
+        killers,
+        QuietOrder::history(&history),
+        &mut scratch,
+    );
     let moves: Vec<Move> = picker.map(|(mv, _)| mv).collect();
     let mut plain = MoveList::new();
     Chess.generate(pos, &mut plain);

@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use shakmaty::Color;
 
 use crate::moves::{MAX_MOVES, Move, MoveFlag, MoveList};
-use crate::position::Position;
+use crate::position::{MAX_KINDS, Position};
 use crate::rules::Rules;
 use crate::scratch::Scratch;
 
@@ -72,6 +72,105 @@ impl History {
     }
 }
 
+/// A move's piece and destination, `kind * 64 + to`: what continuation history is keyed by.
+pub const PIECE_SQUARES: usize = MAX_KINDS * 64;
+
+/// The [`PIECE_SQUARES`] slot of `mv` in `pos` (before it is played): the moving piece's kind
+/// (the dropped kind for a drop) and the destination.
+#[inline]
+pub fn piece_square<R: Rules>(pos: &Position<R>, mv: Move) -> usize {
+    let kind = match mv.flag() {
+        MoveFlag::Drop => mv.kind().index(),
+        _ => pos
+            .piece_at(mv.from())
+            .map_or(0, |piece| piece.kind.index()),
+    };
+    (kind.min(MAX_KINDS - 1)) * 64 + mv.to() as usize
+}
+
+/// Continuation history: how often a quiet move (its piece and destination) caused a cutoff
+/// right after a given earlier move (its piece and destination), the move one ply before and
+/// the move two plies before each with their own table. It learns follow-ups (a reply to a
+/// threat, the second move of a plan) that the butterfly table averages away.
+pub struct ContinuationHistory {
+    table: Vec<i16>,
+}
+
+impl Default for ContinuationHistory {
+    fn default() -> Self {
+        ContinuationHistory::new()
+    }
+}
+
+impl ContinuationHistory {
+    pub fn new() -> ContinuationHistory {
+        ContinuationHistory {
+            table: vec![0; PIECE_SQUARES * PIECE_SQUARES],
+        }
+    }
+
+    /// Whether nothing has been learnt.
+    pub fn is_empty(&self) -> bool {
+        self.table.iter().all(|&score| score == 0)
+    }
+
+    /// The scores of every move after the earlier move `earlier` (a [`piece_square`] slot).
+    #[inline]
+    pub fn after(&self, earlier: usize) -> &[i16] {
+        &self.table[earlier * PIECE_SQUARES..(earlier + 1) * PIECE_SQUARES]
+    }
+
+    /// Adds `bonus` to the score of `later` after `earlier`, damped like [`History::update`].
+    #[inline]
+    pub fn update(&mut self, earlier: usize, later: usize, bonus: i32) {
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        let entry = &mut self.table[earlier * PIECE_SQUARES + later];
+        let value = i32::from(*entry);
+        *entry = (value + bonus - value * bonus.abs() / HISTORY_MAX) as i16;
+    }
+
+    /// Halves every score (between searches).
+    pub fn age(&mut self) {
+        for entry in &mut self.table {
+            *entry /= 2;
+        }
+    }
+}
+
+/// What orders the quiet moves of a node: the butterfly history and the continuation scores
+/// after the moves one and two plies back (none where there is no such move).
+#[derive(Clone, Copy)]
+pub struct QuietOrder<'a> {
+    pub history: &'a History,
+    pub continuations: [Option<&'a [i16]>; 2],
+}
+
+impl<'a> QuietOrder<'a> {
+    /// Butterfly history alone.
+    pub fn history(history: &'a History) -> QuietOrder<'a> {
+        QuietOrder {
+            history,
+            continuations: [None, None],
+        }
+    }
+
+    /// The continuation part of a quiet move's score, `slot` its [`piece_square`].
+    #[inline]
+    pub fn continuation(&self, slot: usize) -> i32 {
+        self.continuations
+            .iter()
+            .flatten()
+            .map(|row| i32::from(row[slot]))
+            .sum()
+    }
+
+    /// A quiet move's whole score.
+    #[inline]
+    pub fn score<R: Rules>(&self, pos: &Position<R>, mv: Move) -> i32 {
+        self.history.get(pos.turn(), mv) + self.continuation(piece_square(pos, mv))
+    }
+}
+
 /// Which stage of the picker a move came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Stage {
@@ -132,12 +231,12 @@ impl MovePicker {
         pos: &Position<R>,
         hash_move: Move,
         killers: [Move; 2],
-        history: &History,
+        order: QuietOrder<'_>,
         scratch: &mut Scratch,
     ) -> MovePicker {
         let mut moves = MoveList::new();
         rules.generate_in(pos, &mut moves, scratch);
-        MovePicker::score(rules, pos, moves, hash_move, killers, history, scratch)
+        MovePicker::score(rules, pos, moves, hash_move, killers, order, scratch)
     }
 
     /// The picker of a quiescence node: the tactical moves only, best exchange first.
@@ -155,7 +254,7 @@ impl MovePicker {
             moves,
             Move::NULL,
             [Move::NULL; 2],
-            history,
+            QuietOrder::history(history),
             scratch,
         )
     }
@@ -166,7 +265,7 @@ impl MovePicker {
         moves: MoveList,
         hash_move: Move,
         killers: [Move; 2],
-        history: &History,
+        order: QuietOrder<'_>,
         scratch: &mut Scratch,
     ) -> MovePicker {
         let mut picker = MovePicker {
@@ -177,7 +276,6 @@ impl MovePicker {
             last_exchange: 0,
         };
         let pieces = rules.pieces();
-        let turn = pos.turn();
         for &mv in moves.as_slice() {
             let (stage, score, exchange) = if mv == hash_move {
                 picker.hash_is_quiet = !rules.is_tactical_in(pos, mv, scratch);
@@ -215,7 +313,7 @@ impl MovePicker {
             } else if mv == killers[1] {
                 (Stage::Killer, 0, 0)
             } else {
-                (Stage::Quiet, i64::from(history.get(turn, mv)), 0)
+                (Stage::Quiet, i64::from(order.score(pos, mv)), 0)
             };
             // Never full: the list holds at most as many moves as the move list.
             let _ = picker.entries.try_push(Entry {

@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use super::limits::{Budget, Limits};
-use super::ordering::{History, MovePicker, Stage};
+use super::ordering::{ContinuationHistory, History, MovePicker, QuietOrder, Stage, piece_square};
+
+/// The [`Worker::moved`] entry of a ply without a move (a null move, chance).
+const NO_MOVE: usize = usize::MAX;
 use super::transposition::{Bound, Entry, Transposition};
 use super::{Report, Score};
 use crate::moves::Move;
@@ -146,6 +149,8 @@ struct TimeKeeper {
 /// rules' scratch, lent to every rules call that takes one.
 pub struct ThreadData {
     history: History,
+    /// Quiet-move scores after the moves one and two plies before.
+    continuation: ContinuationHistory,
     /// Two quiet moves per ply that cut off last time at that ply.
     killers: Vec<[Move; 2]>,
     /// Values of chance nodes, for the re-searches that visit them again.
@@ -164,6 +169,7 @@ impl ThreadData {
     pub fn new() -> ThreadData {
         ThreadData {
             history: History::new(),
+            continuation: ContinuationHistory::new(),
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
             chance_cache: ChanceCache::default(),
             scratch: Scratch::new(),
@@ -173,6 +179,7 @@ impl ThreadData {
     /// Whether the thread has learnt nothing yet (fresh, or cleared).
     pub fn is_fresh(&self) -> bool {
         self.history.is_empty()
+            && self.continuation.is_empty()
             && self.killers.iter().flatten().all(|killer| killer.is_null())
             && self.chance_cache.entries.is_empty()
             && self.scratch.is_empty()
@@ -199,6 +206,9 @@ pub struct Worker<'a, R: Rules> {
     evals: Vec<i32>,
     /// Side to move at each ply of the current line.
     turns: Vec<Option<shakmaty::Color>>,
+    /// The [`piece_square`] of the move made at each ply of the current line
+    /// ([`NO_MOVE`] for a null move or chance).
+    moved: Vec<usize>,
     pv: Vec<Vec<Move>>,
     /// Hashes from the game start to the current node, for repetition.
     path: Vec<u64>,
@@ -380,6 +390,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             data,
             evals: vec![0; MAX_PLY + 2],
             turns: vec![None; MAX_PLY + 2],
+            moved: vec![NO_MOVE; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -680,6 +691,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         if self.rules.chance(pos, &mut outcomes) {
             // Chance decides nothing for either side: the next decision starts a turn.
             self.turns[ply] = None;
+            self.moved[ply] = NO_MOVE;
             let value = self.expectation(pos, &mut outcomes, depth, alpha, beta, ply);
             if !self.aborted {
                 self.data
@@ -755,6 +767,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let mut child = pos.clone();
                 self.rules.play_null(&mut child);
+                self.moved[ply] = NO_MOVE;
                 // A zero on the path marks the null move, so no second one follows it.
                 self.path.push(0);
                 let value =
@@ -776,12 +789,19 @@ impl<'a, R: Rules> Worker<'a, R> {
 
         let original_alpha = alpha;
         let killers = self.data.killers[ply];
+        let order = QuietOrder {
+            history: &self.data.history,
+            continuations: [1, 2].map(|back| {
+                let earlier = ply.checked_sub(back).map_or(NO_MOVE, |at| self.moved[at]);
+                (earlier != NO_MOVE).then(|| self.data.continuation.after(earlier))
+            }),
+        };
         let mut picker = MovePicker::new(
             self.rules,
             pos,
             hash_move,
             killers,
-            &self.data.history,
+            order,
             &mut self.data.scratch,
         );
         if picker.is_empty() {
@@ -810,6 +830,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
             let quiet = picker.last_is_quiet();
             seen += 1;
+            self.moved[ply] = piece_square(pos, mv);
             let mut child = pos.clone();
             self.rules.play_in(&mut child, mv, &mut self.data.scratch);
             let same_side = child.turn() == pos.turn();
@@ -867,7 +888,9 @@ impl<'a, R: Rules> Worker<'a, R> {
                     if stage == Stage::Killer {
                         reduction -= 1;
                     }
-                    reduction -= self.data.history.get(pos.turn(), mv) / 6000;
+                    let learnt = self.data.history.get(pos.turn(), mv)
+                        + self.continuation_score(ply, self.moved[ply]);
+                    reduction -= learnt / 8000;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 // Principal variation search: a null window proves the move no better.
@@ -967,6 +990,31 @@ impl<'a, R: Rules> Worker<'a, R> {
         for &other in tried {
             self.data.history.update(turn, other, -bonus);
         }
+        for back in [1, 2] {
+            let Some(at) = ply.checked_sub(back) else {
+                break;
+            };
+            let earlier = self.moved[at];
+            if earlier == NO_MOVE {
+                continue;
+            }
+            let table = &mut self.data.continuation;
+            table.update(earlier, piece_square(pos, mv), bonus);
+            for &other in tried {
+                table.update(earlier, piece_square(pos, other), -bonus);
+            }
+        }
+    }
+
+    /// The continuation scores of the move with [`piece_square`] `slot` at `ply`.
+    fn continuation_score(&self, ply: usize, slot: usize) -> i32 {
+        [1, 2]
+            .iter()
+            .filter_map(|back| ply.checked_sub(*back))
+            .map(|at| self.moved[at])
+            .filter(|earlier| *earlier != NO_MOVE)
+            .map(|earlier| i32::from(self.data.continuation.after(earlier)[slot]))
+            .sum()
     }
 
     /// Quiescence search: only tactical moves (all moves when in check), standing pat on the
@@ -1035,7 +1083,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                 pos,
                 Move::NULL,
                 [Move::NULL; 2],
-                &self.data.history,
+                QuietOrder::history(&self.data.history),
                 &mut self.data.scratch,
             )
         } else {
