@@ -4,6 +4,7 @@
 mod fixture;
 mod play;
 mod selfplay;
+mod tune;
 mod variant_args;
 // `match` is a keyword, so the module that lives in src/match/ goes by another name.
 #[path = "match/mod.rs"]
@@ -117,6 +118,13 @@ enum Tool {
     /// Split-Brain games between four seats (Amity, Amity modelling its partner, Amity
     /// processes, uniformly random players or a person).
     Seats(tournament::seats::SeatsArgs),
+    /// Fit a variant's evaluation weights to self-play games (Texel tuning).
+    Tune {
+        #[command(flatten)]
+        args: tune::TuneArgs,
+        #[command(flatten)]
+        rules: VariantArgs,
+    },
     /// Re-read a PGN file and replay every game under its variant's rules.
     Replay {
         file: String,
@@ -240,6 +248,7 @@ fn main() {
             arrange,
         }),
         Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
+        Some(Tool::Tune { args, rules }) => tune::run(&args, &rules.options()),
         Some(Tool::Seats(args)) => match tournament::seats::run(&args) {
             Ok(()) => 0,
             Err(error) => {

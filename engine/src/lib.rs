@@ -16,6 +16,7 @@ pub mod position;
 pub mod rules;
 pub mod scratch;
 pub mod search;
+pub mod tuning;
 
 pub mod zobrist;
 

@@ -5,11 +5,13 @@
 use shakmaty::{Bitboard, Color};
 use std::fmt::Debug;
 
+use crate::evaluation::Tapered;
 use crate::fen::FenError;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::options::OptionSpec;
 use crate::position::{Kind, Position};
 use crate::scratch::Scratch;
+use crate::tuning::Features;
 
 /// The board's size; boards smaller than 8x8 occupy the lower-left corner of the bitboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -527,6 +529,24 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     /// Static evaluation in centipawns from the side to move's point of view.
     fn evaluate(&self, pos: &Position<Self>) -> i32;
+
+    /// For an evaluation that is linear in its weights: the features of `pos` (White's view)
+    /// written into `features`, scored by [`Rules::evaluation_weights`], so `amity tune` can
+    /// fit the weights to played games. `false`, the default: the evaluation is not tunable
+    /// this way.
+    fn evaluation_features(&self, pos: &Position<Self>, features: &mut Features) -> bool {
+        let _ = (pos, features);
+        false
+    }
+
+    /// The weights [`Rules::evaluation_features`] are scored with, and the name of each (for
+    /// the tuner's report and the source it writes).
+    fn evaluation_weights(&self) -> (&'static [Tapered], fn(usize) -> String) {
+        fn unnamed(index: usize) -> String {
+            format!("weight {index}")
+        }
+        (&[], unnamed)
+    }
 }
 
 /// The kinds a variant has, as an iterator of [`Kind`]s.

@@ -1,0 +1,303 @@
+//! `amity tune`: Texel tuning of a variant's linear evaluation. Amity plays itself at a fixed
+//! number of nodes from random openings; the quiet positions of those games, each labelled
+//! with its game's result, are saved; the evaluation weights are fitted to them by logistic
+//! regression ([`amity_engine::tuning`]) and can be written back as the variant's weights file.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use amity_engine::evaluation::Tapered;
+use amity_engine::search::{Limits, Searcher};
+use amity_engine::tuning::{self, FitSettings, Sample};
+use amity_engine::{Color, Game, MoveList, Outcome, Rules};
+use amity_variants::{VariantOptions, with_game};
+use clap::Args;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rayon::prelude::*;
+
+/// Command-line arguments of `amity tune`.
+#[derive(Args, Debug, Clone)]
+pub struct TuneArgs {
+    /// The variant whose evaluation is tuned (one with a linear evaluation: losalamos).
+    #[arg(long, default_value = "losalamos")]
+    pub variant: String,
+    /// The positions file: read if it exists, else made by self-play and saved there.
+    #[arg(long, default_value = "tune-positions.txt")]
+    pub data: String,
+    /// Self-play games to make the positions from.
+    #[arg(long, default_value_t = 2000)]
+    pub games: usize,
+    /// Nodes each move of the self-play games searches.
+    #[arg(long, default_value_t = 4000)]
+    pub nodes: u64,
+    /// Random plies that open each game (not sampled).
+    #[arg(long, default_value_t = 8)]
+    pub random_plies: usize,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300)]
+    pub max_plies: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Passes of gradient descent over the positions.
+    #[arg(long, default_value_t = 400)]
+    pub epochs: usize,
+    /// Step size of the descent (centipawns).
+    #[arg(long, default_value_t = 2.0)]
+    pub rate: f64,
+    /// L2 pull towards the current weights (per centipawn, relative to the error's slope).
+    #[arg(long, default_value_t = 1e-7)]
+    pub regularization: f64,
+    /// Write the fitted weights as Rust source to this file (the variant's weights file).
+    #[arg(long)]
+    pub write: Option<String>,
+}
+
+/// Stack of each self-play thread.
+const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+/// One labelled position as the data file holds it.
+struct Labelled {
+    fen: String,
+    /// The game's result for White: 1, 0.5 or 0.
+    result: f32,
+}
+
+/// Plays one self-play game and returns its quiet positions labelled with the result.
+fn self_play<R: Rules>(rules: &R, args: &TuneArgs, seed: u64) -> Vec<Labelled> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = Game::new(rules.clone());
+    for _ in 0..args.random_plies {
+        if game.outcome().is_some() {
+            return Vec::new();
+        }
+        if let Some(outcome) = game.draw_chance(&mut rng) {
+            game.play_unchecked(outcome);
+            continue;
+        }
+        let mut moves = MoveList::new();
+        rules.generate(game.position(), &mut moves);
+        match moves.as_slice().choose(&mut rng) {
+            Some(mv) => game.play_unchecked(*mv),
+            None => return Vec::new(),
+        }
+    }
+    let mut searcher = Searcher::new(4, 1);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(args.nodes),
+        ..Limits::default()
+    };
+    let mut quiet = Vec::new();
+    let mut plies = 0;
+    while game.outcome().is_none() && plies < args.max_plies {
+        if let Some(outcome) = game.draw_chance(&mut rng) {
+            game.play_unchecked(outcome);
+            continue;
+        }
+        let result = searcher.search_game(&game, &limits, &stop, &mut |_| {});
+        if result.best.is_null() {
+            break;
+        }
+        let pos = game.position();
+        // Quiet positions only: the static evaluation is meant for positions without a
+        // capture pending, and a position whose best move is a capture is not one.
+        if !rules.in_check(pos) && !rules.is_tactical(pos, result.best) {
+            quiet.push(pos.to_fen(rules));
+        }
+        game.play_unchecked(result.best);
+        plies += 1;
+    }
+    let result = match game.outcome() {
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        }) => 1.0,
+        Some(Outcome::Win { .. }) => 0.0,
+        _ => 0.5,
+    };
+    quiet
+        .into_iter()
+        .map(|fen| Labelled { fen, result })
+        .collect()
+}
+
+fn read_data(path: &str) -> std::io::Result<Vec<Labelled>> {
+    let file = std::fs::File::open(path)?;
+    let mut data = Vec::new();
+    for line in BufReader::new(file).lines() {
+        let line = line?;
+        let Some((fen, result)) = line.rsplit_once(';') else {
+            continue;
+        };
+        if let Ok(result) = result.trim().parse::<f32>() {
+            data.push(Labelled {
+                fen: fen.to_string(),
+                result,
+            });
+        }
+    }
+    Ok(data)
+}
+
+fn make_data<R: Rules>(rules: &R, args: &TuneArgs) -> std::io::Result<Vec<Labelled>> {
+    println!(
+        "Playing {} self-play games of {} at {} nodes a move...",
+        args.games,
+        rules.name(),
+        args.nodes
+    );
+    let done = AtomicUsize::new(0);
+    // The search recurses one frame per ply: rayon's default stacks are too small for it.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(SEARCH_STACK_BYTES)
+        .build()
+        .map_err(std::io::Error::other)?;
+    let games: Vec<Vec<Labelled>> = pool.install(|| {
+        (0..args.games)
+            .into_par_iter()
+            .map(|number| {
+                let positions = self_play(
+                    rules,
+                    args,
+                    args.seed.wrapping_mul(1_000_003) + number as u64,
+                );
+                let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if finished.is_multiple_of(100) {
+                    println!("{finished} games");
+                }
+                positions
+            })
+            .collect()
+    });
+    let data: Vec<Labelled> = games.into_iter().flatten().collect();
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&args.data)?);
+    for labelled in &data {
+        writeln!(file, "{};{}", labelled.fen, labelled.result)?;
+    }
+    println!("{} positions saved to {}", data.len(), args.data);
+    Ok(data)
+}
+
+/// The weights as a Rust source file: one weight a line, named.
+fn weights_source(
+    variant: &str,
+    weights: &[Tapered],
+    name: fn(usize) -> String,
+    positions: usize,
+) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "//! The {variant} evaluation weights, in the layout of its evaluation module. Written by\n\
+         //! `amity tune --variant {variant}` from {positions} quiet positions of self-play games;\n\
+         //! change them by tuning, not by hand.\n\n\
+         use amity_engine::evaluation::{{Tapered, s}};\n\n\
+         /// Every weight, middlegame and endgame.\n\
+         pub const WEIGHTS: [Tapered; {}] = [",
+        weights.len()
+    );
+    for (index, weight) in weights.iter().enumerate() {
+        let _ = writeln!(
+            text,
+            "    s({}, {}), // {}",
+            weight.mg,
+            weight.eg,
+            name(index)
+        );
+    }
+    text.push_str("];\n");
+    text
+}
+
+fn tune<R: Rules>(rules: &R, args: &TuneArgs) -> Result<(), String> {
+    let (start, name) = rules.evaluation_weights();
+    let mut probe = tuning::Features::default();
+    let template = Game::new(rules.clone());
+    if start.is_empty() || !rules.evaluation_features(template.position(), &mut probe) {
+        return Err(format!("{} has no linear evaluation to tune", rules.name()));
+    }
+    let data = match read_data(&args.data) {
+        Ok(data) if !data.is_empty() => {
+            println!("{} positions read from {}", data.len(), args.data);
+            data
+        }
+        _ => make_data(rules, args).map_err(|e| format!("{}: {e}", args.data))?,
+    };
+    let samples: Vec<Sample> = data
+        .par_iter()
+        .filter_map(|labelled| {
+            let game = Game::from_fen(rules.clone(), &labelled.fen).ok()?;
+            let mut features = tuning::Features::default();
+            rules
+                .evaluation_features(game.position(), &mut features)
+                .then_some(Sample {
+                    features,
+                    result: labelled.result,
+                })
+        })
+        .collect();
+    let scale = tuning::fit_scale(&samples, start);
+    let before = tuning::mean_error(&samples, start, scale);
+    println!(
+        "{} samples; logistic scale {scale:.3}; error of the current weights {before:.6}",
+        samples.len()
+    );
+    let settings = FitSettings {
+        epochs: args.epochs,
+        rate: args.rate,
+        frozen_below: 0,
+        regularization: args.regularization,
+    };
+    let fitted = tuning::fit(&samples, start, scale, settings, |epoch, error| {
+        println!("epoch {epoch}: error {error:.6}");
+    });
+    let after = tuning::mean_error(&samples, &fitted, scale);
+    println!("error {before:.6} -> {after:.6}");
+    let mut changes: Vec<(usize, i32)> = start
+        .iter()
+        .zip(&fitted)
+        .enumerate()
+        .map(|(index, (old, new))| (index, (old.mg - new.mg).abs() + (old.eg - new.eg).abs()))
+        .collect();
+    changes.sort_by_key(|(_, change)| -change);
+    println!("largest changes:");
+    for (index, _) in changes.iter().take(12) {
+        println!(
+            "  {}: ({}, {}) -> ({}, {})",
+            name(*index),
+            start[*index].mg,
+            start[*index].eg,
+            fitted[*index].mg,
+            fitted[*index].eg
+        );
+    }
+    if let Some(path) = &args.write {
+        let source = weights_source(rules.name(), &fitted, name, samples.len());
+        std::fs::write(path, source).map_err(|e| format!("{path}: {e}"))?;
+        println!("weights written to {path}");
+    }
+    Ok(())
+}
+
+/// Runs `amity tune`. Returns the process exit code.
+pub fn run(args: &TuneArgs, options: &VariantOptions) -> i32 {
+    let Some(any) = amity_variants::new_game_with(&args.variant, options) else {
+        eprintln!(
+            "error: unknown variant '{}' (known: {})",
+            args.variant,
+            amity_variants::NAMES.join(", ")
+        );
+        return 2;
+    };
+    let outcome = with_game!(any, game => tune(game.rules(), args));
+    match outcome {
+        Ok(()) => 0,
+        Err(error) => {
+            eprintln!("error: {error}");
+            2
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! `amity tune`: self-play positions are made, saved and read back, the weights are fitted and
+//! written as a weights file the evaluation can use; a variant without a linear evaluation is
+//! refused with a reason.
+
+use std::process::Command;
+
+#[test]
+fn tune_makes_data_fits_and_writes_weights() {
+    let dir = std::env::temp_dir().join(format!("amity-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("positions.txt");
+    let weights = dir.join("weights.rs");
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_amity"))
+            .args(["tune", "--variant", "losalamos", "--games", "6", "--nodes", "300"])
+            .args(["--epochs", "20", "--data"])
+            .arg(&data)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let first = run(&["--write", weights.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&first.stdout);
+    assert!(first.status.success(), "{said}{}", String::from_utf8_lossy(&first.stderr));
+    assert!(said.contains("positions saved to"), "{said}");
+    assert!(said.contains("error 0."), "{said}");
+    // Every saved line is a FEN and a result for White.
+    let saved = std::fs::read_to_string(&data).unwrap();
+    assert!(saved.lines().count() > 20, "{saved}");
+    for line in saved.lines() {
+        let (_, result) = line.rsplit_once(';').unwrap();
+        assert!(["1", "0", "0.5"].contains(&result), "{line}");
+    }
+    let source = std::fs::read_to_string(&weights).unwrap();
+    assert!(source.contains("pub const WEIGHTS: [Tapered; 199]"), "{source}");
+    assert_eq!(source.matches("    s(").count(), 199);
+    assert!(source.contains("// knight mobility"));
+    // A second run reads the saved positions instead of playing.
+    let second = run(&[]);
+    let said = String::from_utf8_lossy(&second.stdout);
+    assert!(said.contains("positions read from"), "{said}");
+    let chess = Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args(["tune", "--variant", "chess", "--games", "1", "--data"])
+        .arg(dir.join("chess.txt"))
+        .output()
+        .unwrap();
+    assert!(!chess.status.success());
+    assert!(String::from_utf8_lossy(&chess.stderr).contains("no linear evaluation"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
