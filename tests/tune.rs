@@ -12,7 +12,15 @@ fn tune_makes_data_fits_and_writes_weights() {
     let weights = dir.join("weights.rs");
     let run = |extra: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_amity"))
-            .args(["tune", "--variant", "losalamos", "--games", "6", "--nodes", "300"])
+            .args([
+                "tune",
+                "--variant",
+                "losalamos",
+                "--games",
+                "6",
+                "--nodes",
+                "300",
+            ])
             .args(["--epochs", "20", "--data"])
             .arg(&data)
             .args(extra)
@@ -21,7 +29,11 @@ fn tune_makes_data_fits_and_writes_weights() {
     };
     let first = run(&["--write", weights.to_str().unwrap()]);
     let said = String::from_utf8_lossy(&first.stdout);
-    assert!(first.status.success(), "{said}{}", String::from_utf8_lossy(&first.stderr));
+    assert!(
+        first.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
     assert!(said.contains("positions saved to"), "{said}");
     assert!(said.contains("error 0."), "{said}");
     // Every saved line is a FEN and a result for White.
@@ -32,7 +44,10 @@ fn tune_makes_data_fits_and_writes_weights() {
         assert!(["1", "0", "0.5"].contains(&result), "{line}");
     }
     let source = std::fs::read_to_string(&weights).unwrap();
-    assert!(source.contains("pub const WEIGHTS: [Tapered; 199]"), "{source}");
+    assert!(
+        source.contains("pub const WEIGHTS: [Tapered; 199]"),
+        "{source}"
+    );
     assert_eq!(source.matches("    s(").count(), 199);
     assert!(source.contains("// knight mobility"));
     // A second run reads the saved positions instead of playing.

@@ -112,7 +112,7 @@ pub const WEIGHTS: Weights = Weights {
     tempo: s(12, 4),
 };
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
+pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
 /// Distance of a file or rank index (0..8) from the two central ones.
@@ -126,7 +126,7 @@ const fn edge_distance(index: usize) -> i32 {
 
 /// Piece-square value of `kind` (0..6) on `square` from White's side, built from the shapes in
 /// the weights: centralisation, pawn advance, the rook's seventh rank, the king's shelter.
-const fn piece_square(weights: &Weights, kind: usize, square: usize) -> Tapered {
+pub(crate) const fn piece_square(weights: &Weights, kind: usize, square: usize) -> Tapered {
     let file = square % 8;
     let rank = square / 8;
     let centre = 3 - (edge_distance(file) + edge_distance(rank)) / 2;
@@ -199,7 +199,7 @@ const PHASE: Phase = Phase {
 };
 
 #[inline]
-fn pawn_attacks(pawns: u64, color: Color) -> u64 {
+pub(crate) fn pawn_attacks(pawns: u64, color: Color) -> u64 {
     match color {
         Color::White => ((pawns << 7) & !FILE_H) | ((pawns << 9) & !FILE_A),
         Color::Black => ((pawns >> 9) & !FILE_H) | ((pawns >> 7) & !FILE_A),
@@ -208,7 +208,7 @@ fn pawn_attacks(pawns: u64, color: Color) -> u64 {
 
 /// Squares in front of `square` on its file and the neighbouring files, seen from `color`.
 #[inline]
-fn front_span(square: Square, color: Color) -> u64 {
+pub(crate) fn front_span(square: Square, color: Color) -> u64 {
     let file = square as usize % 8;
     let rank = square as usize / 8;
     let mut files = FILE_A << file;
@@ -232,7 +232,7 @@ fn front_span(square: Square, color: Color) -> u64 {
 }
 
 #[inline]
-fn relative_rank(square: Square, color: Color) -> usize {
+pub(crate) fn relative_rank(square: Square, color: Color) -> usize {
     let rank = square as usize / 8;
     match color {
         Color::White => rank,
@@ -241,14 +241,14 @@ fn relative_rank(square: Square, color: Color) -> usize {
 }
 
 #[inline]
-fn relative_square(square: Square, color: Color) -> usize {
+pub(crate) fn relative_square(square: Square, color: Color) -> usize {
     match color {
         Color::White => square as usize,
         Color::Black => square as usize ^ 56,
     }
 }
 
-fn distance(a: usize, b: usize) -> i32 {
+pub(crate) fn distance(a: usize, b: usize) -> i32 {
     let files = (a % 8).abs_diff(b % 8);
     let ranks = (a / 8).abs_diff(b / 8);
     files.max(ranks) as i32

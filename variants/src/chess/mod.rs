@@ -1,12 +1,17 @@
 //! FIDE chess: the standard pieces, castling, en passant and promotion, checkmate and
 //! stalemate, and the dead positions of insufficient material. Everything comes from the
-//! engine's orthodox building blocks; this file only chooses them.
+//! engine's orthodox building blocks; this file only chooses them. The evaluation, a tunable
+//! form of the standard one, is in [`evaluation`] with its weights in [`weights`].
+
+pub mod evaluation;
+pub mod weights;
 
 use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
 use amity_engine::search::see;
 use amity_engine::{FenError, Kind, Move, MoveList, Outcome, PieceInfo, Position, Rules};
 
-use crate::evaluation;
+use amity_engine::evaluation::Tapered;
+use amity_engine::tuning::Features;
 
 /// FIDE chess.
 /// Not `Copy`, like every variant, so generic code clones rules the same way for all of them.
@@ -75,6 +80,15 @@ impl Rules for Chess {
     }
 
     fn evaluate(&self, pos: &Position<Self>) -> i32 {
-        evaluation::standard(pos)
+        evaluation::evaluate(pos)
+    }
+
+    fn evaluation_features(&self, pos: &Position<Self>, features: &mut Features) -> bool {
+        evaluation::features(pos, features);
+        true
+    }
+
+    fn evaluation_weights(&self) -> (&'static [Tapered], fn(usize) -> String) {
+        (&weights::WEIGHTS, evaluation::weight_name)
     }
 }
