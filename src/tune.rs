@@ -199,14 +199,14 @@ fn weights_source(
          pub const WEIGHTS: [Tapered; {}] = [",
         weights.len()
     );
-    for (index, weight) in weights.iter().enumerate() {
-        let _ = writeln!(
-            text,
-            "    s({}, {}), // {}",
-            weight.mg,
-            weight.eg,
-            name(index)
-        );
+    // Comments aligned the way rustfmt aligns them, so the file is formatted as written.
+    let entries: Vec<String> = weights
+        .iter()
+        .map(|weight| format!("s({}, {}),", weight.mg, weight.eg))
+        .collect();
+    let width = entries.iter().map(String::len).max().unwrap_or(0);
+    for (index, entry) in entries.iter().enumerate() {
+        let _ = writeln!(text, "    {entry:width$} // {}", name(index));
     }
     text.push_str("];\n");
     text
