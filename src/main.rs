@@ -4,6 +4,7 @@
 mod fixture;
 mod play;
 mod selfplay;
+mod solve;
 mod variant_args;
 // `match` is a keyword, so the module that lives in src/match/ goes by another name.
 #[path = "match/mod.rs"]
@@ -106,6 +107,45 @@ enum Tool {
         #[command(flatten)]
         rules: VariantArgs,
     },
+    /// Solve a solitaire (parade, neighbour): the best line and `score N`, exact with open
+    /// piles, expected from the player's view with hidden ones; `--deals N` benchmarks.
+    Solve {
+        #[arg(long)]
+        variant: String,
+        /// Solve this position (a full state or a view) instead of a deal.
+        #[arg(long, conflicts_with_all = ["deal", "seed"])]
+        fen: Option<String>,
+        /// A deal written out (Parade: 16 letters; Neighbour: 16 letters/20 cards).
+        #[arg(long, conflicts_with = "seed")]
+        deal: Option<String>,
+        /// Shuffle a deal with this seed (with --deals: the seed of the whole series).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Give up after this many seconds and print the best line found.
+        #[arg(long)]
+        time_limit: Option<f64>,
+        /// With hidden piles: also play the policy out against the deal's real cards.
+        #[arg(long)]
+        play_out: bool,
+        /// How many cards the hidden-pile policy may look ahead through blind, for
+        /// --play-out and the benchmark (a plain solve deepens while time allows).
+        #[arg(long, default_value_t = 2)]
+        horizon: u32,
+        /// Benchmark: solve this many seeded deals (open, and the hidden-pile policy).
+        #[arg(long, conflicts_with_all = ["fen", "deal"])]
+        deals: Option<usize>,
+        /// Benchmark: write one line per deal to this CSV file.
+        #[arg(long, requires = "deals")]
+        csv: Option<String>,
+        /// Benchmark: solve this many deals at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Benchmark: only the open piles.
+        #[arg(long, requires = "deals")]
+        open_only: bool,
+        #[command(flatten)]
+        rules: VariantArgs,
+    },
     /// Re-read a PGN file and replay every game under its variant's rules.
     Replay {
         file: String,
@@ -196,6 +236,33 @@ fn main() {
             think,
             seed,
             fen,
+        }),
+        Some(Tool::Solve {
+            variant,
+            fen,
+            deal,
+            seed,
+            time_limit,
+            play_out,
+            horizon,
+            deals,
+            csv,
+            threads,
+            open_only,
+            rules,
+        }) => solve::run(&solve::SolveSettings {
+            variant,
+            options: rules.options(),
+            fen,
+            deal,
+            seed,
+            time_limit: time_limit.and_then(|seconds| Duration::try_from_secs_f64(seconds).ok()),
+            play_out,
+            horizon,
+            deals,
+            csv,
+            threads,
+            open_only,
         }),
         Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
         Some(Tool::Fixture { fault, xboard }) => fixture::run(fault, xboard),

@@ -10,7 +10,10 @@ pub mod itiswhatitis;
 pub mod losalamos;
 pub mod love;
 pub mod moralsupport;
+pub mod neighbour;
 pub mod pacifist;
+pub mod parade;
+pub mod solitaire;
 
 use amity_engine::{Game, OptionError, OptionSpec, OptionValue, Rules, VariantSettings};
 
@@ -21,7 +24,9 @@ pub use itiswhatitis::ItIsWhatItIs;
 pub use losalamos::LosAlamos;
 pub use love::Love;
 pub use moralsupport::MoralSupport;
+pub use neighbour::Neighbour;
 pub use pacifist::{Measure as PacifistMeasure, Pacifist};
+pub use parade::Parade;
 
 /// The values set for the options the variants declare ([`Rules::options`]), by option name
 /// and whatever the variant: the protocols and the command line set them, every new game is
@@ -170,6 +175,8 @@ registry! {
     Gravity(Gravity) = ["gravity"] from _settings => Gravity;
     Love(Love) = ["love"] from _settings => Love;
     Booster(Booster) = ["booster"] from _settings => Booster;
+    Parade(Parade) = ["parade"] from settings => Parade::from_settings(settings);
+    Neighbour(Neighbour) = ["neighbour"] from settings => Neighbour::from_settings(settings);
 }
 
 /// A fresh game of the named variant with default options.
