@@ -104,6 +104,10 @@ enum Tool {
         /// Start from this FEN.
         #[arg(long)]
         fen: Option<String>,
+        /// Your own secret set-up, in a game where each side arranges one (Cloak and Dagger:
+        /// your back rank as eight letters, e.g. RKRNNBBQ); the other side's is random.
+        #[arg(long)]
+        arrange: Option<String>,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -146,6 +150,8 @@ enum Tool {
         #[command(flatten)]
         rules: VariantArgs,
     },
+    /// Split-Brain games between four seats (Amity or uniformly random), in this process.
+    Seats(tournament::seats::SeatsArgs),
     /// Re-read a PGN file and replay every game under its variant's rules.
     Replay {
         file: String,
@@ -225,6 +231,7 @@ fn main() {
             think,
             seed,
             fen,
+            arrange,
             rules,
         }) => play::run(&play::PlaySettings {
             variant,
@@ -236,6 +243,7 @@ fn main() {
             think,
             seed,
             fen,
+            arrange,
         }),
         Some(Tool::Solve {
             variant,
@@ -265,6 +273,13 @@ fn main() {
             open_only,
         }),
         Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
+        Some(Tool::Seats(args)) => match tournament::seats::run(&args) {
+            Ok(()) => 0,
+            Err(error) => {
+                eprintln!("error: {error}");
+                2
+            }
+        },
         Some(Tool::Fixture { fault, xboard }) => fixture::run(fault, xboard),
     };
     std::process::exit(code);

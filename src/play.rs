@@ -39,6 +39,8 @@ pub struct PlaySettings {
     pub think: bool,
     pub seed: u64,
     pub fen: Option<String>,
+    /// The person's own secret set-up, in the variant's notation.
+    pub arrange: Option<String>,
 }
 
 /// Runs a game on standard input and output. Returns the process exit code.
@@ -64,10 +66,35 @@ pub fn run(settings: &PlaySettings) -> i32 {
                 // A game that hides information starts from a fresh deal, not the test deal.
                 let rules = start.rules().clone();
                 let mut rng = StdRng::seed_from_u64(settings.seed);
+                if let Some(setup) = &settings.arrange {
+                    let seat = if settings.side == HumanSide::Black {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    match rules.deal_arranged(seat, setup, &mut rng) {
+                        Some(Ok(deal)) => match Game::from_fen(rules.clone(), &deal.to_fen(&rules)) {
+                            Ok(game) => game,
+                            Err(error) => {
+                                eprintln!("error: {error}");
+                                return 2;
+                            }
+                        },
+                        Some(Err(error)) => {
+                            eprintln!("error: --arrange {setup}: {error}");
+                            return 2;
+                        }
+                        None => {
+                            eprintln!("error: {} has no set-up to arrange", rules.name());
+                            return 2;
+                        }
+                    }
+                } else {
                 match rules.deal(&mut rng) {
                     Some(deal) => Game::from_fen(rules.clone(), &deal.to_fen(&rules))
                         .unwrap_or(start),
                     None => start,
+                }
                 }
             }
         };

@@ -179,12 +179,9 @@ pub fn play_out<R: Solitaire>(
             let answer = solver::solve_open(rules, &view, &table, limits, false);
             answer.line.first().copied()
         } else {
-            search
-                .decide(&view, horizon)
-                .decision
-                .and_then(|mv| {
-                    solver::full_state_decision(rules, &state, &view, mv, &mut search, horizon)
-                })
+            search.decide(&view, horizon).decision.and_then(|mv| {
+                solver::full_state_decision(rules, &state, &view, mv, &mut search, horizon)
+            })
         };
         let Some(mv) = decision else {
             return (played, rules.lost_score());

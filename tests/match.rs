@@ -507,3 +507,23 @@ fn a_booster_referee_deals_and_sends_each_engine_only_its_view() {
     assert!(ok, "{replay}");
     assert!(replay.contains("4 replayed legally"), "{replay}");
 }
+
+#[test]
+fn a_game_that_hides_information_refuses_xboard_engines() {
+    let (ok, out) = amity(&[
+        "match",
+        "--variant",
+        "booster",
+        "--engine",
+        "cmd=amity",
+        "proto=xboard",
+        "name=Xb",
+        "--engine",
+        "cmd=amity",
+    ]);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains("booster hides information") && out.contains("Xb speaks XBoard"),
+        "{out}"
+    );
+}

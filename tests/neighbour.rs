@@ -77,17 +77,34 @@ fn the_test_deal_starts_as_rules_md_writes_it() {
 
 #[test]
 fn the_reference_confirms_every_line_of_the_perft_file() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/neighbour.perft");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/neighbour.perft");
     let cases = read_perft_file(&path);
-    assert!(cases.len() >= 9, "the test deal and at least eight special positions");
+    assert!(
+        cases.len() >= 9,
+        "the test deal and at least eight special positions"
+    );
     for case in cases {
         let reference = Reference::from_fen(&case.fen);
         let pos = position(&case.fen);
-        assert_eq!(reference.to_fen(), pos.to_fen(&HIDDEN), "both read {}", case.fen);
+        assert_eq!(
+            reference.to_fen(),
+            pos.to_fen(&HIDDEN),
+            "both read {}",
+            case.fen
+        );
         for (depth, expected) in &case.counts {
-            assert_eq!(reference.perft(*depth), *expected, "reference perft {depth} {}", case.fen);
-            assert_eq!(perft(&HIDDEN, &pos, *depth), *expected, "engine perft {depth} {}", case.fen);
+            assert_eq!(
+                reference.perft(*depth),
+                *expected,
+                "reference perft {depth} {}",
+                case.fen
+            );
+            assert_eq!(
+                perft(&HIDDEN, &pos, *depth),
+                *expected,
+                "engine perft {depth} {}",
+                case.fen
+            );
         }
     }
 }
@@ -103,7 +120,10 @@ fn go_perft_counts_the_test_deal() {
     engine.send("position startpos moves B@a5 r@a7");
     let (divide, total) = engine.perft(1);
     assert_eq!(total, 2);
-    assert_eq!(sorted(divide), vec!["r@e7: 1".to_string(), "stop: 1".to_string()]);
+    assert_eq!(
+        sorted(divide),
+        vec!["r@e7: 1".to_string(), "stop: 1".to_string()]
+    );
 }
 
 /// Random games from random deals: the engine's decisions, FEN and score agree with the
@@ -145,7 +165,10 @@ fn random_games_agree_with_the_reference() {
             plies += 1;
         }
     }
-    assert!(plies > 500, "the games were too short to test anything: {plies}");
+    assert!(
+        plies > 500,
+        "the games were too short to test anything: {plies}"
+    );
     assert!(rings > 10, "few taken landing squares were seen: {rings}");
 }
 
@@ -165,11 +188,19 @@ fn a_taken_landing_square_offers_the_nearest_free_ring_without_wrapping() {
     let pos = position("1q5K/8/8/8/8/8/8/8 w - - 0 1 neighbour:Rn:2r3b:h8:a");
     assert_eq!(
         decisions(&pos),
-        sorted(["R@a8", "R@c8", "R@a7", "R@b7", "R@c7", "stop"].map(String::from).to_vec())
+        sorted(
+            ["R@a8", "R@c8", "R@a7", "R@b7", "R@c7", "stop"]
+                .map(String::from)
+                .to_vec()
+        )
     );
     let full = position("3q4/8/8/2KQR3/2RBB3/2NNk3/8/8 w - - 0 1 neighbour:r:4b2r:d8:a");
     let tokens = decisions(&full);
-    assert_eq!(tokens.len(), 17, "the second ring's 16 squares and stop: {tokens:?}");
+    assert_eq!(
+        tokens.len(),
+        17,
+        "the second ring's 16 squares and stop: {tokens:?}"
+    );
     assert!(tokens.contains(&"r@b2".to_string()) && tokens.contains(&"r@f6".to_string()));
 }
 
@@ -194,7 +225,11 @@ fn a_piece_moves_with_its_same_coloured_neighbours_moves() {
     assert!(tokens.contains(&"c5c8".to_string()) && !tokens.contains(&"c5a7".to_string()));
     // The knight on e3 moves like the rook; the black pieces have no black neighbour.
     assert!(tokens.contains(&"e3e1".to_string()));
-    assert!(!tokens.iter().any(|t| t.starts_with("d6") || t.starts_with("h1")));
+    assert!(
+        !tokens
+            .iter()
+            .any(|t| t.starts_with("d6") || t.starts_with("h1"))
+    );
     // Sliders stop at the first piece: the rook on d4 cannot pass the bishop on d6.
     assert!(!tokens.contains(&"d4d7".to_string()));
 }
@@ -227,11 +262,22 @@ fn the_view_knows_the_piles_contents_but_not_their_order() {
         "8/8/8/8/8/8/8/8 w - - 0 1 neighbour:?KQRRBBNNkqrrbbnn:\
          ?2r2r3r3r4r4r5r5r6r6r2b2b3b3b4b4b5b5b6b6b:-:a"
     );
-    assert_eq!(OPEN.view(&pos, Color::White).to_fen(&OPEN), neighbour::START_FEN);
+    assert_eq!(
+        OPEN.view(&pos, Color::White).to_fen(&OPEN),
+        neighbour::START_FEN
+    );
     // The view adds blind; chance turns a piece card and a position card, each as often as
     // the piles hold them.
     let mut game = Game::from_fen(HIDDEN, &view.to_fen(&HIDDEN)).unwrap();
-    assert_eq!(sorted(game.legal_moves().iter().map(|m| HIDDEN.format_move(*m)).collect()), vec!["add".to_string()]);
+    assert_eq!(
+        sorted(
+            game.legal_moves()
+                .iter()
+                .map(|m| HIDDEN.format_move(*m))
+                .collect()
+        ),
+        vec!["add".to_string()]
+    );
     game.play_token("add").unwrap();
     let outcomes = game.chance_outcomes();
     assert_eq!(outcomes.len(), 100);
@@ -252,7 +298,12 @@ fn the_view_knows_the_piles_contents_but_not_their_order() {
     let fen = game.position().to_fen(&HIDDEN);
     assert!(fen.ends_with(":e5:a:place=n/4r"), "{fen}");
     assert_eq!(position(&fen).to_fen(&HIDDEN), fen);
-    let squares = sorted(game.legal_moves().iter().map(|m| HIDDEN.format_move(*m)).collect());
+    let squares = sorted(
+        game.legal_moves()
+            .iter()
+            .map(|m| HIDDEN.format_move(*m))
+            .collect(),
+    );
     assert_eq!(squares.len(), 5, "{squares:?}");
     game.play_token(&squares[0]).unwrap();
     // Samples of a view are full states with the same view.
@@ -261,7 +312,10 @@ fn the_view_knows_the_piles_contents_but_not_their_order() {
     for _ in 0..20 {
         let world = HIDDEN.sample_state(&now, &mut rng);
         assert!(!HIDDEN.is_view(&world));
-        assert_eq!(HIDDEN.view(&world, Color::White).to_fen(&HIDDEN), now.to_fen(&HIDDEN));
+        assert_eq!(
+            HIDDEN.view(&world, Color::White).to_fen(&HIDDEN),
+            now.to_fen(&HIDDEN)
+        );
     }
 }
 
@@ -274,19 +328,55 @@ fn bad_fens_are_refused_with_reasons() {
     let empty = "8/8/8/8/8/8/8/8";
     for (fen, reason) in [
         (format!("{empty} w - - 0 1"), "missing neighbour"),
-        (format!("{empty} b - - 0 1 neighbour:N:2r:-:a"), "always w - - 0 1"),
-        (format!("{empty} w - - 0 1 neighbour:X:2r:-:a"), "piece pile"),
-        (format!("{empty} w - - 0 1 neighbour:N:7r:-:a"), "position pile"),
-        (format!("{empty} w - - 0 1 neighbour:N:2r2r2r:-:a"), "more than twice"),
-        (format!("{empty} w - - 0 1 neighbour:KK:2r3r:-:a"), "more of some card"),
-        (format!("{empty} w - - 0 1 neighbour:NB:2r:-:a"), "a card for every piece"),
-        (format!("{empty} w - - 0 1 neighbour:-:2r:-:a"), "adding has stopped"),
+        (
+            format!("{empty} b - - 0 1 neighbour:N:2r:-:a"),
+            "always w - - 0 1",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:X:2r:-:a"),
+            "piece pile",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:N:7r:-:a"),
+            "position pile",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:N:2r2r2r:-:a"),
+            "more than twice",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:KK:2r3r:-:a"),
+            "more of some card",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:NB:2r:-:a"),
+            "a card for every piece",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:-:2r:-:a"),
+            "adding has stopped",
+        ),
         (format!("{empty} w - - 0 1 neighbour:N:2r:-:x"), "phase"),
-        (format!("{empty} w - - 0 1 neighbour:N:2r:e4:a"), "last added"),
-        (format!("{empty} w - - 0 1 neighbour:N:2r:z9:a"), "last added square"),
-        (format!("{empty} w - - 0 1 neighbour:N:2r:-:a:add"), "only a view"),
-        (format!("{empty} w - - 0 1 neighbour:?N:2r:-:a"), "both piles"),
-        ("8/8/8/8/8/8/8/P7 w - - 0 1 neighbour:N:2r:-:m".to_string(), "no pawns"),
+        (
+            format!("{empty} w - - 0 1 neighbour:N:2r:e4:a"),
+            "last added",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:N:2r:z9:a"),
+            "last added square",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:N:2r:-:a:add"),
+            "only a view",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:?N:2r:-:a"),
+            "both piles",
+        ),
+        (
+            "8/8/8/8/8/8/8/P7 w - - 0 1 neighbour:N:2r:-:m".to_string(),
+            "no pawns",
+        ),
     ] {
         let error = fen_error(&fen).to_string();
         assert!(error.contains(reason), "{fen}: {error}");
@@ -312,8 +402,14 @@ fn the_test_deal_is_solved_spending_twelve_cards() {
     assert_eq!(answer.cost, Some(12));
     let solution = OPEN.solve(&pos, limits(&stop)).unwrap();
     assert_eq!(solution.score, PuzzleScore::Exact(24));
-    let rules_line = ["B@a5", "r@a7", "r@e7", "b@b7", "stop", "a7b6", "b6d8", "e7c7", "b7b6"];
-    let solver_line: Vec<String> = solution.line.iter().map(|mv| OPEN.format_move(*mv)).collect();
+    let rules_line = [
+        "B@a5", "r@a7", "r@e7", "b@b7", "stop", "a7b6", "b6d8", "e7c7", "b7b6",
+    ];
+    let solver_line: Vec<String> = solution
+        .line
+        .iter()
+        .map(|mv| OPEN.format_move(*mv))
+        .collect();
     for line in [solver_line, rules_line.map(String::from).to_vec()] {
         let tokens: Vec<&str> = line.iter().map(String::as_str).collect();
         let end = play(neighbour::START_FEN, &tokens);
@@ -364,7 +460,14 @@ fn small_deal(rng: &mut StdRng) -> String {
     let count = rng.random_range(2..=4);
     let mut positions: Vec<String> = ["2", "3", "4", "5", "6"]
         .iter()
-        .flat_map(|v| [format!("{v}r"), format!("{v}r"), format!("{v}b"), format!("{v}b")])
+        .flat_map(|v| {
+            [
+                format!("{v}r"),
+                format!("{v}r"),
+                format!("{v}b"),
+                format!("{v}b"),
+            ]
+        })
         .collect();
     positions.shuffle(rng);
     let extra = rng.random_range(0..=2);
@@ -425,7 +528,10 @@ fn the_hidden_pile_policy_decides_from_the_view_alone() {
     let table = Table::new(16);
     let policy = solver::expectimax(&HIDDEN, &view, &table, limits(&stop), Horizon::Fixed(1));
     assert!(policy.complete);
-    assert_eq!(policy.decision.map(|mv| HIDDEN.format_move(mv)), Some("add".to_string()));
+    assert_eq!(
+        policy.decision.map(|mv| HIDDEN.format_move(mv)),
+        Some("add".to_string())
+    );
     assert!(policy.expected > f64::from(neighbour::LOST_SCORE) && policy.expected <= 32.0);
 }
 
@@ -435,16 +541,30 @@ fn uci_go_answers_the_next_action_from_a_view() {
     engine.send("setoption name UCI_Variant value neighbour");
     engine.send("position fen 8/8/8/B7/8/8/8/r7 w - - 0 1 neighbour:?KQRRBNNkqrbbnn:?2r2r3r3r4r4r5r5r6r6r2b3b3b4b4b5b5b6b6b:a7:a");
     let said = engine.sync();
-    assert!(said.iter().any(|l| l.contains("error")), "a7 is empty: {said:?}");
+    assert!(
+        said.iter().any(|l| l.contains("error")),
+        "a7 is empty: {said:?}"
+    );
     engine.send("position fen 8/r7/8/B7/8/8/8/8 w - - 0 1 neighbour:?KQRRBNNkqrbbnn:?2r2r3r3r4r4r5r5r6r6r2b3b3b4b4b5b5b6b6b:a7:a");
     engine.send("go depth 1");
-    let said = engine.read_until(std::time::Duration::from_secs(60), |l| l.starts_with("bestmove"));
-    assert_eq!(said.last().map(String::as_str), Some("bestmove add"), "{said:?}");
-    assert!(said.iter().any(|l| l.contains("expected score")), "{said:?}");
+    let said = engine.read_until(std::time::Duration::from_secs(60), |l| {
+        l.starts_with("bestmove")
+    });
+    assert_eq!(
+        said.last().map(String::as_str),
+        Some("bestmove add"),
+        "{said:?}"
+    );
+    assert!(
+        said.iter().any(|l| l.contains("expected score")),
+        "{said:?}"
+    );
     engine.send("setoption name NeighbourOpen value true");
     engine.send("position startpos");
     engine.send("go depth 1");
-    let said = engine.read_until(std::time::Duration::from_secs(60), |l| l.starts_with("bestmove"));
+    let said = engine.read_until(std::time::Duration::from_secs(60), |l| {
+        l.starts_with("bestmove")
+    });
     assert!(said.iter().any(|l| l == "info string score 24"), "{said:?}");
     assert_eq!(said.last().map(String::as_str), Some("bestmove B@a5"));
 }

@@ -457,7 +457,11 @@ fn the_hidden_pile_policy_decides_from_the_view_alone() {
 /// `blind` cards turned blind; once the pile is empty the game is certain and the exhaustive
 /// search finishes it. What the policy's expected score must equal: this checks the policy's
 /// pruning, floors and memory. Certain positions are remembered by FEN.
-fn plain_expectimax(pos: &Position<Parade>, blind: u32, finished: &mut HashMap<String, f64>) -> f64 {
+fn plain_expectimax(
+    pos: &Position<Parade>,
+    blind: u32,
+    finished: &mut HashMap<String, f64>,
+) -> f64 {
     if let Some(score) = parade::final_score(pos) {
         return f64::from(score);
     }
@@ -523,7 +527,10 @@ fn the_policy_equals_a_plain_expectimax_on_small_views() {
                 solver::expectimax(&HIDDEN, &view, &table, limits(&stop), Horizon::Fixed(blind));
             let e = t.elapsed();
             let plain = plain_expectimax(&view, blind, &mut finished);
-            eprintln!("TIMING {fen} {blind} engine {e:?} plain {:?}", t.elapsed() - e);
+            eprintln!(
+                "TIMING {fen} {blind} engine {e:?} plain {:?}",
+                t.elapsed() - e
+            );
             assert!(
                 (policy.expected - plain).abs() < 1e-6,
                 "{fen} blind {blind}: {} vs {plain}",

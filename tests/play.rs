@@ -118,3 +118,23 @@ fn save_and_load_a_game() {
         "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"
     );
 }
+
+#[test]
+fn booster_deals_and_shows_the_person_only_their_own_hand() {
+    let out = play(
+        &["--variant", "booster", "--depth", "2", "--no-color"],
+        "e2e4,pass\nquit\n",
+    );
+    // A fresh deal, not the fixed test deal.
+    assert!(!out.contains("6hKh3sQsKs9c"), "{out}");
+    let fen = last_fen(&out);
+    let field: Vec<&str> = fen.split_whitespace().last().unwrap().split(':').collect();
+    assert_eq!(field[0], "booster", "{fen}");
+    // White's hand is shown card by card, Black's and the draw pile only as counts.
+    assert!(!field[2].contains('?'), "{fen}");
+    assert!(field[3].starts_with('?'), "{fen}");
+    assert!(field[4].starts_with('?'), "{fen}");
+    assert!(out.contains("Black holds 6 unseen cards"), "{out}");
+    assert!(out.contains("Amity plays"), "{out}");
+    assert!(!out.contains("shuffle:"), "{out}");
+}

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use amity_engine::search::ordering::{History, MovePicker};
 use amity_engine::search::{Limits, Score, Searcher};
-use amity_engine::{Game, Move, MoveList, Position, Rules, perft};
+use amity_engine::{Game, Move, MoveList, Position, Rules, Scratch, perft};
 use amity_variants::Chess;
 use common::{Engine, read_perft_file};
 
@@ -28,7 +28,8 @@ fn picker_perft(pos: &Position<Chess>, depth: u32, foreign: &mut Vec<Move>) -> u
         pick(depth as usize * 3 + 1).unwrap_or(Move::NULL),
         pick(depth as usize * 5 + 2).unwrap_or(Move::NULL),
     ];
-    let picker = MovePicker::new(&Chess, pos, hash_move, killers, &history);
+    let mut scratch = Scratch::new();
+    let picker = MovePicker::new(&Chess, pos, hash_move, killers, &history, &mut scratch);
     let moves: Vec<Move> = picker.map(|(mv, _)| mv).collect();
     let mut plain = MoveList::new();
     Chess.generate(pos, &mut plain);
@@ -269,5 +270,15 @@ fn threads_keep_what_they_learn_across_moves_until_cleared() {
     assert!(searcher.threads_are_fresh());
     searcher.search_game(&game, &Limits::depth(6), &stop, &mut |_| {});
     searcher.set_threads(3);
+    assert!(searcher.threads_are_fresh());
+    // A variant that keeps caches in the threads' scratch (Pacifist's nodes and played
+    // turns): they too live across the moves of a game and go with a new game.
+    let mut game = Game::new(amity_variants::pacifist::Pacifist::default());
+    searcher.search_game(&game, &Limits::depth(3), &stop, &mut |_| {});
+    assert!(!searcher.threads_are_fresh());
+    game.play_token("e2e4").expect("legal");
+    searcher.search_game(&game, &Limits::depth(3), &stop, &mut |_| {});
+    assert!(!searcher.threads_are_fresh());
+    searcher.clear();
     assert!(searcher.threads_are_fresh());
 }

@@ -138,7 +138,8 @@ fn parse_castling<R: Rules>(rules: &R, field: &str) -> Result<Bitboard, FenError
     if field == "-" {
         return Ok(rights);
     }
-    for c in field.chars() {
+    // A view writes the rights hidden from its seat as `?`: nothing to read there.
+    for c in field.chars().filter(|c| *c != '?') {
         let rank = if c.is_ascii_uppercase() {
             0
         } else {
@@ -241,13 +242,15 @@ impl<R: Rules> Position<R> {
             }
         }
         fen.push(' ');
-        fen.push(if self.turn() == Color::White {
+        fen.push(if rules.fen_turn(self) == Color::White {
             'w'
         } else {
             'b'
         });
         fen.push(' ');
-        if self.castling().is_empty() {
+        if let Some(field) = rules.castling_field(self) {
+            fen.push_str(&field);
+        } else if self.castling().is_empty() {
             fen.push('-');
         } else {
             // White's rights first, king side before queen side, as FEN writers do.

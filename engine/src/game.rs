@@ -186,12 +186,14 @@ impl<R: Rules> Game<R> {
     /// decisions by one side: each leg is played in order, and if any leg is refused the game
     /// is left exactly as it was (the error names the leg). The last leg's move is returned.
     pub fn play_token(&mut self, token: &str) -> Result<Move, MoveError> {
-        if !token.contains(',') {
-            return self.play_decision(token);
-        }
+        let legs: Vec<String> = match self.rules.expand_turn(self.position(), token) {
+            Some(legs) => legs,
+            None if !token.contains(',') => return self.play_decision(token),
+            None => token.split(',').map(str::to_string).collect(),
+        };
         let mark = self.moves.len();
         let mut last = Move::NULL;
-        for (index, leg) in token.split(',').enumerate() {
+        for (index, leg) in legs.iter().enumerate() {
             let played = if leg.is_empty() {
                 Err(MoveError::Malformed(leg.to_string()))
             } else {

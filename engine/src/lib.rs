@@ -15,6 +15,7 @@ pub mod perft;
 pub mod position;
 pub mod puzzle;
 pub mod rules;
+pub mod scratch;
 pub mod search;
 
 pub mod zobrist;
@@ -28,4 +29,5 @@ pub use puzzle::{PuzzleScore, Solution, SolveLimits};
 pub use rules::{
     ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules, SearchFlags, WinReason,
 };
+pub use scratch::Scratch;
 pub use shakmaty::{Bitboard, Color, File, Rank, Square};

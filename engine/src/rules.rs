@@ -10,6 +10,7 @@ use crate::moves::{Move, MoveFlag, MoveList};
 use crate::options::OptionSpec;
 use crate::position::{Kind, Position};
 use crate::puzzle::{Solution, SolveLimits};
+use crate::scratch::Scratch;
 
 /// The board's size; boards smaller than 8x8 occupy the lower-left corner of the bitboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -273,6 +274,59 @@ pub trait Rules: Clone + Send + Sync + 'static {
         pos.flip_turn();
     }
 
+    // ----- with a thread's scratch -----
+    // The hooks search and perft call, lent the calling thread's [`Scratch`], where a variant
+    // may keep what it worked out in one call for the next (nodes, played-out turns) instead
+    // of in hidden per-thread globals. Each answers exactly as the hook it is named after;
+    // by default it is that hook, and a variant that keeps nothing need not write them.
+
+    /// [`Rules::generate`], lent the thread's scratch.
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, scratch: &mut Scratch) {
+        let _ = scratch;
+        self.generate(pos, moves);
+    }
+
+    /// [`Rules::count_moves`], lent the thread's scratch.
+    fn count_moves_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> usize {
+        let _ = scratch;
+        self.count_moves(pos)
+    }
+
+    /// [`Rules::generate_tactical`], lent the thread's scratch.
+    fn generate_tactical_in(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut MoveList,
+        scratch: &mut Scratch,
+    ) {
+        let _ = scratch;
+        self.generate_tactical(pos, moves);
+    }
+
+    /// [`Rules::is_tactical`], lent the thread's scratch.
+    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> bool {
+        let _ = scratch;
+        self.is_tactical(pos, mv)
+    }
+
+    /// [`Rules::gain`], lent the thread's scratch.
+    fn gain_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
+        let _ = scratch;
+        self.gain(pos, mv)
+    }
+
+    /// [`Rules::static_exchange`], lent the thread's scratch.
+    fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
+        let _ = scratch;
+        self.static_exchange(pos, mv)
+    }
+
+    /// [`Rules::play`], lent the thread's scratch.
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, scratch: &mut Scratch) {
+        let _ = scratch;
+        self.play(pos, mv);
+    }
+
     /// Whether the side to move is in check (or whatever the variant's forcing danger is).
     fn in_check(&self, pos: &Position<Self>) -> bool;
 
@@ -372,7 +426,73 @@ pub trait Rules: Clone + Send + Sync + 'static {
         None
     }
 
+    /// A decision the variant's own policy takes from `view` without search (whether and what
+    /// to guess, in a game of guesses), or `None` to search. With `baseline`, the variant's
+    /// simplest policy, the yardstick the real one is measured against.
+    fn policy_decision(&self, view: &Position<Self>, baseline: bool) -> Option<Move> {
+        let _ = (view, baseline);
+        None
+    }
+
+    /// The view a baseline player decides from: `view` without what it remembers beyond the
+    /// position itself (what was seen of hidden pieces). Default: the view unchanged.
+    fn baseline_view(&self, view: &Position<Self>) -> Position<Self> {
+        view.clone()
+    }
+
+    /// A fresh deal in which `seat` has chosen its own secret set-up, written `setup` in the
+    /// variant's notation, the rest drawn as [`Rules::deal`] draws it: a person arranging
+    /// their army. `None`: the game has no set-up to choose; an error says why `setup` is not
+    /// one.
+    fn deal_arranged(
+        &self,
+        seat: Color,
+        setup: &str,
+        rng: &mut rand::rngs::StdRng,
+    ) -> Option<Result<Position<Self>, FenError>> {
+        let _ = (seat, setup, rng);
+        None
+    }
+
     // ----- notation -----
+
+    /// The castling field as the variant writes it when the usual letters do not fit (rook
+    /// files in Shredder form, rights hidden from a view written `?`). `None`: the usual
+    /// letters. A FEN reader skips `?` in the field.
+    fn castling_field(&self, pos: &Position<Self>) -> Option<String> {
+        let _ = pos;
+        None
+    }
+
+    /// Whether the mover cannot know from the view `pos` what decision `mv` leads to (a guess
+    /// whose answer only the referee knows): an answer giving a whole turn stops after it, and
+    /// the seat is asked again with the answer in its view. Default: never.
+    fn outcome_hidden(&self, pos: &Position<Self>, mv: Move) -> bool {
+        let _ = (pos, mv);
+        false
+    }
+
+    /// How a decision `mv` made in `pos` is told to the other seats: its token, plus whatever
+    /// the rules make public with it (an identity it reveals). Default: the token.
+    fn announce(&self, pos: &Position<Self>, mv: Move) -> String {
+        let _ = pos;
+        self.format_move(mv)
+    }
+
+    /// The side written in the FEN's second field. By default the side to move; a game whose
+    /// turn belongs to one side while another owes a decision inside it (an opponent's ruling
+    /// in the middle of a team move) writes the side whose turn it is.
+    fn fen_turn(&self, pos: &Position<Self>) -> Color {
+        pos.turn()
+    }
+
+    /// A whole turn written in the variant's record notation as the single decision tokens it
+    /// stands for, when that notation is more than the decisions joined by `,` (a trailing
+    /// move that names choices the decisions leave open). `None`: the token is split at `,`.
+    fn expand_turn(&self, pos: &Position<Self>, token: &str) -> Option<Vec<String>> {
+        let _ = (pos, token);
+        None
+    }
 
     /// A move in the protocol's coordinate notation (`e2e4`, `e7e8q`, `N@c8`).
     fn format_move(&self, mv: Move) -> String {

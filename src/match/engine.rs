@@ -35,6 +35,9 @@ pub struct EngineSpec {
     /// How long to wait for a move when no clock bounds it (depth and node limits), and for
     /// the handshake.
     pub hang: Duration,
+    /// In a game that hides information, the engine is sent the full state (every secret)
+    /// instead of its view: only to measure what the secrets are worth (`sees=all`).
+    pub sees_everything: bool,
 }
 
 /// Why an engine description was refused.
@@ -83,6 +86,7 @@ impl EngineSpec {
             control: TimeControl::Depth(depth),
             margin: Duration::from_millis(200),
             hang: Duration::from_secs(60),
+            sees_everything: false,
         }
     }
 
@@ -126,6 +130,13 @@ impl EngineSpec {
                     spec.protocol = match value {
                         "uci" => Protocol::Uci,
                         "xboard" | "cecp" => Protocol::Xboard,
+                        _ => return Err(bad()),
+                    }
+                }
+                "sees" => {
+                    spec.sees_everything = match value {
+                        "all" => true,
+                        "view" => false,
                         _ => return Err(bad()),
                     }
                 }
@@ -227,9 +238,6 @@ pub struct Request<'a> {
     pub own: &'a GameClock,
     pub other: &'a GameClock,
     pub white_to_move: bool,
-    /// In a game that hides information: `start_fen` is the engine's own view and `moves` the
-    /// visible decisions since, sent afresh every time (XBoard too: `setboard`, then moves).
-    pub view: bool,
 }
 
 /// A running engine process.
@@ -532,14 +540,6 @@ impl EngineProcess {
     }
 
     fn xboard_go(&mut self, request: &Request) -> Result<(), EngineError> {
-        if request.view {
-            self.send("force")?;
-            self.send(&format!(
-                "setboard {}",
-                request.start_fen.unwrap_or_default()
-            ))?;
-            self.known = 0;
-        }
         for token in &request.moves[self.known.min(request.moves.len())..] {
             if self.xboard_usermove {
                 self.send(&format!("usermove {token}"))?;

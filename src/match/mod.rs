@@ -9,6 +9,7 @@ pub mod notation;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
+pub mod seats;
 pub mod stats;
 pub mod timecontrol;
 
@@ -32,8 +33,9 @@ use stats::{Sprt, SprtVerdict, Tally};
 pub struct MatchArgs {
     /// An engine as key=value settings: cmd=PATH (cmd=amity: this binary) name=NAME
     /// proto=uci|xboard option.NAME=VALUE arg=ARG dir=DIR, and its limits tc=40/60+0.6 st=SECS
-    /// nodes=N depth=N timemargin=MS timeout=SECS. Give it once per engine; with none, Amity
-    /// at depth 4 plays Amity at depth 2.
+    /// nodes=N depth=N timemargin=MS timeout=SECS, and sees=all to send it every secret of a
+    /// game that hides information (for measuring only). Give it once per engine; with none,
+    /// Amity at depth 4 plays Amity at depth 2.
     #[arg(long = "engine", id = "engine", num_args = 1.., value_name = "KEY=VALUE", action = clap::ArgAction::Append)]
     pub engine_settings: Vec<String>,
     /// The settings of each `--engine` occurrence (filled by [`MatchArgs::group_engines`]).
@@ -359,8 +361,18 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
     }
     let mut names: Vec<String> = Vec::new();
     let mut specs = specs;
+    let hides = openings::hides_information(&args.variant, &args.rules.options());
     for spec in &mut specs {
         agree_on_rules(spec, &args)?;
+        if hides && spec.protocol == engine::Protocol::Xboard {
+            // XBoard has no way to take a view and the other side's decisions on it (its
+            // engines follow one game from `new`), so only UCI engines play these games.
+            return Err(MatchError::Setting(format!(
+                "{} hides information: the referee sends each engine its view over UCI, and \
+                 {} speaks XBoard",
+                args.variant, spec.name
+            )));
+        }
         // Two engines of one name would merge in the table: number the later ones.
         let base = spec.name.clone();
         let mut suffix = 2;

@@ -390,7 +390,13 @@ pub fn replay(record: &PgnGame) -> Result<Replay, PgnError> {
 /// game is left as it was before the turn.
 pub fn play_turn<R: Rules>(game: &mut Game<R>, text: &str) -> Result<Vec<String>, MoveError> {
     let mut played = Vec::new();
-    for leg in text.split(',') {
+    // A record token that is more than its legs joined (a team move) names its legs itself.
+    let legs = game
+        .rules()
+        .expand_turn(game.position(), text)
+        .unwrap_or_else(|| text.split(',').map(str::to_string).collect());
+    for leg in &legs {
+        let leg = leg.as_str();
         let rules = game.rules().clone();
         let outcome = if game.is_finished_by_rules() {
             Err(MoveError::GameOver(leg.to_string()))

@@ -295,7 +295,11 @@ impl<R: Rules> Referee<R> {
             };
             // An engine never sees the full state of a game that hides information: it is sent
             // its view before each decision instead.
-            let engine_start = if hides { None } else { start_fen.as_deref() };
+            let engine_start = if hides && !spec.sees_everything {
+                None
+            } else {
+                start_fen.as_deref()
+            };
             let started = EngineProcess::start(spec, &variant).and_then(|mut engine| {
                 engine.new_game(&variant, engine_start)?;
                 Ok(engine)
@@ -356,7 +360,7 @@ impl<R: Rules> Referee<R> {
             let name = engine.spec.name.clone();
             let margin = engine.spec.margin;
             let hides = self.game.rules().hides_information();
-            let told = hides.then(|| self.tell(color));
+            let told = (hides && !engine.spec.sees_everything).then(|| self.tell(color));
             let request = match &told {
                 Some(view) => Request {
                     start_fen: Some(&view.fen),
@@ -364,7 +368,6 @@ impl<R: Rules> Referee<R> {
                     own: &self.clocks[side],
                     other: &self.clocks[1 - side],
                     white_to_move: color == Color::White,
-                    view: true,
                 },
                 None => Request {
                     start_fen,
@@ -372,7 +375,6 @@ impl<R: Rules> Referee<R> {
                     own: &self.clocks[side],
                     other: &self.clocks[1 - side],
                     white_to_move: color == Color::White,
-                    view: false,
                 },
             };
             let reply = match engine.think(&request) {
@@ -432,9 +434,13 @@ impl<R: Rules> Referee<R> {
             comment.push_str(&format!(" {}", seconds(reply.elapsed)));
             if hides && let Some(view) = &mut self.views[1 - side] {
                 // Every decision of a turn is public; what the mover draws is not a decision.
+                // Each is told as the rules announce it (with any identity it reveals).
                 let rules = self.game.rules().clone();
-                view.moves
-                    .extend(legs.iter().map(|mv| rules.format_move(*mv)));
+                let mut before = self.game.position().clone();
+                for mv in &legs {
+                    view.moves.push(rules.announce(&before, *mv));
+                    rules.play(&mut before, *mv);
+                }
             }
             self.record_decision(&legs, comment);
             engine.acknowledge(self.tokens.len());

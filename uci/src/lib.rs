@@ -7,6 +7,7 @@ pub mod command;
 pub mod gui;
 pub mod input;
 pub mod options;
+pub mod seats;
 pub mod session;
 pub mod uci;
 pub mod xboard;

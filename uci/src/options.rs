@@ -39,6 +39,7 @@ pub const MOVE_OVERHEAD: &str = "Move Overhead";
 pub const PONDER: &str = "Ponder";
 pub const SAMPLES: &str = "Samples";
 pub const FULL_STATE: &str = "FullStateSearch";
+pub const BASELINE: &str = "BaselinePolicy";
 pub const SEED: &str = "Seed";
 
 /// Every option Amity has: the engine's own, then those the variants declare.
@@ -95,6 +96,11 @@ pub fn table() -> Vec<OptionSpec> {
         },
         OptionSpec {
             name: FULL_STATE,
+            kind: OptionKind::Check { default: false },
+        },
+        // For measuring: the variant's simplest player (forgets what it saw, never guesses).
+        OptionSpec {
+            name: BASELINE,
             kind: OptionKind::Check { default: false },
         },
         OptionSpec {

@@ -324,12 +324,18 @@ impl Session {
         };
         let game = self.game.clone();
         let out = self.out.clone();
+        let seat = crate::seats::seat_of(&self.variant_options);
         let (stop_flag, hold_flag) = (Arc::clone(&stop), Arc::clone(&held));
         // Perft recurses one frame per ply on this thread: room for the deepest it counts.
         let spawned = std::thread::Builder::new()
             .name("amity-job".into())
             .stack_size(JOB_STACK_BYTES)
             .spawn(move || {
+            // A seat of a team game answers only its own decision (see crate::seats).
+            if let (Some(seat), AnyGame::SplitBrain(g), Job::Search(limits)) = (seat, &game, &job) {
+                answer_seat(&out, &announce, g, seat, limits, &stop_flag);
+                return searcher;
+            }
             with_game!(&game, g => match job {
                 Job::Perft(depth) => run_perft(&out, g, depth, &stop_flag),
                 Job::Bench(config) => {
@@ -523,6 +529,10 @@ fn finish_turn<R: Rules>(
     let mut game = game.clone();
     let after_stop = AtomicBool::new(false);
     while let Some(&last) = legs.last() {
+        let rules = game.rules();
+        if rules.is_view(game.position()) && rules.outcome_hidden(game.position(), last) {
+            break;
+        }
         game.play_unchecked(last);
         let same_turn = game.position().turn() == side;
         if !same_turn || game.is_finished_by_rules() || !game.chance_outcomes().is_empty() {
@@ -602,6 +612,32 @@ impl FollowUpTime {
             *left = left.saturating_sub(spent);
         }
     }
+}
+
+/// `go` for one seat: its decision, or `0000` and the reason when it owes none.
+fn answer_seat<A: Announce>(
+    out: &Output,
+    announce: &A,
+    game: &Game<amity_variants::SplitBrain>,
+    seat: amity_variants::splitbrain::Seat,
+    limits: &Limits,
+    stop: &AtomicBool,
+) {
+    let best = match crate::seats::answer(game.position(), seat, limits, stop) {
+        Ok(mv) => mv,
+        Err(error) => {
+            out.line(&format!("info string error: {error}"));
+            Move::NULL
+        }
+    };
+    let result = SearchResult {
+        best,
+        ponder: None,
+        nodes: 0,
+        depth: 0,
+        score: Score::Centipawns(0),
+    };
+    announce.best_turn(out, game.rules(), &result, &[best]);
 }
 
 /// `go perft`: the divide listing and total, or, when stopped, one line saying so (a

@@ -176,6 +176,9 @@ impl Uci {
             (options::FULL_STATE, OptionValue::Flag(full)) => self
                 .session
                 .set_hidden_information(|hidden| hidden.full_state = full),
+            (options::BASELINE, OptionValue::Flag(baseline)) => self
+                .session
+                .set_hidden_information(|hidden| hidden.baseline = baseline),
             (options::CLEAR_HASH, _) => self.session.clear_hash(),
             (options::VARIANT, OptionValue::Choice(variant)) => {
                 match self.session.set_variant(variant) {

@@ -4,6 +4,7 @@
 
 pub mod booster;
 pub mod chess;
+pub mod cloakanddagger;
 pub mod evaluation;
 pub mod gravity;
 pub mod itiswhatitis;
@@ -14,11 +15,13 @@ pub mod neighbour;
 pub mod pacifist;
 pub mod parade;
 pub mod solitaire;
+pub mod splitbrain;
 
 use amity_engine::{Game, OptionError, OptionSpec, OptionValue, Rules, VariantSettings};
 
 pub use booster::Booster;
 pub use chess::Chess;
+pub use cloakanddagger::CloakAndDagger;
 pub use gravity::Gravity;
 pub use itiswhatitis::ItIsWhatItIs;
 pub use losalamos::LosAlamos;
@@ -27,6 +30,7 @@ pub use moralsupport::MoralSupport;
 pub use neighbour::Neighbour;
 pub use pacifist::{Measure as PacifistMeasure, Pacifist};
 pub use parade::Parade;
+pub use splitbrain::SplitBrain;
 
 /// The values set for the options the variants declare ([`Rules::options`]), by option name
 /// and whatever the variant: the protocols and the command line set them, every new game is
@@ -177,6 +181,8 @@ registry! {
     Booster(Booster) = ["booster"] from _settings => Booster;
     Parade(Parade) = ["parade"] from settings => Parade::from_settings(settings);
     Neighbour(Neighbour) = ["neighbour"] from settings => Neighbour::from_settings(settings);
+    CloakAndDagger(CloakAndDagger) = ["cloakanddagger"] from _settings => CloakAndDagger;
+    SplitBrain(SplitBrain) = ["splitbrain"] from _settings => SplitBrain;
 }
 
 /// A fresh game of the named variant with default options.

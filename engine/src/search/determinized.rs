@@ -29,10 +29,13 @@ pub struct HiddenInformation {
     /// Search a full state as given instead of the mover's view of it: an engine that is
     /// handed the secrets, to measure what not knowing them costs. Views are still sampled.
     pub full_state: bool,
+    /// Decide as the variant's baseline player ([`Rules::baseline_view`],
+    /// [`Rules::policy_decision`]), to measure the real policy against.
+    pub baseline: bool,
 }
 
 impl HiddenInformation {
-    pub const DEFAULT_SAMPLES: u32 = 6;
+    pub const DEFAULT_SAMPLES: u32 = 3;
     pub const MAX_SAMPLES: u32 = 256;
 }
 
@@ -42,6 +45,7 @@ impl Default for HiddenInformation {
             samples: HiddenInformation::DEFAULT_SAMPLES,
             seed: 1,
             full_state: false,
+            baseline: false,
         }
     }
 }
@@ -53,6 +57,8 @@ const MAX_DEPTH: u32 = 64;
 struct WorldAnswer {
     best: Move,
     score: i32,
+    /// The world's own score, for reporting mates as mates.
+    reported: Score,
 }
 
 /// A score as one number, mates beyond every evaluation, for averaging and comparing.
@@ -61,6 +67,32 @@ fn score_value(score: Score) -> i32 {
         Score::Centipawns(centipawns) => centipawns,
         Score::Mate(moves) if moves > 0 => 30_000 - moves,
         Score::Mate(moves) => -30_000 - moves,
+    }
+}
+
+/// The score to report for `best`: a mate when every world that chose it mates the same way
+/// (the slowest of them), else the mean in centipawns.
+fn reported_score(answers: &[WorldAnswer], best: Move, mean: i32) -> Score {
+    let mates: Vec<i32> = answers
+        .iter()
+        .filter(|answer| answer.best == best)
+        .map(|answer| match answer.reported {
+            Score::Mate(moves) => moves,
+            Score::Centipawns(_) => 0,
+        })
+        .collect();
+    if !mates.is_empty() && mates.iter().all(|&moves| moves > 0) {
+        mates
+            .iter()
+            .max()
+            .map_or(Score::Centipawns(mean), |&m| Score::Mate(m))
+    } else if !mates.is_empty() && mates.iter().all(|&moves| moves < 0) {
+        mates
+            .iter()
+            .min()
+            .map_or(Score::Centipawns(mean), |&m| Score::Mate(m))
+    } else {
+        Score::Centipawns(mean.clamp(-29_000, 29_000))
     }
 }
 
@@ -90,6 +122,22 @@ fn vote(answers: &[WorldAnswer]) -> Option<(Move, i32)> {
     best.map(|(mv, votes, total)| (mv, (total / i64::from(votes)) as i32))
 }
 
+/// Whether the worlds not yet searched at this depth can no longer change the vote: the
+/// leading move has more votes than the runner-up could reach with all of them.
+fn settled(answers: &[WorldAnswer], worlds: usize) -> bool {
+    let mut votes: Vec<(Move, usize)> = Vec::new();
+    for answer in answers {
+        match votes.iter_mut().find(|(mv, _)| *mv == answer.best) {
+            Some((_, count)) => *count += 1,
+            None => votes.push((answer.best, 1)),
+        }
+    }
+    votes.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
+    let leading = votes.first().map_or(0, |(_, count)| *count);
+    let second = votes.get(1).map_or(0, |(_, count)| *count);
+    leading > second + (worlds - answers.len())
+}
+
 impl Searcher {
     /// Decides from the view of the side to move (`root` itself if it is a view): samples the
     /// worlds, then deepens all of them together, one depth at a time, voting after each, until
@@ -108,6 +156,11 @@ impl Searcher {
         } else {
             rules.view(root, root.turn())
         };
+        let view = if self.hidden.baseline {
+            rules.baseline_view(&view)
+        } else {
+            view
+        };
         let mut moves = MoveList::new();
         if rules.terminal(&view).is_none() {
             rules.generate(&view, &mut moves);
@@ -123,6 +176,14 @@ impl Searcher {
             score: Score::Centipawns(0),
         };
         if moves.is_empty() {
+            return result;
+        }
+        // Decisions the variant's own policy takes (its guesses) are not searched.
+        if let Some(decided) = rules
+            .policy_decision(&view, self.hidden.baseline)
+            .filter(|decided| moves.contains(*decided))
+        {
+            result.best = decided;
             return result;
         }
         let mut rng = StdRng::seed_from_u64(self.hidden.seed ^ view.hash());
@@ -173,9 +234,10 @@ impl Searcher {
                     answers.push(WorldAnswer {
                         best: answer.best,
                         score: score_value(answer.score),
+                        reported: answer.score,
                     });
                 }
-                if interrupted {
+                if interrupted || settled(&answers, worlds.len()) {
                     break;
                 }
             }
@@ -186,7 +248,7 @@ impl Searcher {
             if let Some((best, score)) = vote(&answers) {
                 result.best = best;
                 result.depth = depth;
-                result.score = Score::Centipawns(score.clamp(-29_000, 29_000));
+                result.score = reported_score(&answers, best, score);
                 report(&Report {
                     depth,
                     seldepth: depth,
@@ -221,7 +283,22 @@ mod tests {
         WorldAnswer {
             best: Move::normal(shakmaty::Square::new(from), shakmaty::Square::new(from + 8)),
             score,
+            reported: Score::Centipawns(score),
         }
+    }
+
+    #[test]
+    fn a_mate_every_voter_sees_is_reported_as_a_mate() {
+        let mut answers = vec![answer(8, 29_997), answer(8, 29_995)];
+        answers[0].reported = Score::Mate(3);
+        answers[1].reported = Score::Mate(5);
+        let best = answers[0].best;
+        assert_eq!(reported_score(&answers, best, 29_996), Score::Mate(5));
+        answers[1].reported = Score::Centipawns(400);
+        assert_eq!(
+            reported_score(&answers, best, 15_000),
+            Score::Centipawns(15_000)
+        );
     }
 
     #[test]

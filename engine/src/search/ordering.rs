@@ -10,6 +10,7 @@ use shakmaty::Color;
 use crate::moves::{MAX_MOVES, Move, MoveFlag, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::scratch::Scratch;
 
 /// Largest magnitude a history score reaches (the self-damping update keeps it there).
 pub const HISTORY_MAX: i32 = 16_384;
@@ -132,17 +133,31 @@ impl MovePicker {
         hash_move: Move,
         killers: [Move; 2],
         history: &History,
+        scratch: &mut Scratch,
     ) -> MovePicker {
         let mut moves = MoveList::new();
-        rules.generate(pos, &mut moves);
-        MovePicker::score(rules, pos, moves, hash_move, killers, history)
+        rules.generate_in(pos, &mut moves, scratch);
+        MovePicker::score(rules, pos, moves, hash_move, killers, history, scratch)
     }
 
     /// The picker of a quiescence node: the tactical moves only, best exchange first.
-    pub fn tactical<R: Rules>(rules: &R, pos: &Position<R>, history: &History) -> MovePicker {
+    pub fn tactical<R: Rules>(
+        rules: &R,
+        pos: &Position<R>,
+        history: &History,
+        scratch: &mut Scratch,
+    ) -> MovePicker {
         let mut moves = MoveList::new();
-        rules.generate_tactical(pos, &mut moves);
-        MovePicker::score(rules, pos, moves, Move::NULL, [Move::NULL; 2], history)
+        rules.generate_tactical_in(pos, &mut moves, scratch);
+        MovePicker::score(
+            rules,
+            pos,
+            moves,
+            Move::NULL,
+            [Move::NULL; 2],
+            history,
+            scratch,
+        )
     }
 
     fn score<R: Rules>(
@@ -152,6 +167,7 @@ impl MovePicker {
         hash_move: Move,
         killers: [Move; 2],
         history: &History,
+        scratch: &mut Scratch,
     ) -> MovePicker {
         let mut picker = MovePicker {
             entries: ArrayVec::new(),
@@ -164,16 +180,16 @@ impl MovePicker {
         let turn = pos.turn();
         for &mv in moves.as_slice() {
             let (stage, score, exchange) = if mv == hash_move {
-                picker.hash_is_quiet = !rules.is_tactical(pos, mv);
+                picker.hash_is_quiet = !rules.is_tactical_in(pos, mv, scratch);
                 let exchange = if picker.hash_is_quiet {
                     0
                 } else {
-                    rules.static_exchange(pos, mv)
+                    rules.static_exchange_in(pos, mv, scratch)
                 };
                 (Stage::HashMove, 0, exchange)
-            } else if rules.is_tactical(pos, mv) {
-                let exchange = rules.static_exchange(pos, mv);
-                let victim = i64::from(rules.gain(pos, mv));
+            } else if rules.is_tactical_in(pos, mv, scratch) {
+                let exchange = rules.static_exchange_in(pos, mv, scratch);
+                let victim = i64::from(rules.gain_in(pos, mv, scratch));
                 let promotion = if mv.flag() == MoveFlag::Promotion {
                     pieces
                         .get(mv.kind().index())

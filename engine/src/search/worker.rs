@@ -16,6 +16,7 @@ use super::{Report, Score};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::{ChanceOutcome, Outcome, Rules, SearchFlags};
+use crate::scratch::Scratch;
 
 pub const INFINITY: i32 = 32_000;
 pub const MATE: i32 = 31_000;
@@ -141,13 +142,16 @@ struct TimeKeeper {
 /// What one search thread learns and keeps from one search to the next (the thread's own
 /// context, owned by the [`Searcher`](super::Searcher) and lent to the thread for a search):
 /// the quiet-move history and the killers carry what earlier searches of the same game found,
-/// so they live across the moves of a game, until a new game or `Clear Hash`.
+/// so they live across the moves of a game, until a new game or `Clear Hash`; so does the
+/// rules' scratch, lent to every rules call that takes one.
 pub struct ThreadData {
     history: History,
     /// Two quiet moves per ply that cut off last time at that ply.
     killers: Vec<[Move; 2]>,
     /// Values of chance nodes, for the re-searches that visit them again.
     chance_cache: ChanceCache,
+    /// What the variant keeps between its rules calls (Pacifist's nodes and played turns).
+    scratch: Scratch,
 }
 
 impl Default for ThreadData {
@@ -162,6 +166,7 @@ impl ThreadData {
             history: History::new(),
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
             chance_cache: ChanceCache::default(),
+            scratch: Scratch::new(),
         }
     }
 
@@ -170,6 +175,7 @@ impl ThreadData {
         self.history.is_empty()
             && self.killers.iter().flatten().all(|killer| killer.is_null())
             && self.chance_cache.entries.is_empty()
+            && self.scratch.is_empty()
     }
 
     /// Forgets everything learnt (a new game, `Clear Hash`).
@@ -592,7 +598,8 @@ impl<'a, R: Rules> Worker<'a, R> {
             let child_beta = high.clamp(-i64::from(INFINITY), i64::from(INFINITY)) as i32;
             let child_beta = child_beta.max(child_alpha + 1);
             let mut child = pos.clone();
-            self.rules.play(&mut child, outcome.outcome);
+            self.rules
+                .play_in(&mut child, outcome.outcome, &mut self.data.scratch);
             let value = if child_depth <= 0 {
                 self.quiescence_child(pos, &child, child_alpha, child_beta, ply, 0)
             } else {
@@ -769,7 +776,14 @@ impl<'a, R: Rules> Worker<'a, R> {
 
         let original_alpha = alpha;
         let killers = self.data.killers[ply];
-        let mut picker = MovePicker::new(self.rules, pos, hash_move, killers, &self.data.history);
+        let mut picker = MovePicker::new(
+            self.rules,
+            pos,
+            hash_move,
+            killers,
+            &self.data.history,
+            &mut self.data.scratch,
+        );
         if picker.is_empty() {
             let outcome = self.rules.no_move_outcome(pos);
             return self.outcome_score(pos, outcome, ply);
@@ -797,7 +811,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             let quiet = picker.last_is_quiet();
             seen += 1;
             let mut child = pos.clone();
-            self.rules.play(&mut child, mv);
+            self.rules.play_in(&mut child, mv, &mut self.data.scratch);
             let same_side = child.turn() == pos.turn();
             let gives_check = !same_side && self.rules.in_check(&child);
             if !root && !in_check && !gives_check && best > -MATE_BOUND {
@@ -1022,9 +1036,10 @@ impl<'a, R: Rules> Worker<'a, R> {
                 Move::NULL,
                 [Move::NULL; 2],
                 &self.data.history,
+                &mut self.data.scratch,
             )
         } else {
-            MovePicker::tactical(self.rules, pos, &self.data.history)
+            MovePicker::tactical(self.rules, pos, &self.data.history, &mut self.data.scratch)
         };
         if in_check && picker.is_empty() {
             let outcome = self.rules.no_move_outcome(pos);
@@ -1039,14 +1054,20 @@ impl<'a, R: Rules> Worker<'a, R> {
                     break;
                 }
                 if mv.flag() != crate::moves::MoveFlag::Promotion
-                    && static_eval + picker.last_exchange().max(self.rules.gain(pos, mv)) + 200
+                    && static_eval
+                        + picker.last_exchange().max(self.rules.gain_in(
+                            pos,
+                            mv,
+                            &mut self.data.scratch,
+                        ))
+                        + 200
                         < alpha
                 {
                     continue;
                 }
             }
             let mut child = pos.clone();
-            self.rules.play(&mut child, mv);
+            self.rules.play_in(&mut child, mv, &mut self.data.scratch);
             let value = self.quiescence_child(pos, &child, alpha, beta, ply, below_horizon + 1);
             if self.aborted {
                 return 0;
@@ -1276,5 +1297,21 @@ impl<'a, R: Rules> Worker<'a, R> {
             _ => 0.6,
         };
         elapsed.as_secs_f64() >= soft.as_secs_f64() * factor * 0.6
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clearing_a_thread_forgets_the_rules_scratch() {
+        let mut data = ThreadData::new();
+        assert!(data.is_fresh());
+        // What a variant keeps there (any type of its own).
+        *data.scratch.get::<u32>() = 1;
+        assert!(!data.is_fresh(), "a kept scratch is something learnt");
+        data.clear();
+        assert!(data.is_fresh());
     }
 }

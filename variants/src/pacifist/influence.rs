@@ -11,7 +11,6 @@ use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::position::color_index;
 use amity_engine::{Bitboard, Color, Kind, Position, Rules, Square};
 use shakmaty::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use std::thread::LocalKey;
 
 /// How persuasion and support are measured (the `PacifistMeasure` option).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -1899,7 +1898,7 @@ impl<B: Balance> Lifted<B> {
 }
 
 /// The board as influence sees it (colours and kinds) and the side to move, the key of
-/// [`NodeCache`].
+/// [`NodeSlots`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardKey([Bitboard; 8], Color);
 
@@ -1926,7 +1925,14 @@ impl BoardKey {
     }
 }
 
-/// Per thread: the node last asked for, and the node of the position the last move played
+/// The last positions' [`NodeInfluence`], kept in a thread's
+/// [`Caches`](super::caches::Caches): the search asks for the ordering gain and tactical
+/// nature of every move of the position it has just generated, and the node built for
+/// generation answers those without playing the moves out; the node a move leads to is built
+/// while playing it (its balance tells whether anything converts) and kept for the generation
+/// that follows.
+///
+/// Two slots: the node last asked for, and the node of the position the last move played
 /// led to (usually the next one generation asks for). Nodes are rebuilt in place: they are
 /// large, and moving one costs a copy. Which slot is current is an index, so that handing the
 /// played node over to generation moves nothing.
@@ -1938,14 +1944,15 @@ pub struct NodeSlots<B> {
 }
 
 impl<B: Balance> NodeSlots<B> {
-    const EMPTY: Self = NodeSlots {
+    pub const EMPTY: Self = NodeSlots {
         keys: [None, None],
         nodes: [None, None],
         current: 0,
     };
 
+    /// Runs `f` on the node of `pos`, built only when no kept node is of this board.
     #[inline(always)]
-    fn with<R: Rules, T>(
+    pub fn with<R: Rules, T>(
         &mut self,
         pos: &Position<R>,
         f: impl FnOnce(&NodeInfluence<B>) -> T,
@@ -1986,8 +1993,11 @@ impl<B: Balance> NodeSlots<B> {
         }
     }
 
+    /// Builds the node of `pos`'s board with `to_move` to move and runs `f` on its balance;
+    /// the node is kept for a later [`NodeSlots::with`] when `f` answers `true` first (the
+    /// board is final).
     #[inline(always)]
-    fn build_played<R: Rules, T>(
+    pub fn build_played<R: Rules, T>(
         &mut self,
         pos: &Position<R>,
         to_move: Color,
@@ -2006,8 +2016,12 @@ impl<B: Balance> NodeSlots<B> {
         answer
     }
 
+    /// Keeps the node of `pos`'s board with `to_move` to move, whose balance is `balance`.
+    /// `rays_kept` says that the board differs from the one last built by
+    /// [`NodeSlots::build_played`] only in the colour of pieces that cast no ray, so that
+    /// node's rays, line pieces and opponent's reach still hold.
     #[inline(always)]
-    fn keep_played<R: Rules>(
+    pub fn keep_played<R: Rules>(
         &mut self,
         pos: &Position<R>,
         to_move: Color,
@@ -2025,113 +2039,8 @@ impl<B: Balance> NodeSlots<B> {
     }
 }
 
-/// `f` on this thread's value of `key`, as [`LocalKey::with`] but calling `f` here: the large
-/// closures of the rules would be compiled apart inside `with`, outside the register back-end's
-/// entry points, which need everything inlined (see `lanes`).
-#[inline(always)]
-pub fn with_local<T: 'static, U>(key: &'static LocalKey<T>, f: impl FnOnce(&T) -> U) -> U {
-    let value: *const T = key.with(|value| value as *const T);
-    // SAFETY: `with` gave a reference to a value that lives until the thread ends, which it
-    // cannot do during this call on it.
-    f(unsafe { &*value })
-}
-
 /// `f`, not inlined ([`Balance::outlined`]).
 #[inline(never)]
 fn outlined<T>(f: impl FnOnce() -> T) -> T {
     f()
 }
-
-/// The last positions' [`NodeInfluence`], kept per thread: the search asks for the ordering
-/// gain and tactical nature of every move of the position it has just generated, and the node
-/// built for generation answers those without playing the moves out; the node a move leads
-/// to is built while playing it (its balance tells whether anything converts) and kept for
-/// the generation that follows.
-pub trait NodeCache: Balance + 'static {
-    /// Runs `f` on the node of `pos`, built only when no kept node is of this board.
-    fn with_node<R: Rules, T>(pos: &Position<R>, f: impl FnOnce(&NodeInfluence<Self>) -> T) -> T;
-
-    /// Builds the node of `pos`'s board with `to_move` to move and runs `f` on its balance;
-    /// the node is kept for a later [`NodeCache::with_node`] when `f` answers `true` first
-    /// (the board is final).
-    fn build_played_node<R: Rules, T>(
-        pos: &Position<R>,
-        to_move: Color,
-        f: impl FnOnce(&Self) -> (bool, T),
-    ) -> T;
-
-    /// Keeps the node of `pos`'s board with `to_move` to move, whose balance is `balance`.
-    /// `rays_kept` says that the board differs from the one last built by
-    /// [`NodeCache::build_played_node`] only in the colour of pieces that cast no ray, so that
-    /// node's rays, line pieces and opponent's reach still hold.
-    fn keep_played_node<R: Rules>(
-        pos: &Position<R>,
-        to_move: Color,
-        balance: Self,
-        rays_kept: bool,
-    );
-}
-
-macro_rules! node_cache {
-    ($balance:ty, $slot:ident) => {
-        thread_local! {
-            static $slot: std::cell::RefCell<NodeSlots<$balance>> =
-                const { std::cell::RefCell::new(NodeSlots::EMPTY) };
-        }
-
-        impl NodeCache for $balance {
-            #[inline(always)]
-            fn with_node<R: Rules, T>(
-                pos: &Position<R>,
-                f: impl FnOnce(&NodeInfluence<Self>) -> T,
-            ) -> T {
-                with_local(
-                    &$slot,
-                    #[inline(always)]
-                    |slots| slots.borrow_mut().with(pos, f),
-                )
-            }
-
-            #[inline(always)]
-            fn build_played_node<R: Rules, T>(
-                pos: &Position<R>,
-                to_move: Color,
-                f: impl FnOnce(&Self) -> (bool, T),
-            ) -> T {
-                with_local(
-                    &$slot,
-                    #[inline(always)]
-                    |slots| slots.borrow_mut().build_played(pos, to_move, f),
-                )
-            }
-
-            #[inline(always)]
-            fn keep_played_node<R: Rules>(
-                pos: &Position<R>,
-                to_move: Color,
-                balance: Self,
-                rays_kept: bool,
-            ) {
-                with_local(
-                    &$slot,
-                    #[inline(always)]
-                    |slots| {
-                        slots
-                            .borrow_mut()
-                            .keep_played(pos, to_move, balance, rays_kept)
-                    },
-                )
-            }
-        }
-    };
-}
-
-node_cache!(SlicedCount, SLICED_COUNT_NODE);
-node_cache!(SlicedValue, SLICED_VALUE_NODE);
-node_cache!(SlicedAverage, SLICED_AVERAGE_NODE);
-#[cfg(target_arch = "x86_64")]
-node_cache!(super::lanes::ByteDifference, LANES_COUNT_NODE);
-#[cfg(target_arch = "x86_64")]
-node_cache!(super::lanes::WordDifference, LANES_VALUE_NODE);
-#[cfg(target_arch = "x86_64")]
-node_cache!(super::lanes::WordAverage, LANES_AVERAGE_NODE);

@@ -4,6 +4,7 @@
 //! the claim-back rule, and the limits on pawn double steps and castling. Influence and the
 //! three measures live in [`influence`], the evaluation in [`evaluation`].
 
+pub mod caches;
 pub mod evaluation;
 pub mod influence;
 #[cfg(target_arch = "x86_64")]
@@ -15,16 +16,17 @@ use amity_engine::orthodox::{
 };
 use amity_engine::{
     Bitboard, Color, DrawReason, FenError, File, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square,
+    OptionSpec, Outcome, Piece, PieceInfo, Position, Rank, Rules, Scratch, SearchFlags, Square,
     VariantSettings, WinReason,
 };
+use caches::Cached;
 use shakmaty::attacks::{between, king_attacks, knight_attacks};
 use std::sync::OnceLock;
-use turn_memo::LiftMemo;
 
+pub use caches::Caches;
 pub use influence::{
-    Balance, BoardKey, InfluenceMap, Lifted, Measure, NodeCache, NodeInfluence, RayBoard,
-    SlicedAverage, SlicedCount, SlicedValue,
+    Balance, BoardKey, InfluenceMap, Lifted, Measure, NodeInfluence, RayBoard, SlicedAverage,
+    SlicedCount, SlicedValue,
 };
 #[cfg(target_arch = "x86_64")]
 pub use lanes::Avx512;
@@ -543,16 +545,33 @@ impl Pacifist {
 
     /// Plays a move and its conversions (without handing the turn on) and reports them.
     pub fn play_turn(&self, pos: &mut Position<Self>, mv: Move) -> Conversions {
-        with_balance!(self, B => self.play_turn_with::<B>(pos, mv))
+        self.play_turn_in(pos, mv, &mut Caches::default())
+    }
+
+    /// [`Pacifist::play_turn`] with a thread's `caches`, where the node the turn ends on is
+    /// kept for the generation that follows.
+    pub fn play_turn_in(
+        &self,
+        pos: &mut Position<Self>,
+        mv: Move,
+        caches: &mut Caches,
+    ) -> Conversions {
+        with_balance!(self, B => self.play_turn_with::<B>(pos, mv, caches))
     }
 
     #[inline(always)]
-    fn play_turn_with<B: NodeCache>(&self, pos: &mut Position<Self>, mv: Move) -> Conversions {
+    fn play_turn_with<B: Cached>(
+        &self,
+        pos: &mut Position<Self>,
+        mv: Move,
+        caches: &mut Caches,
+    ) -> Conversions {
         let us = pos.turn();
         let moved = self.apply_move(pos, mv);
+        let nodes = &mut B::kept(caches).nodes;
         // Most moves convert nothing: one look at both sides settles that, and the node
         // built for it is the next position's, kept for its generation.
-        let (quiet, balance) = B::build_played_node(
+        let (quiet, balance) = nodes.build_played(
             pos,
             !us,
             #[inline(always)]
@@ -569,7 +588,7 @@ impl Pacifist {
         // The balance the turn ended on is the next position's: its node needs no tally, and
         // when no line piece changed sides, none of its rays either.
         let converted = conversions.by_mover | conversions.by_opponent;
-        B::keep_played_node(pos, !us, end, !converted.intersects(line_pieces(pos)));
+        nodes.keep_played(pos, !us, end, !converted.intersects(line_pieces(pos)));
         conversions
     }
 
@@ -849,8 +868,13 @@ impl Pacifist {
     /// Every legal move: for each piece, the squares it may move to, judged with the piece
     /// lifted once.
     #[inline(always)]
-    fn legal_moves<B: NodeCache, S: MoveSink>(&self, pos: &Position<Self>, moves: &mut S) {
-        B::with_node(
+    fn legal_moves<B: Cached, S: MoveSink>(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut S,
+        caches: &mut Caches,
+    ) {
+        B::kept(caches).nodes.with(
             pos,
             #[inline(always)]
             |node| self.legal_moves_at(pos, node, moves),
@@ -1075,7 +1099,12 @@ impl Pacifist {
     /// is overly persuaded then (if not, the turn converts nothing), and whether an enemy
     /// piece is. `None` for castling.
     #[inline(always)]
-    fn quick_look<B: LiftMemo>(&self, pos: &Position<Self>, mv: Move) -> Option<(bool, bool)> {
+    fn quick_look<B: Cached>(
+        &self,
+        pos: &Position<Self>,
+        mv: Move,
+        caches: &mut Caches,
+    ) -> Option<(bool, bool)> {
         if mv.flag() == MoveFlag::Castle {
             return None;
         }
@@ -1087,11 +1116,12 @@ impl Pacifist {
             kind
         };
         let us = pos.turn();
-        B::with_node(
+        let kept = B::kept(caches);
+        kept.nodes.with(
             pos,
             #[inline(always)]
             |node| {
-                let balance = B::with_lifted(
+                let balance = kept.lift.with_lifted(
                     pos,
                     node,
                     from,
@@ -1109,14 +1139,19 @@ impl Pacifist {
     /// [`Rules::is_tactical`] for one measure. A move whose turn has been played out already
     /// is answered from [`turn_memo`].
     #[inline(always)]
-    fn is_tactical_with<B: LiftMemo>(&self, pos: &Position<Self>, mv: Move) -> bool {
+    fn is_tactical_with<B: Cached>(
+        &self,
+        pos: &Position<Self>,
+        mv: Move,
+        caches: &mut Caches,
+    ) -> bool {
         if mv.flag() == MoveFlag::Promotion {
             return true;
         }
-        if let Some(turn) = turn_memo::recall(pos, mv, self.measure) {
+        if let Some(turn) = caches.turns.recall(pos, mv, self.measure) {
             return turn.converts_cleanly;
         }
-        if let Some((_, theirs_over)) = self.quick_look::<B>(pos, mv)
+        if let Some((_, theirs_over)) = self.quick_look::<B>(pos, mv, caches)
             && B::MONOTONE
             && !theirs_over
         {
@@ -1124,7 +1159,7 @@ impl Pacifist {
             // would only weaken the case. Step b converts nothing.
             return false;
         }
-        self.played_turn(pos, mv).converts_cleanly
+        self.played_turn(pos, mv, caches).converts_cleanly
     }
 
     /// The turn's outcome for the mover: its material after the turn minus before, in
@@ -1132,28 +1167,87 @@ impl Pacifist {
     /// Zero at once when the move provably converts nothing, from [`turn_memo`] when the turn
     /// has been played out already.
     #[inline(always)]
-    fn quick_swing<B: LiftMemo>(&self, pos: &Position<Self>, mv: Move) -> i32 {
-        if let Some(turn) = turn_memo::recall(pos, mv, self.measure) {
+    fn quick_swing<B: Cached>(&self, pos: &Position<Self>, mv: Move, caches: &mut Caches) -> i32 {
+        if let Some(turn) = caches.turns.recall(pos, mv, self.measure) {
             return turn.swing;
         }
-        match self.quick_look::<B>(pos, mv) {
+        match self.quick_look::<B>(pos, mv, caches) {
             Some((false, _)) => self.promotion_gain(mv),
-            _ => self.played_turn(pos, mv).swing,
+            _ => self.played_turn(pos, mv, caches).swing,
         }
     }
 
     /// Plays the turn of `mv` on a copy of `pos` and remembers what it told in [`turn_memo`]
     /// (callers have found it missing there).
-    fn played_turn(&self, pos: &Position<Self>, mv: Move) -> turn_memo::PlayedTurn {
+    fn played_turn(
+        &self,
+        pos: &Position<Self>,
+        mv: Move,
+        caches: &mut Caches,
+    ) -> turn_memo::PlayedTurn {
         let us = pos.turn();
         let mut child = pos.clone();
-        let conversions = self.play_turn(&mut child, mv);
+        let conversions = self.play_turn_in(&mut child, mv, caches);
         let turn = turn_memo::PlayedTurn {
             converts_cleanly: conversions.by_mover.any() && conversions.by_opponent.is_empty(),
             swing: Self::material_difference(&child, us) - Self::material_difference(pos, us),
         };
-        turn_memo::remember(pos, mv, self.measure, turn);
+        caches.turns.remember(pos, mv, self.measure, turn);
         turn
+    }
+
+    /// [`Rules::generate`] with a thread's `caches`.
+    fn generate_cached(&self, pos: &Position<Self>, moves: &mut MoveList, caches: &mut Caches) {
+        with_balance!(self, B => self.legal_moves::<B, _>(pos, moves, caches))
+    }
+
+    /// [`Rules::count_moves`] with a thread's `caches`.
+    fn count_cached(&self, pos: &Position<Self>, caches: &mut Caches) -> usize {
+        let mut count = MoveCount(0);
+        with_balance!(self, B => self.legal_moves::<B, _>(pos, &mut count, caches));
+        count.0
+    }
+
+    /// [`Rules::generate_tactical`] with a thread's `caches`: the moves, then the question
+    /// about each, answered from the node generation left in the caches.
+    fn generate_tactical_cached(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut MoveList,
+        caches: &mut Caches,
+    ) {
+        self.generate_cached(pos, moves, caches);
+        moves.retain(|mv| self.is_tactical_cached(pos, mv, caches));
+    }
+
+    /// [`Rules::is_tactical`] with a thread's `caches`.
+    fn is_tactical_cached(&self, pos: &Position<Self>, mv: Move, caches: &mut Caches) -> bool {
+        with_balance!(self, B => self.is_tactical_with::<B>(pos, mv, caches))
+    }
+
+    /// [`Rules::gain`] with a thread's `caches`.
+    fn gain_cached(&self, pos: &Position<Self>, mv: Move, caches: &mut Caches) -> i32 {
+        // The swing already includes the promoted piece's value over the pawn's.
+        let swing = with_balance!(self, B => self.quick_swing::<B>(pos, mv, caches));
+        swing.max(self.promotion_gain(mv))
+    }
+
+    /// [`Rules::play`] with a thread's `caches`.
+    #[inline(always)]
+    fn play_cached(&self, pos: &mut Position<Self>, mv: Move, caches: &mut Caches) {
+        let us = pos.turn();
+        let pawn_move = pos.piece_at(mv.from()).is_some_and(|p| p.kind == PAWN);
+        let conversions = self.play_turn_in(pos, mv, caches);
+        let clock = if pawn_move || conversions.any() {
+            0
+        } else {
+            pos.halfmove_clock() + 1
+        };
+        pos.set_halfmove_clock(clock);
+        if us == Color::Black {
+            pos.set_fullmoves(pos.fullmoves() + 1);
+        }
+        pos.flip_turn();
     }
 
     /// `us`'s material minus the opponent's, in centipawns.
@@ -1692,16 +1786,41 @@ impl Rules for Pacifist {
         Ok(())
     }
 
+    // Each hook without a scratch works on caches made for the call; the search and perft
+    // call the `_in` hooks, which keep them in the thread's scratch.
+
     fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
-        with_balance!(self, B => self.legal_moves::<B, _>(pos, moves))
+        self.generate_cached(pos, moves, &mut Caches::default());
+    }
+
+    #[inline(always)]
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, scratch: &mut Scratch) {
+        self.generate_cached(pos, moves, scratch.get());
     }
 
     /// Counts the moves [`Rules::generate`] lists, without listing them: the moves the quick
     /// test settles are counted a set at a time.
     fn count_moves(&self, pos: &Position<Self>) -> usize {
-        let mut count = MoveCount(0);
-        with_balance!(self, B => self.legal_moves::<B, _>(pos, &mut count));
-        count.0
+        self.count_cached(pos, &mut Caches::default())
+    }
+
+    #[inline(always)]
+    fn count_moves_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> usize {
+        self.count_cached(pos, scratch.get())
+    }
+
+    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        self.generate_tactical_cached(pos, moves, &mut Caches::default());
+    }
+
+    #[inline]
+    fn generate_tactical_in(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut MoveList,
+        scratch: &mut Scratch,
+    ) {
+        self.generate_tactical_cached(pos, moves, scratch.get());
     }
 
     /// Promotions, and moves whose turn converts enemy pieces and loses none: the ways the
@@ -1709,29 +1828,35 @@ impl Rules for Pacifist {
     /// full-width search: in a game where material never leaves the board, chains of trades
     /// need not end, and the evaluation already weighs pieces about to change hands.
     fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
-        with_balance!(self, B => self.is_tactical_with::<B>(pos, mv))
+        self.is_tactical_cached(pos, mv, &mut Caches::default())
+    }
+
+    #[inline]
+    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> bool {
+        self.is_tactical_cached(pos, mv, scratch.get())
     }
 
     fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
-        // The swing already includes the promoted piece's value over the pawn's.
-        let swing = with_balance!(self, B => self.quick_swing::<B>(pos, mv));
-        swing.max(self.promotion_gain(mv))
+        self.gain_cached(pos, mv, &mut Caches::default())
+    }
+
+    #[inline]
+    fn gain_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
+        self.gain_cached(pos, mv, scratch.get())
+    }
+
+    /// The gain: nothing is captured, so no exchange follows on the square.
+    fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
+        self.gain_in(pos, mv, scratch)
     }
 
     fn play(&self, pos: &mut Position<Self>, mv: Move) {
-        let us = pos.turn();
-        let pawn_move = pos.piece_at(mv.from()).is_some_and(|p| p.kind == PAWN);
-        let conversions = self.play_turn(pos, mv);
-        let clock = if pawn_move || conversions.any() {
-            0
-        } else {
-            pos.halfmove_clock() + 1
-        };
-        pos.set_halfmove_clock(clock);
-        if us == Color::Black {
-            pos.set_fullmoves(pos.fullmoves() + 1);
-        }
-        pos.flip_turn();
+        self.play_cached(pos, mv, &mut Caches::default());
+    }
+
+    #[inline(always)]
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, scratch: &mut Scratch) {
+        self.play_cached(pos, mv, scratch.get());
     }
 
     /// The forcing dangers of this game: no king to move (a claim-back is due) or a king that

@@ -1,5 +1,5 @@
-//! A per-thread memo of played-out turns: what playing a move's turn in full told (whether it
-//! converts for the mover without losing anything, and the material swing), so that the
+//! A memo of played-out turns ([`TurnMemo`]): what playing a move's turn in full told (whether
+//! it converts for the mover without losing anything, and the material swing), so that the
 //! search's repeated questions about one move ([`amity_engine::Rules::is_tactical`] and
 //! [`amity_engine::Rules::gain`] during generation, ordering and pruning) play it at most once.
 //!
@@ -9,17 +9,13 @@
 //! The Zobrist hash only picks the slot.
 //!
 //! It also keeps, per balance type (a measure on a back-end), the last piece lifted for a quick
-//! look at a move ([`LiftMemo`]): the search asks about a position's moves piece by piece, so
-//! the moves of one piece share one lift.
-
-use std::cell::RefCell;
+//! look at a move ([`LiftSlot`]): the search asks about a position's moves piece by piece, so
+//! the moves of one piece share one lift. Both belong to a thread's
+//! [`Caches`](super::caches::Caches).
 
 use amity_engine::{Move, Position, Rules, Square};
 
-use super::influence::{
-    BoardKey, Lifted, Measure, NodeCache, NodeInfluence, SlicedAverage, SlicedCount, SlicedValue,
-    with_local,
-};
+use super::influence::{Balance, BoardKey, Lifted, Measure, NodeInfluence};
 
 /// What a move's turn, played in full, tells the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,8 +38,11 @@ struct Entry {
 /// how far apart the search asks about the same move.
 const SLOTS: usize = 256;
 
-thread_local! {
-    static MEMO: RefCell<[Option<Entry>; SLOTS]> = const { RefCell::new([None; SLOTS]) };
+/// The turns played out last, one per slot of a direct-mapped table.
+#[derive(Default)]
+pub struct TurnMemo {
+    /// Empty until the first turn is remembered (caches made for one call never need it).
+    entries: Vec<Option<Entry>>,
 }
 
 #[inline]
@@ -54,85 +53,67 @@ fn slot<R: Rules>(pos: &Position<R>, mv: Move, measure: Measure) -> usize {
     (mixed >> (64 - SLOTS.trailing_zeros())) as usize
 }
 
-/// The turn of `mv` from `pos` under `measure`, if it is remembered.
-#[inline]
-pub fn recall<R: Rules>(pos: &Position<R>, mv: Move, measure: Measure) -> Option<PlayedTurn> {
-    let index = slot(pos, mv, measure);
-    MEMO.with(|memo| {
-        let memo = memo.borrow();
-        let entry = memo[index].as_ref()?;
+impl TurnMemo {
+    /// The turn of `mv` from `pos` under `measure`, if it is remembered.
+    #[inline]
+    pub fn recall<R: Rules>(
+        &self,
+        pos: &Position<R>,
+        mv: Move,
+        measure: Measure,
+    ) -> Option<PlayedTurn> {
+        let entry = self.entries.get(slot(pos, mv, measure))?.as_ref()?;
         (entry.mv == mv && entry.measure == measure && entry.board == BoardKey::of(pos))
             .then_some(entry.turn)
-    })
-}
+    }
 
-/// Remembers `turn` as the turn of `mv` from `pos` under `measure`, in place of whatever
-/// shared its slot.
-#[inline]
-pub fn remember<R: Rules>(pos: &Position<R>, mv: Move, measure: Measure, turn: PlayedTurn) {
-    let index = slot(pos, mv, measure);
-    MEMO.with(|memo| {
-        memo.borrow_mut()[index] = Some(Entry {
+    /// Remembers `turn` as the turn of `mv` from `pos` under `measure`, in place of whatever
+    /// shared its slot.
+    #[inline]
+    pub fn remember<R: Rules>(
+        &mut self,
+        pos: &Position<R>,
+        mv: Move,
+        measure: Measure,
+        turn: PlayedTurn,
+    ) {
+        if self.entries.is_empty() {
+            self.entries = vec![None; SLOTS];
+        }
+        self.entries[slot(pos, mv, measure)] = Some(Entry {
             board: BoardKey::of(pos),
             mv,
             measure,
             turn,
         });
-    });
+    }
 }
 
-/// Per thread, for one balance type: the piece last lifted off a board for a quick look,
-/// kept with that board and its square.
-pub trait LiftMemo: NodeCache {
+/// For one balance type: the piece last lifted off a board for a quick look, kept with that
+/// board and its square.
+pub struct LiftSlot<B>(Option<(BoardKey, Square, Lifted<B>)>);
+
+impl<B: Balance> LiftSlot<B> {
+    pub const EMPTY: Self = LiftSlot(None);
+
     /// Runs `f` on `node` (the node of `pos`) with the piece on `from` lifted, lifted again
     /// only when the last lift was of another board or square.
-    fn with_lifted<R: Rules, T>(
+    #[inline(always)]
+    pub fn with_lifted<R: Rules, T>(
+        &mut self,
         pos: &Position<R>,
-        node: &NodeInfluence<Self>,
+        node: &NodeInfluence<B>,
         from: Square,
-        f: impl FnOnce(&Lifted<Self>) -> T,
-    ) -> T;
-}
-
-macro_rules! lift_memo {
-    ($balance:ty, $slot:ident) => {
-        thread_local! {
-            static $slot: RefCell<Option<(BoardKey, Square, Lifted<$balance>)>> =
-                const { RefCell::new(None) };
+        f: impl FnOnce(&Lifted<B>) -> T,
+    ) -> T {
+        let key = BoardKey::of(pos);
+        let fits = matches!(&self.0, Some((board, square, _)) if *square == from && *board == key);
+        if !fits {
+            self.0 = Some((key, from, node.lift(pos, from)));
         }
-
-        impl LiftMemo for $balance {
-            #[inline(always)]
-            fn with_lifted<R: Rules, T>(
-                pos: &Position<R>,
-                node: &NodeInfluence<Self>,
-                from: Square,
-                f: impl FnOnce(&Lifted<Self>) -> T,
-            ) -> T {
-                with_local(&$slot, #[inline(always)] |slot| {
-                    let mut slot = slot.borrow_mut();
-                    let key = BoardKey::of(pos);
-                    let fits =
-                        matches!(&*slot, Some((board, square, _)) if *square == from && *board == key);
-                    if !fits {
-                        *slot = Some((key, from, node.lift(pos, from)));
-                    }
-                    match &*slot {
-                        Some((_, _, lifted)) => f(lifted),
-                        None => unreachable!("the slot was just filled"),
-                    }
-                })
-            }
+        match &self.0 {
+            Some((_, _, lifted)) => f(lifted),
+            None => unreachable!("the slot was just filled"),
         }
-    };
+    }
 }
-
-lift_memo!(SlicedCount, SLICED_COUNT_LIFT);
-lift_memo!(SlicedValue, SLICED_VALUE_LIFT);
-lift_memo!(SlicedAverage, SLICED_AVERAGE_LIFT);
-#[cfg(target_arch = "x86_64")]
-lift_memo!(super::lanes::ByteDifference, LANES_COUNT_LIFT);
-#[cfg(target_arch = "x86_64")]
-lift_memo!(super::lanes::WordDifference, LANES_VALUE_LIFT);
-#[cfg(target_arch = "x86_64")]
-lift_memo!(super::lanes::WordAverage, LANES_AVERAGE_LIFT);
