@@ -454,57 +454,61 @@ fn the_hidden_pile_policy_decides_from_the_view_alone() {
 }
 
 /// The plain expectimax over every decision and card, with nothing cut, to a horizon of
-/// `blind` cards turned blind; once the pile is empty the game is certain and the exhaustive
-/// search finishes it. What the policy's expected score must equal: this checks the policy's
-/// pruning, floors and memory. Certain positions are remembered by FEN.
+/// `blind` cards turned blind: what the policy's expected score must equal, so this checks
+/// the policy's pruning (Star1, fail-soft bounds), floors, horizon and memory. Once the pile
+/// is empty the game is certain and IDA* finishes it, with a table of its own (IDA* itself is
+/// checked against the exhaustive search above). Values are remembered by FEN and horizon,
+/// which only saves work: a view's FEN is all it is.
 fn plain_expectimax(
     pos: &Position<Parade>,
     blind: u32,
-    finished: &mut HashMap<String, f64>,
+    memory: &mut HashMap<(String, u32), f64>,
+    leaves: &Table,
 ) -> f64 {
     if let Some(score) = parade::final_score(pos) {
         return f64::from(score);
     }
+    let key = (pos.to_fen(&HIDDEN), blind);
+    if let Some(value) = memory.get(&key) {
+        return *value;
+    }
     let mut outcomes = Vec::new();
-    if HIDDEN.chance(pos, &mut outcomes) {
+    let value = if HIDDEN.chance(pos, &mut outcomes) {
         let total: u32 = outcomes.iter().map(|o| o.weight).sum();
-        return outcomes
+        outcomes
             .iter()
             .map(|outcome| {
                 let mut child = pos.clone();
                 HIDDEN.play(&mut child, outcome.outcome);
                 f64::from(outcome.weight) / f64::from(total)
-                    * plain_expectimax(&child, blind, finished)
+                    * plain_expectimax(&child, blind, memory, leaves)
             })
-            .sum();
-    }
-    if !HIDDEN.is_view(pos) {
-        let fen = pos.to_fen(&HIDDEN);
-        if let Some(value) = finished.get(&fen) {
-            return *value;
-        }
-        let value = match exhaustive_parade(&Reference::from_fen(&fen)) {
+            .sum()
+    } else if !HIDDEN.is_view(pos) {
+        let stop = AtomicBool::new(false);
+        match solver::solve_open(&OPEN, pos, leaves, limits(&stop), false).cost {
             Some(actions) => f64::from(parade::score_now(pos) - actions as i32),
             None => f64::from(parade::WORST_SCORE),
-        };
-        finished.insert(fen, value);
-        return value;
-    }
-    let mut moves = MoveList::new();
-    HIDDEN.generate(pos, &mut moves);
-    moves
-        .iter()
-        .filter_map(|&mv| {
-            let mut child = pos.clone();
-            HIDDEN.play(&mut child, mv);
-            let blind_add = HIDDEN.chance(&child, &mut Vec::new());
-            match (blind_add, blind) {
-                (true, 0) => None,
-                (true, _) => Some(plain_expectimax(&child, blind - 1, finished)),
-                (false, _) => Some(plain_expectimax(&child, blind, finished)),
-            }
-        })
-        .fold(f64::from(parade::WORST_SCORE), f64::max)
+        }
+    } else {
+        let mut moves = MoveList::new();
+        HIDDEN.generate(pos, &mut moves);
+        moves
+            .iter()
+            .filter_map(|&mv| {
+                let mut child = pos.clone();
+                HIDDEN.play(&mut child, mv);
+                let blind_add = HIDDEN.chance(&child, &mut Vec::new());
+                match (blind_add, blind) {
+                    (true, 0) => None,
+                    (true, _) => Some(plain_expectimax(&child, blind - 1, memory, leaves)),
+                    (false, _) => Some(plain_expectimax(&child, blind, memory, leaves)),
+                }
+            })
+            .fold(f64::from(parade::WORST_SCORE), f64::max)
+    };
+    memory.insert(key, value);
+    value
 }
 
 #[test]
@@ -512,7 +516,8 @@ fn the_policy_equals_a_plain_expectimax_on_small_views() {
     let mut rng = StdRng::seed_from_u64(77);
     let stop = AtomicBool::new(false);
     let table = Table::new(16);
-    let mut finished = HashMap::new();
+    let leaves = Table::new(16);
+    let mut memory = HashMap::new();
     let mut checked = 0;
     while checked < 30 {
         let fen = small_deal(&mut rng);
@@ -522,15 +527,9 @@ fn the_policy_equals_a_plain_expectimax_on_small_views() {
         }
         let view = HIDDEN.view(&pos, Color::White);
         for blind in 0..=2 {
-            let t = std::time::Instant::now();
             let policy =
                 solver::expectimax(&HIDDEN, &view, &table, limits(&stop), Horizon::Fixed(blind));
-            let e = t.elapsed();
-            let plain = plain_expectimax(&view, blind, &mut finished);
-            eprintln!(
-                "TIMING {fen} {blind} engine {e:?} plain {:?}",
-                t.elapsed() - e
-            );
+            let plain = plain_expectimax(&view, blind, &mut memory, &leaves);
             assert!(
                 (policy.expected - plain).abs() < 1e-6,
                 "{fen} blind {blind}: {} vs {plain}",

@@ -53,7 +53,7 @@ pub const CONNECTED: &str = "every piece has a neighbour chain to every other";
 pub const NOT_CONNECTED: &str = "out of cards or moves before the pieces connected";
 
 /// Neighbour Chess Solitaire, with the piles' order hidden (the booklet) or open (a puzzle).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Neighbour {
     /// `NeighbourOpen`: the player sees the order of both piles. Changes the view, never the
     /// rules.
@@ -387,7 +387,7 @@ impl fmt::Display for DealError {
 impl std::error::Error for DealError {}
 
 fn parse_position_cards(text: &str) -> Option<Vec<PositionCard>> {
-    if !text.is_ascii() || text.len() % 2 != 0 {
+    if !text.is_ascii() || !text.len().is_multiple_of(2) {
         return None;
     }
     (0..text.len() / 2)

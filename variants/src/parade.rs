@@ -49,7 +49,7 @@ pub const CONNECTED: &str = "the parade stands connected";
 pub const NOT_CONNECTED: &str = "the parade never connected";
 
 /// Parade Chess Solitaire, with the pile face down (the booklet) or open (a puzzle).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parade {
     /// `ParadeOpen`: the player sees the action pile's order. Changes the view, never the
     /// rules.

@@ -320,7 +320,7 @@ pub fn bridging_bound(touch: Touch, board: Bitboard, anywhere: u32) -> u32 {
             cost += 1;
         }
     }
-    (1..=total)
+    (0..=total)
         .find(|&moves| {
             let reach = moves + anywhere;
             groups.iter().enumerate().any(|(centre, (_, size))| {

@@ -162,7 +162,7 @@ impl<R: Solitaire> Pass_<'_, R> {
     /// Depth-first below `pos`, which `spent` cards reached, within `threshold`.
     fn search(&mut self, pos: &Position<R>, spent: u32, threshold: u32) -> Pass {
         self.nodes += 1;
-        if self.nodes % LIMIT_CHECK_NODES == 0
+        if self.nodes.is_multiple_of(LIMIT_CHECK_NODES)
             && (self.limits.expired() || self.found.load(Ordering::Relaxed))
         {
             return Pass::Stopped;
@@ -454,7 +454,7 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
         turned: bool,
     ) -> Result<f64, Expired> {
         self.nodes += 1;
-        if self.nodes % LIMIT_CHECK_NODES == 0 && self.limits.expired() {
+        if self.nodes.is_multiple_of(LIMIT_CHECK_NODES) && self.limits.expired() {
             return Err(Expired);
         }
         if self.rules.won(pos) {
