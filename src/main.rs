@@ -4,6 +4,7 @@
 mod fixture;
 mod play;
 mod selfplay;
+mod solitaire_play;
 mod solve;
 mod variant_args;
 // `match` is a keyword, so the module that lives in src/match/ goes by another name.
@@ -125,7 +126,8 @@ enum Tool {
         /// Shuffle a deal with this seed (with --deals: the seed of the whole series).
         #[arg(long)]
         seed: Option<u64>,
-        /// Give up after this many seconds and print the best line found.
+        /// Give up after this many seconds and print the best line found (with --deals: each
+        /// search of each deal gets this long, and a deal not proven in time is counted apart).
         #[arg(long)]
         time_limit: Option<f64>,
         /// With hidden piles: also play the policy out against the deal's real cards.

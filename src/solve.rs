@@ -194,13 +194,23 @@ pub fn play_out<R: Solitaire>(
 /// One deal of the benchmark.
 struct DealResult {
     deal: String,
-    /// Optimal open score (the lost score when no win exists).
-    score: i32,
+    /// Optimal open score (the lost score when no win exists); `None` when the time limit
+    /// ended the search first.
+    score: Option<i32>,
     open_time: Duration,
     open_nodes: u64,
-    /// The hidden-pile policy's expected score from the view of the deal, its time, and the
-    /// score it reaches when played against the deal's real cards.
-    hidden: Option<(f64, Duration, i32)>,
+    /// The hidden-pile policy, when asked for and finished within the time limit.
+    hidden: Option<HiddenResult>,
+}
+
+/// The hidden-pile policy on one deal.
+#[derive(Clone, Copy)]
+struct HiddenResult {
+    /// Its expected score from the deal's first view (to the benchmark's horizon).
+    expected: f64,
+    time: Duration,
+    /// The score it reached played against the deal's real cards (`None`: out of time).
+    played: Option<i32>,
 }
 
 fn benchmark<R: Solitaire>(rules: &R, settings: &SolveSettings, count: usize) -> i32 {
@@ -218,19 +228,22 @@ fn benchmark<R: Solitaire>(rules: &R, settings: &SolveSettings, count: usize) ->
             return 2;
         }
     };
-    let stop = AtomicBool::new(false);
-    let limits = SolveLimits {
-        deadline: None,
-        depth: None,
-        stop: &stop,
-    };
     let started = Instant::now();
+    let done = std::sync::atomic::AtomicUsize::new(0);
     let results: Vec<Result<DealResult, String>> = pool.install(|| {
         deals
             .par_iter()
             .map(|deal| {
                 let hidden = (!settings.open_only).then_some(Horizon::Fixed(settings.horizon));
-                solve_deal(rules, deal, limits, hidden)
+                let result = solve_deal(rules, deal, settings.time_limit, hidden);
+                let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if finished % 50 == 0 {
+                    eprintln!(
+                        "{finished} deals done, {:.0} s",
+                        started.elapsed().as_secs_f64()
+                    );
+                }
+                result
             })
             .collect()
     });
@@ -244,17 +257,21 @@ fn benchmark<R: Solitaire>(rules: &R, settings: &SolveSettings, count: usize) ->
     if let Some(path) = &settings.csv {
         let mut csv =
             String::from("deal,score,open_ms,open_nodes,hidden_expected,hidden_ms,hidden_played\n");
+        let or_blank = |value: Option<String>| value.unwrap_or_default();
         for result in &results {
             let hidden = match result.hidden {
-                Some((expected, time, played)) => {
-                    format!("{expected:.6},{:.3},{played}", time.as_secs_f64() * 1000.0)
-                }
+                Some(hidden) => format!(
+                    "{:.6},{:.3},{}",
+                    hidden.expected,
+                    hidden.time.as_secs_f64() * 1000.0,
+                    or_blank(hidden.played.map(|score| score.to_string()))
+                ),
                 None => ",,".into(),
             };
             csv.push_str(&format!(
                 "{},{},{:.3},{},{hidden}\n",
                 result.deal,
-                result.score,
+                or_blank(result.score.map(|score| score.to_string())),
                 result.open_time.as_secs_f64() * 1000.0,
                 result.open_nodes
             ));
@@ -268,29 +285,61 @@ fn benchmark<R: Solitaire>(rules: &R, settings: &SolveSettings, count: usize) ->
     0
 }
 
+/// Limits that end `limit` from now (never, without one).
+fn limits_from_now(limit: Option<Duration>, stop: &AtomicBool) -> SolveLimits<'_> {
+    SolveLimits {
+        deadline: limit.map(|limit| Instant::now() + limit),
+        depth: None,
+        stop,
+    }
+}
+
+/// Solves one deal open and, with `hidden`, from its first view: each search within its own
+/// `time_limit`.
 fn solve_deal<R: Solitaire>(
     rules: &R,
     deal: &str,
-    limits: SolveLimits,
+    time_limit: Option<Duration>,
     hidden: Option<Horizon>,
 ) -> Result<DealResult, String> {
     let start = rules.deal_from_text(deal)?;
+    let stop = AtomicBool::new(false);
     let table = Table::new(BENCH_TABLE_MB);
     let timer = Instant::now();
-    let answer = solver::solve_open(rules, &start, &table, limits, false);
+    let answer = solver::solve_open(
+        rules,
+        &start,
+        &table,
+        limits_from_now(time_limit, &stop),
+        false,
+    );
     let open_time = timer.elapsed();
-    let score = match answer.cost {
+    let score = answer.complete.then(|| match answer.cost {
         Some(cost) => rules.score_after(&start, cost),
         None => rules.lost_score(),
-    };
-    let hidden = hidden.map(|horizon| {
+    });
+    let hidden = hidden.and_then(|horizon| {
         let timer = Instant::now();
-        let (_, played) = play_out(rules, &start, horizon, limits);
-        let time = timer.elapsed();
         let view = rules.view(&start, Color::White);
         let table = Table::new(BENCH_TABLE_MB);
-        let policy = solver::expectimax(rules, &view, &table, limits, horizon);
-        (policy.expected, time, played)
+        let policy = solver::expectimax(
+            rules,
+            &view,
+            &table,
+            limits_from_now(time_limit, &stop),
+            horizon,
+        );
+        let time = timer.elapsed();
+        if !policy.complete {
+            return None;
+        }
+        let limits = limits_from_now(time_limit, &stop);
+        let (_, played) = play_out(rules, &start, horizon, limits);
+        Some(HiddenResult {
+            expected: policy.expected,
+            time,
+            played: (!limits.expired()).then_some(played),
+        })
     });
     Ok(DealResult {
         deal: deal.to_string(),
@@ -308,16 +357,24 @@ fn print_summary<R: Rules>(
     wall: Duration,
 ) {
     println!(
-        "{} deals of {} (seed {}), {} thread(s), {:.1} s in all",
+        "{} deals of {} (seed {}), {} thread(s), {:.1} s in all{}",
         results.len(),
         rules.name(),
         settings.seed.unwrap_or(1),
         settings.threads.max(1),
-        wall.as_secs_f64()
+        wall.as_secs_f64(),
+        match settings.time_limit {
+            Some(limit) => format!(", {:.1} s per search at most", limit.as_secs_f64()),
+            None => String::new(),
+        }
     );
-    let mut scores: Vec<i32> = results.iter().map(|result| result.score).collect();
+    let mut scores: Vec<i32> = results.iter().filter_map(|result| result.score).collect();
     scores.sort_unstable();
-    println!("optimal open score: count");
+    println!(
+        "optimal open score: count ({} of {} deals proven)",
+        scores.len(),
+        results.len()
+    );
     let mut index = 0;
     while index < scores.len() {
         let score = scores[index];
@@ -325,8 +382,15 @@ fn print_summary<R: Rules>(
         println!("  {score:>4}: {count:>5} {}", "#".repeat(count.div_ceil(5)));
         index += count;
     }
+    let unproven = results.len() - scores.len();
+    if unproven > 0 {
+        println!("  not proven within the time limit: {unproven}");
+    }
     let mean = scores.iter().map(|s| f64::from(*s)).sum::<f64>() / scores.len().max(1) as f64;
-    println!("mean optimal open score {mean:.4}");
+    println!("mean optimal open score {mean:.4} (proven deals)");
+    if let Some(median) = scores.get(scores.len() / 2) {
+        println!("median optimal open score {median} (proven deals)");
+    }
     let mut times: Vec<Duration> = results.iter().map(|result| result.open_time).collect();
     times.sort_unstable();
     if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
@@ -335,23 +399,53 @@ fn print_summary<R: Rules>(
             .max_by_key(|result| result.open_time)
             .map_or("", |result| result.deal.as_str());
         println!(
-            "open solve time: median {:.3} ms, worst {:.3} ms (deal {slowest})",
+            "open solve time (all deals, unproven ones at the limit): median {:.3} ms, worst \
+             {:.3} ms (deal {slowest})",
             median.as_secs_f64() * 1000.0,
             worst.as_secs_f64() * 1000.0
         );
     }
-    let hidden: Vec<(f64, Duration, i32)> = results.iter().filter_map(|r| r.hidden).collect();
+    if settings.open_only {
+        return;
+    }
+    let hidden: Vec<HiddenResult> = results.iter().filter_map(|r| r.hidden).collect();
+    println!(
+        "hidden-pile policy (horizon {} blind card(s)): finished on {} of {} deals",
+        settings.horizon,
+        hidden.len(),
+        results.len()
+    );
     if !hidden.is_empty() {
         let count = hidden.len() as f64;
-        let expected = hidden.iter().map(|h| h.0).sum::<f64>() / count;
-        let played = hidden.iter().map(|h| f64::from(h.2)).sum::<f64>() / count;
-        let mut times: Vec<Duration> = hidden.iter().map(|h| h.1).collect();
-        times.sort_unstable();
+        let expected = hidden.iter().map(|h| h.expected).sum::<f64>() / count;
         println!("hidden-pile policy: mean expected score {expected:.4} (from each deal's view)");
-        println!("hidden-pile policy: mean score played against the real piles {played:.4}");
+        let played: Vec<i32> = hidden.iter().filter_map(|h| h.played).collect();
+        if !played.is_empty() {
+            let mean = played.iter().map(|p| f64::from(*p)).sum::<f64>() / played.len() as f64;
+            println!(
+                "hidden-pile policy: mean score played against the real piles {mean:.4} ({} \
+                 deals)",
+                played.len()
+            );
+        }
+        let both: Vec<(f64, i32)> = results
+            .iter()
+            .filter_map(|r| Some((r.hidden?.expected, r.score?)))
+            .collect();
+        if !both.is_empty() {
+            let count = both.len() as f64;
+            println!(
+                "on the {} deals with both: mean expected hidden {:.4}, mean open optimum {:.4}",
+                both.len(),
+                both.iter().map(|b| b.0).sum::<f64>() / count,
+                both.iter().map(|b| f64::from(b.1)).sum::<f64>() / count
+            );
+        }
+        let mut times: Vec<Duration> = hidden.iter().map(|h| h.time).collect();
+        times.sort_unstable();
         if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
             println!(
-                "hidden-pile policy time: median {:.3} ms, worst {:.3} ms",
+                "hidden-pile policy time (finished deals): median {:.3} ms, worst {:.3} ms",
                 median.as_secs_f64() * 1000.0,
                 worst.as_secs_f64() * 1000.0
             );

@@ -752,7 +752,7 @@ pub fn full_state_decision<R: Solitaire>(
 }
 
 /// Whether two positions have the same pieces on the same squares.
-fn same_board<R: Rules>(a: &Position<R>, b: &Position<R>) -> bool {
+pub fn same_board<R: Rules>(a: &Position<R>, b: &Position<R>) -> bool {
     a.occupied() == b.occupied()
         && a.color(Color::White) == b.color(Color::White)
         && (0..MAX_KINDS as u8).all(|kind| a.kind(Kind::new(kind)) == b.kind(Kind::new(kind)))
