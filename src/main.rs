@@ -130,6 +130,10 @@ enum Tool {
         /// search of each deal gets this long, and a deal not proven in time is counted apart).
         #[arg(long)]
         time_limit: Option<f64>,
+        /// With --deals: give up each search after this many positions (a limit the
+        /// machine's load does not change).
+        #[arg(long, requires = "deals")]
+        node_limit: Option<u64>,
         /// With hidden piles: also play the policy out against the deal's real cards.
         #[arg(long)]
         play_out: bool,
@@ -253,6 +257,7 @@ fn main() {
             deal,
             seed,
             time_limit,
+            node_limit,
             play_out,
             horizon,
             deals,
@@ -267,6 +272,7 @@ fn main() {
             deal,
             seed,
             time_limit: time_limit.and_then(|seconds| Duration::try_from_secs_f64(seconds).ok()),
+            node_limit,
             play_out,
             horizon,
             deals,

@@ -183,6 +183,7 @@ impl<'a, R: Solitaire> SolitaireTable<'a, R> {
     fn limits<'s>(&self, stop: &'s AtomicBool) -> amity_engine::SolveLimits<'s> {
         amity_engine::SolveLimits {
             deadline: Some(Instant::now() + self.think),
+            nodes: None,
             depth: None,
             stop,
         }

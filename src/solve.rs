@@ -4,6 +4,7 @@
 //! are not. With `--deals N` it is the benchmark instead: N seeded deals solved open and
 //! hidden, a table of every deal (`--csv`) and a summary (histogram, times, mean).
 
+use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -24,6 +25,8 @@ pub struct SolveSettings {
     pub seed: Option<u64>,
     /// Give up after this long (the best line so far is printed, marked unproven).
     pub time_limit: Option<Duration>,
+    /// The benchmark: give up each search after this many positions.
+    pub node_limit: Option<u64>,
     /// From a full state with hidden piles: play the policy out against the real cards.
     pub play_out: bool,
     /// The hidden-pile policy's look-ahead in blind adds for `--play-out` and the benchmark.
@@ -88,6 +91,7 @@ fn run_for<R: Solitaire>(rules: &R, settings: &SolveSettings) -> i32 {
     let started = Instant::now();
     let limits = SolveLimits {
         deadline: settings.time_limit.map(|limit| started + limit),
+        nodes: None,
         depth: None,
         stop: &stop,
     };
@@ -197,7 +201,9 @@ struct DealResult {
     /// Optimal open score (the lost score when no win exists); `None` when the time limit
     /// ended the search first.
     score: Option<i32>,
+    /// The open solve's processor time (its wall time where that cannot be measured).
     open_time: Duration,
+    open_wall: Duration,
     open_nodes: u64,
     /// The hidden-pile policy, when asked for and finished within the time limit.
     hidden: Option<HiddenResult>,
@@ -208,6 +214,7 @@ struct DealResult {
 struct HiddenResult {
     /// Its expected score from the deal's first view (to the benchmark's horizon).
     expected: f64,
+    /// The processor time of that search (wall time where that cannot be measured).
     time: Duration,
     /// The score it reached played against the deal's real cards (`None`: out of time).
     played: Option<i32>,
@@ -228,6 +235,26 @@ fn benchmark<R: Solitaire>(rules: &R, settings: &SolveSettings, count: usize) ->
             return 2;
         }
     };
+    // Each deal's line is written as soon as it is solved, so a long run stopped early still
+    // leaves its table.
+    let csv = match &settings.csv {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(mut file) => {
+                let header = "deal,score,open_cpu_ms,open_wall_ms,open_nodes,hidden_expected,\
+                              hidden_cpu_ms,hidden_played\n";
+                if let Err(error) = file.write_all(header.as_bytes()) {
+                    eprintln!("error: cannot write {path}: {error}");
+                    return 2;
+                }
+                Some(std::sync::Mutex::new(file))
+            }
+            Err(error) => {
+                eprintln!("error: cannot write {path}: {error}");
+                return 2;
+            }
+        },
+        None => None,
+    };
     let started = Instant::now();
     let done = std::sync::atomic::AtomicUsize::new(0);
     let results: Vec<Result<DealResult, String>> = pool.install(|| {
@@ -235,9 +262,14 @@ fn benchmark<R: Solitaire>(rules: &R, settings: &SolveSettings, count: usize) ->
             .par_iter()
             .map(|deal| {
                 let hidden = (!settings.open_only).then_some(Horizon::Fixed(settings.horizon));
-                let result = solve_deal(rules, deal, settings.time_limit, hidden);
+                let result = solve_deal(rules, deal, settings, hidden);
+                if let (Some(csv), Ok(result)) = (&csv, &result)
+                    && let Ok(mut file) = csv.lock()
+                {
+                    let _ = file.write_all(csv_line(result).as_bytes());
+                }
                 let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if finished % 50 == 0 {
+                if finished.is_multiple_of(50) {
                     eprintln!(
                         "{finished} deals done, {:.0} s",
                         started.elapsed().as_secs_f64()
@@ -254,97 +286,118 @@ fn benchmark<R: Solitaire>(rules: &R, settings: &SolveSettings, count: usize) ->
             return 2;
         }
     };
-    if let Some(path) = &settings.csv {
-        let mut csv =
-            String::from("deal,score,open_ms,open_nodes,hidden_expected,hidden_ms,hidden_played\n");
-        let or_blank = |value: Option<String>| value.unwrap_or_default();
-        for result in &results {
-            let hidden = match result.hidden {
-                Some(hidden) => format!(
-                    "{:.6},{:.3},{}",
-                    hidden.expected,
-                    hidden.time.as_secs_f64() * 1000.0,
-                    or_blank(hidden.played.map(|score| score.to_string()))
-                ),
-                None => ",,".into(),
-            };
-            csv.push_str(&format!(
-                "{},{},{:.3},{},{hidden}\n",
-                result.deal,
-                or_blank(result.score.map(|score| score.to_string())),
-                result.open_time.as_secs_f64() * 1000.0,
-                result.open_nodes
-            ));
-        }
-        if let Err(error) = std::fs::write(path, csv) {
-            eprintln!("error: cannot write {path}: {error}");
-            return 2;
-        }
-    }
     print_summary(rules, settings, &results, started.elapsed());
     0
 }
 
-/// Limits that end `limit` from now (never, without one).
-fn limits_from_now(limit: Option<Duration>, stop: &AtomicBool) -> SolveLimits<'_> {
+/// One deal's line of the benchmark's CSV table.
+fn csv_line(result: &DealResult) -> String {
+    let or_blank = |value: Option<String>| value.unwrap_or_default();
+    let hidden = match result.hidden {
+        Some(hidden) => format!(
+            "{:.6},{:.3},{}",
+            hidden.expected,
+            hidden.time.as_secs_f64() * 1000.0,
+            or_blank(hidden.played.map(|score| score.to_string()))
+        ),
+        None => ",,".into(),
+    };
+    format!(
+        "{},{},{:.3},{:.3},{},{hidden}\n",
+        result.deal,
+        or_blank(result.score.map(|score| score.to_string())),
+        result.open_time.as_secs_f64() * 1000.0,
+        result.open_wall.as_secs_f64() * 1000.0,
+        result.open_nodes
+    )
+}
+
+/// The benchmark's limits for one search: `time` from now and `nodes` positions.
+fn limits_from_now(
+    time: Option<Duration>,
+    nodes: Option<u64>,
+    stop: &AtomicBool,
+) -> SolveLimits<'_> {
     SolveLimits {
-        deadline: limit.map(|limit| Instant::now() + limit),
+        deadline: time.map(|limit| Instant::now() + limit),
+        nodes,
         depth: None,
         stop,
     }
 }
 
+/// The processor time the calling thread has used, where the system tells it (Linux's
+/// schedstat, in nanoseconds): solve times on a shared machine are measured in it, since
+/// the wall clock also counts the time other programs ran.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// Times `work` on the wall clock and, where it can, in the thread's processor time.
+fn timed<T>(work: impl FnOnce() -> T) -> (T, Duration, Option<Duration>) {
+    let cpu_before = thread_cpu_time();
+    let wall = Instant::now();
+    let value = work();
+    let wall = wall.elapsed();
+    let cpu = cpu_before.and_then(|before| Some(thread_cpu_time()?.saturating_sub(before)));
+    (value, wall, cpu)
+}
+
 /// Solves one deal open and, with `hidden`, from its first view: each search within its own
-/// `time_limit`.
+/// limits.
 fn solve_deal<R: Solitaire>(
     rules: &R,
     deal: &str,
-    time_limit: Option<Duration>,
+    settings: &SolveSettings,
     hidden: Option<Horizon>,
 ) -> Result<DealResult, String> {
     let start = rules.deal_from_text(deal)?;
     let stop = AtomicBool::new(false);
+    let (time, nodes) = (settings.time_limit, settings.node_limit);
     let table = Table::new(BENCH_TABLE_MB);
-    let timer = Instant::now();
-    let answer = solver::solve_open(
-        rules,
-        &start,
-        &table,
-        limits_from_now(time_limit, &stop),
-        false,
-    );
-    let open_time = timer.elapsed();
+    let (answer, open_time, open_cpu) = timed(|| {
+        solver::solve_open(
+            rules,
+            &start,
+            &table,
+            limits_from_now(time, nodes, &stop),
+            false,
+        )
+    });
     let score = answer.complete.then(|| match answer.cost {
         Some(cost) => rules.score_after(&start, cost),
         None => rules.lost_score(),
     });
     let hidden = hidden.and_then(|horizon| {
-        let timer = Instant::now();
         let view = rules.view(&start, Color::White);
         let table = Table::new(BENCH_TABLE_MB);
-        let policy = solver::expectimax(
-            rules,
-            &view,
-            &table,
-            limits_from_now(time_limit, &stop),
-            horizon,
-        );
-        let time = timer.elapsed();
+        let (policy, time_taken, cpu) = timed(|| {
+            solver::expectimax(
+                rules,
+                &view,
+                &table,
+                limits_from_now(time, nodes, &stop),
+                horizon,
+            )
+        });
         if !policy.complete {
             return None;
         }
-        let limits = limits_from_now(time_limit, &stop);
+        let limits = limits_from_now(time, nodes, &stop);
         let (_, played) = play_out(rules, &start, horizon, limits);
         Some(HiddenResult {
             expected: policy.expected,
-            time,
+            time: cpu.unwrap_or(time_taken),
             played: (!limits.expired()).then_some(played),
         })
     });
     Ok(DealResult {
         deal: deal.to_string(),
         score,
-        open_time,
+        open_time: open_cpu.unwrap_or(open_time),
+        open_wall: open_time,
         open_nodes: answer.nodes,
         hidden,
     })
@@ -363,9 +416,10 @@ fn print_summary<R: Rules>(
         settings.seed.unwrap_or(1),
         settings.threads.max(1),
         wall.as_secs_f64(),
-        match settings.time_limit {
-            Some(limit) => format!(", {:.1} s per search at most", limit.as_secs_f64()),
-            None => String::new(),
+        match (settings.time_limit, settings.node_limit) {
+            (Some(limit), _) => format!(", {:.1} s per search at most", limit.as_secs_f64()),
+            (None, Some(nodes)) => format!(", {nodes} positions per search at most"),
+            (None, None) => String::new(),
         }
     );
     let mut scores: Vec<i32> = results.iter().filter_map(|result| result.score).collect();
@@ -399,8 +453,8 @@ fn print_summary<R: Rules>(
             .max_by_key(|result| result.open_time)
             .map_or("", |result| result.deal.as_str());
         println!(
-            "open solve time (all deals, unproven ones at the limit): median {:.3} ms, worst \
-             {:.3} ms (deal {slowest})",
+            "open solve processor time (all deals, unproven ones at the limit): median {:.3} \
+             ms, worst {:.3} ms (deal {slowest})",
             median.as_secs_f64() * 1000.0,
             worst.as_secs_f64() * 1000.0
         );
@@ -445,7 +499,8 @@ fn print_summary<R: Rules>(
         times.sort_unstable();
         if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
             println!(
-                "hidden-pile policy time (finished deals): median {:.3} ms, worst {:.3} ms",
+                "hidden-pile policy processor time (finished deals): median {:.3} ms, worst \
+                 {:.3} ms",
                 median.as_secs_f64() * 1000.0,
                 worst.as_secs_f64() * 1000.0
             );

@@ -43,6 +43,7 @@ fn sorted(mut tokens: Vec<String>) -> Vec<String> {
 fn limits(stop: &AtomicBool) -> SolveLimits<'_> {
     SolveLimits {
         deadline: None,
+        nodes: None,
         depth: Some(1),
         stop,
     }

@@ -60,11 +60,13 @@ pub struct Solution {
     pub complete: bool,
 }
 
-/// When a solver must give up: a deadline and a flag another thread may raise; and how deep
-/// it should look where it could look deeper and deeper (`go depth`).
+/// When a solver must give up: a deadline, a number of positions (a limit that does not
+/// depend on how busy the machine is) and a flag another thread may raise; and how deep it
+/// should look where it could look deeper and deeper (`go depth`).
 #[derive(Clone, Copy)]
 pub struct SolveLimits<'a> {
     pub deadline: Option<Instant>,
+    pub nodes: Option<u64>,
     pub depth: Option<u32>,
     pub stop: &'a AtomicBool,
 }
@@ -76,5 +78,18 @@ impl SolveLimits<'_> {
             || self
                 .deadline
                 .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+
+    /// Whether a solver that has looked at `nodes` positions has reached the node limit.
+    pub fn out_of_nodes(&self, nodes: u64) -> bool {
+        self.nodes.is_some_and(|limit| nodes >= limit)
+    }
+
+    /// These limits for a part of the search when `spent` nodes are already counted.
+    pub fn after(&self, spent: u64) -> SolveLimits<'_> {
+        SolveLimits {
+            nodes: self.nodes.map(|limit| limit.saturating_sub(spent)),
+            ..*self
+        }
     }
 }

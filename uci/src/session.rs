@@ -462,6 +462,7 @@ fn solve<R: Rules, A: Announce>(
         game.position(),
         SolveLimits {
             deadline,
+            nodes: limits.nodes,
             depth: limits.depth,
             stop,
         },

@@ -156,6 +156,8 @@ struct Pass_<'a, R: Solitaire> {
     /// Raised by the thread that finds a win, so the others stop.
     found: &'a AtomicBool,
     nodes: u64,
+    /// Nodes the earlier passes counted, for the node limit.
+    before: u64,
 }
 
 impl<R: Solitaire> Pass_<'_, R> {
@@ -163,7 +165,9 @@ impl<R: Solitaire> Pass_<'_, R> {
     fn search(&mut self, pos: &Position<R>, spent: u32, threshold: u32) -> Pass {
         self.nodes += 1;
         if self.nodes.is_multiple_of(LIMIT_CHECK_NODES)
-            && (self.limits.expired() || self.found.load(Ordering::Relaxed))
+            && (self.limits.expired()
+                || self.limits.out_of_nodes(self.before + self.nodes)
+                || self.found.load(Ordering::Relaxed))
         {
             return Pass::Stopped;
         }
@@ -241,6 +245,8 @@ pub fn solve_open<R: Solitaire>(
     let mut threshold = rules.lower_bound(pos);
     while threshold <= budget {
         let found = AtomicBool::new(false);
+        // Nodes counted so far, by every pass and every finished root child of this one.
+        let counted = AtomicU64::new(answer.nodes);
         let run = |(mv, cost, child): &(Move, u32, Position<R>)| {
             let mut pass = Pass_ {
                 rules,
@@ -248,8 +254,10 @@ pub fn solve_open<R: Solitaire>(
                 limits,
                 found: &found,
                 nodes: 0,
+                before: counted.load(Ordering::Relaxed),
             };
             let result = pass.search(child, *cost, threshold);
+            counted.fetch_add(pass.nodes, Ordering::Relaxed);
             if let Pass::Found(_) = result {
                 found.store(true, Ordering::Relaxed);
             }
@@ -413,7 +421,8 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
     /// see), and its first decision: the exact value of a certain position, and a floor under
     /// a view's value.
     fn floor(&mut self, pos: &Position<R>) -> Result<(Option<Move>, f64), Expired> {
-        let answer = solve_open(self.rules, pos, self.table, self.limits, false);
+        let limits = self.limits.after(self.nodes);
+        let answer = solve_open(self.rules, pos, self.table, limits, false);
         self.nodes += answer.nodes;
         if !answer.complete {
             return Err(Expired);
@@ -454,7 +463,9 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
         turned: bool,
     ) -> Result<f64, Expired> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(LIMIT_CHECK_NODES) && self.limits.expired() {
+        if self.nodes.is_multiple_of(LIMIT_CHECK_NODES)
+            && (self.limits.expired() || self.limits.out_of_nodes(self.nodes))
+        {
             return Err(Expired);
         }
         if self.rules.won(pos) {
