@@ -4,6 +4,8 @@
 mod fixture;
 mod play;
 mod selfplay;
+mod solitaire_play;
+mod solve;
 mod tune;
 mod variant_args;
 // `match` is a keyword, so the module that lives in src/match/ goes by another name.
@@ -112,6 +114,50 @@ enum Tool {
         /// the other three.
         #[arg(long)]
         seat: Option<String>,
+        #[command(flatten)]
+        rules: VariantArgs,
+    },
+    /// Solve a solitaire (parade, neighbour): the best line and `score N`, exact with open
+    /// piles, expected from the player's view with hidden ones; `--deals N` benchmarks.
+    Solve {
+        #[arg(long)]
+        variant: String,
+        /// Solve this position (a full state or a view) instead of a deal.
+        #[arg(long, conflicts_with_all = ["deal", "seed"])]
+        fen: Option<String>,
+        /// A deal written out (Parade: 16 letters; Neighbour: 16 letters/20 cards).
+        #[arg(long, conflicts_with = "seed")]
+        deal: Option<String>,
+        /// Shuffle a deal with this seed (with --deals: the seed of the whole series).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Give up after this many seconds and print the best line found (with --deals: each
+        /// search of each deal gets this long, and a deal not proven in time is counted apart).
+        #[arg(long)]
+        time_limit: Option<f64>,
+        /// With --deals: give up each search after this many positions (a limit the
+        /// machine's load does not change).
+        #[arg(long, requires = "deals")]
+        node_limit: Option<u64>,
+        /// With hidden piles: also play the policy out against the deal's real cards.
+        #[arg(long)]
+        play_out: bool,
+        /// How many cards the hidden-pile policy may look ahead through blind, for
+        /// --play-out and the benchmark (a plain solve deepens while time allows).
+        #[arg(long, default_value_t = 2)]
+        horizon: u32,
+        /// Benchmark: solve this many seeded deals (open, and the hidden-pile policy).
+        #[arg(long, conflicts_with_all = ["fen", "deal"])]
+        deals: Option<usize>,
+        /// Benchmark: write one line per deal to this CSV file.
+        #[arg(long, requires = "deals")]
+        csv: Option<String>,
+        /// Benchmark: solve this many deals at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Benchmark: only the open piles.
+        #[arg(long, requires = "deals")]
+        open_only: bool,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -246,6 +292,35 @@ fn main() {
             seed,
             fen,
             arrange,
+        }),
+        Some(Tool::Solve {
+            variant,
+            fen,
+            deal,
+            seed,
+            time_limit,
+            node_limit,
+            play_out,
+            horizon,
+            deals,
+            csv,
+            threads,
+            open_only,
+            rules,
+        }) => solve::run(&solve::SolveSettings {
+            variant,
+            options: rules.options(),
+            fen,
+            deal,
+            seed,
+            time_limit: time_limit.and_then(|seconds| Duration::try_from_secs_f64(seconds).ok()),
+            node_limit,
+            play_out,
+            horizon,
+            deals,
+            csv,
+            threads,
+            open_only,
         }),
         Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
         Some(Tool::Tune { args, rules }) => tune::run(&args, &rules.options()),

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{Color, File, Game, Move, MoveFlag, Rank, Rules, Square};
-use amity_variants::{VariantOptions, with_game};
+use amity_variants::{AnyGame, VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -53,6 +53,17 @@ pub fn run(settings: &PlaySettings) -> i32 {
         );
         return 2;
     };
+    // A solitaire has no opponent: the person plays alone and the solver gives hints.
+    let solitaire = crate::solitaire_play::SolitaireSettings {
+        seed: settings.seed,
+        fen: settings.fen.clone(),
+        think: settings.movetime.map(Duration::from_millis),
+    };
+    match &template {
+        AnyGame::Parade(game) => return crate::solitaire_play::run(game.rules(), &solitaire),
+        AnyGame::Neighbour(game) => return crate::solitaire_play::run(game.rules(), &solitaire),
+        _ => {}
+    }
     with_game!(template, start => {
         let game = match &settings.fen {
             Some(fen) => match Game::from_fen(start.rules().clone(), fen) {

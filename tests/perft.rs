@@ -95,6 +95,16 @@ fn gravity() {
     check_file("gravity");
 }
 
+#[test]
+fn parade() {
+    check_file("parade");
+}
+
+#[test]
+fn neighbour() {
+    check_file("neighbour");
+}
+
 /// `amity perft --option PacifistMeasure=M` counts under that measure: the data file's counts for
 /// every position it sets up with a `PacifistMeasure` line, at the shallow depths.
 #[test]

@@ -138,3 +138,87 @@ fn booster_deals_and_shows_the_person_only_their_own_hand() {
     assert!(out.contains("Amity plays"), "{out}");
     assert!(!out.contains("shuffle:"), "{out}");
 }
+
+/// The test deal of RULES.md's Parade, set up.
+const PARADE_DEAL: &str = "8/8/8/8/3r2b1/5k1n/4q1N1/2B3R1 w - - 0 1 parade:NrKbQnRB:0";
+
+#[test]
+fn a_parade_played_to_the_optimum_with_the_pile_open() {
+    let out = play(
+        &[
+            "--variant",
+            "parade",
+            "--option",
+            "ParadeOpen=true",
+            "--fen",
+            PARADE_DEAL,
+        ],
+        "g1f2\nc1c1\nhint\nf2e4\nundo\nf2e4\ne2f4\nc1g3\n",
+    );
+    assert!(out.contains("Rejected: illegal move 'c1c1'"), "{out}");
+    // From the position after g1f2 the best is three more actions: score 4.
+    assert!(out.contains("(best score 4)"), "{out}");
+    assert!(out.contains("Took back 1 decision."), "{out}");
+    assert!(out.contains("Game over: connected. Your score: 4"), "{out}");
+    assert!(out.contains("Your line: g1f2 f2e4 e2f4 c1g3"), "{out}");
+    assert!(out.contains("Optimum with the piles known: 4 ("), "{out}");
+}
+
+#[test]
+fn a_parade_with_the_pile_face_down_shows_only_the_view() {
+    let out = play(
+        &[
+            "--variant",
+            "parade",
+            "--fen",
+            PARADE_DEAL,
+            "--movetime",
+            "3000",
+        ],
+        "moves\nhint\nadd\nfen\nquit\n",
+    );
+    // The pile is never shown, even after an add turns its top card (a knight).
+    assert!(!out.contains("NrKbQnRB"), "{out}");
+    assert!(out.contains("parade:????????:0"), "{out}");
+    assert!(out.contains("Hint: "), "{out}");
+    assert!(out.contains("expected score"), "{out}");
+    assert!(out.contains("You play add: N@"), "{out}");
+    assert!(out.contains("parade:???????:0"), "{out}");
+}
+
+#[test]
+fn a_neighbour_deal_played_blind_to_rules_md_optimum() {
+    let out = play(
+        &[
+            "--variant",
+            "neighbour",
+            "--fen",
+            "8/8/8/8/8/8/8/8 w - - 0 1 neighbour:BrrbbRNKQnnBRkqN:4b2b4r5r6r6b3b5b2r2r5r6r3r2b3r4r3b4b6b5b:-:a",
+        ],
+        "add\nadd\nadd\nadd\nstop\na7b6\nb6d8\ne7c7\nb7b6\n",
+    );
+    assert!(out.contains("You play add: B@a5"), "{out}");
+    assert!(out.contains("You play add: b@b7"), "{out}");
+    assert!(
+        out.contains("Game over: connected. Your score: 24"),
+        "{out}"
+    );
+    assert!(out.contains("Optimum with the piles known: 24 ("), "{out}");
+}
+
+#[test]
+fn a_solitaire_view_is_no_deal_to_play() {
+    let output = Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args([
+            "play",
+            "--variant",
+            "parade",
+            "--fen",
+            "8/8/8/8/3r2b1/5k1n/4q1N1/2B3R1 w - - 0 1 parade:????????:0",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .expect("amity runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("view"));
+}

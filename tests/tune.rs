@@ -54,12 +54,12 @@ fn tune_makes_data_fits_and_writes_weights() {
     let second = run(&[]);
     let said = String::from_utf8_lossy(&second.stdout);
     assert!(said.contains("positions read from"), "{said}");
-    let chess = Command::new(env!("CARGO_BIN_EXE_amity"))
-        .args(["tune", "--variant", "chess", "--games", "1", "--data"])
-        .arg(dir.join("chess.txt"))
+    let gravity = Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args(["tune", "--variant", "gravity", "--games", "1", "--data"])
+        .arg(dir.join("gravity.txt"))
         .output()
         .unwrap();
-    assert!(!chess.status.success());
-    assert!(String::from_utf8_lossy(&chess.stderr).contains("no linear evaluation"));
+    assert!(!gravity.status.success());
+    assert!(String::from_utf8_lossy(&gravity.stderr).contains("no linear evaluation"));
     let _ = std::fs::remove_dir_all(&dir);
 }

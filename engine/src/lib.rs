@@ -13,6 +13,7 @@ pub mod orthodox;
 pub mod paths;
 pub mod perft;
 pub mod position;
+pub mod puzzle;
 pub mod rules;
 pub mod scratch;
 pub mod search;
@@ -25,6 +26,7 @@ pub use game::{Game, MoveError};
 pub use moves::{Move, MoveFlag, MoveList};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, VariantSettings};
 pub use position::{Kind, Piece, Position};
+pub use puzzle::{PuzzleScore, Solution, SolveLimits};
 pub use rules::{
     ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules, SearchFlags, WinReason,
 };

@@ -10,6 +10,7 @@ use crate::fen::FenError;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::options::OptionSpec;
 use crate::position::{Kind, Position};
+use crate::puzzle::{Solution, SolveLimits};
 use crate::scratch::Scratch;
 use crate::tuning::Features;
 
@@ -419,6 +420,18 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// only a fixed test deal. `None`: the game starts from [`Rules::start_fen`].
     fn deal(&self, rng: &mut rand::rngs::StdRng) -> Option<Position<Self>> {
         let _ = rng;
+        None
+    }
+
+    // ----- one-seat games -----
+
+    /// A game played by one seat for a score answers with its own solver: the best decision
+    /// (and line) for `pos`, decided from what the player may know of it (its view, for a
+    /// full state of a game that hides information). `None`, the default, leaves the decision
+    /// to the search. The protocols ask this before searching; the solver must give up when
+    /// `limits` expire and then answer with the best it has found.
+    fn solve(&self, pos: &Position<Self>, limits: SolveLimits) -> Option<Solution> {
+        let _ = (pos, limits);
         None
     }
 

@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 use amity_engine::search::{
     Clock, HiddenInformation, Limits, Ponder, Report, Score, SearchResult, Searcher, TableError,
 };
-use amity_engine::{Color, FenError, Game, Move, MoveError, Rules, perft};
+use amity_engine::{
+    Color, FenError, Game, Move, MoveError, PuzzleScore, Rules, SolveLimits, perft,
+};
 use amity_variants::{AnyGame, VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -85,6 +87,12 @@ pub trait Announce: Send + 'static {
     fn best_turn<R: Rules>(&self, out: &Output, rules: &R, result: &SearchResult, legs: &[Move]) {
         let _ = legs;
         self.best_move(out, rules, result);
+    }
+
+    /// A remark for people reading the engine's output (a solitaire's score); protocols
+    /// without a place for it say nothing.
+    fn note(&self, out: &Output, text: &str) {
+        let _ = (out, text);
     }
 }
 
@@ -337,6 +345,14 @@ impl Session {
                 Job::Search(limits) => {
                     let started = Instant::now();
                     let rules = g.rules();
+                    // A one-seat game for a score answers with its own solver.
+                    if let Some(result) = solve(g, &limits, started, &stop_flag, &out, &announce) {
+                        while hold_flag.load(Ordering::SeqCst) && !stop_flag.load(Ordering::SeqCst) {
+                            std::thread::sleep(Duration::from_millis(1));
+                        }
+                        announce.best_move(&out, rules, &result);
+                        return searcher;
+                    }
                     let result = searcher.search_game(
                         g,
                         &limits,
@@ -423,6 +439,69 @@ impl Session {
             text
         })
     }
+}
+
+/// Asks the variant's own solver (a solitaire's), if it has one: its line and score are
+/// reported like a search's (the score in hundredths where a centipawn score goes) and noted
+/// in the game's own terms; the answer is the line's first decision alone, since the player
+/// decides again once the next card is seen. `None` for games the search decides.
+fn solve<R: Rules, A: Announce>(
+    game: &Game<R>,
+    limits: &Limits,
+    started: Instant,
+    stop: &AtomicBool,
+    out: &Output,
+    announce: &A,
+) -> Option<SearchResult> {
+    let rules = game.rules();
+    let deadline = if limits.infinite || limits.ponder.is_some() {
+        None
+    } else {
+        limits.deadlines(started).1
+    };
+    let solution = rules.solve(
+        game.position(),
+        SolveLimits {
+            deadline,
+            nodes: limits.nodes,
+            depth: limits.depth,
+            stop,
+        },
+    )?;
+    let score = Score::Centipawns(solution.score.hundredths());
+    announce.report(
+        out,
+        rules,
+        &Report {
+            depth: solution.horizon.unwrap_or(solution.line.len() as u32),
+            seldepth: solution.line.len() as u32,
+            score,
+            nodes: solution.nodes,
+            time: started.elapsed(),
+            hashfull: 0,
+            pv: solution.line.clone(),
+        },
+    );
+    let proven = if solution.complete {
+        ""
+    } else {
+        " (stopped early: not proven)"
+    };
+    let note = match (solution.score, solution.horizon) {
+        (PuzzleScore::Exact(score), _) => format!("score {score}{proven}"),
+        (PuzzleScore::Expected(mean), None) => format!("expected score {mean:.4}{proven}"),
+        (PuzzleScore::Expected(mean), Some(blind)) => format!(
+            "expected score {mean:.4} looking {blind} blind card(s) ahead (a lower bound){proven}"
+        ),
+    };
+    announce.note(out, &note);
+    Some(SearchResult {
+        best: solution.line.first().copied().unwrap_or(Move::NULL),
+        ponder: None,
+        nodes: solution.nodes,
+        depth: solution.line.len() as u32,
+        score,
+    })
 }
 
 /// The rest of a turn made of several decisions by one side: after the best decision, while

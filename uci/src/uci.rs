@@ -51,6 +51,10 @@ impl Announce for UciAnnounce {
         }
     }
 
+    fn note(&self, out: &Output, text: &str) {
+        out.line(&format!("info string {text}"));
+    }
+
     /// A turn of several decisions is one token, its legs joined by commas (no ponder move:
     /// the reply is a turn of the other side after a chance event).
     fn best_turn<R: Rules>(&self, out: &Output, rules: &R, result: &SearchResult, legs: &[Move]) {

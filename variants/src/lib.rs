@@ -11,7 +11,10 @@ pub mod itiswhatitis;
 pub mod losalamos;
 pub mod love;
 pub mod moralsupport;
+pub mod neighbour;
 pub mod pacifist;
+pub mod parade;
+pub mod solitaire;
 pub mod splitbrain;
 
 use amity_engine::{Game, OptionError, OptionSpec, OptionValue, Rules, VariantSettings};
@@ -24,7 +27,9 @@ pub use itiswhatitis::ItIsWhatItIs;
 pub use losalamos::LosAlamos;
 pub use love::Love;
 pub use moralsupport::MoralSupport;
+pub use neighbour::Neighbour;
 pub use pacifist::{Measure as PacifistMeasure, Pacifist};
+pub use parade::Parade;
 pub use splitbrain::SplitBrain;
 
 /// The values set for the options the variants declare ([`Rules::options`]), by option name
@@ -185,6 +190,8 @@ registry! {
     Gravity(Gravity) = ["gravity"] from _settings => Gravity;
     Love(Love) = ["love"] from _settings => Love;
     Booster(Booster) = ["booster"] from _settings => Booster;
+    Parade(Parade) = ["parade"] from settings => Parade::from_settings(settings);
+    Neighbour(Neighbour) = ["neighbour"] from settings => Neighbour::from_settings(settings);
     CloakAndDagger(CloakAndDagger) = ["cloakanddagger"] from _settings => CloakAndDagger;
     SplitBrain(SplitBrain) = ["splitbrain"] from _settings => SplitBrain;
 }

@@ -1,0 +1,95 @@
+//! One-seat games played for a score (the solitaires): what a variant's own solver answers for
+//! a position, so that the protocols can ask it through [`crate::Rules::solve`] without
+//! knowing which game it is. The search of two-seat games plays no part in it.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use crate::moves::Move;
+
+/// How good the best play from a position is, in the game's own score.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PuzzleScore {
+    /// Everything is known and the line reaches this score: the best possible (proven when
+    /// the solution is [`Solution::complete`]).
+    Exact(i32),
+    /// Part of the state is hidden: the mean score of the best policy over the states the
+    /// view allows, every one equally likely.
+    Expected(f64),
+}
+
+impl PuzzleScore {
+    /// The score as one number (exact scores as they are).
+    pub fn value(self) -> f64 {
+        match self {
+            PuzzleScore::Exact(score) => f64::from(score),
+            PuzzleScore::Expected(mean) => mean,
+        }
+    }
+
+    /// The score in hundredths, as a protocol's centipawn field carries it.
+    pub fn hundredths(self) -> i32 {
+        (self.value() * 100.0).round() as i32
+    }
+}
+
+impl std::fmt::Display for PuzzleScore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PuzzleScore::Exact(score) => write!(f, "{score}"),
+            PuzzleScore::Expected(mean) => write!(f, "{mean:.4}"),
+        }
+    }
+}
+
+/// A solver's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// The decisions to play, first one first: with everything known, the whole best line;
+    /// from a view, the next decision (what follows depends on cards not yet seen).
+    pub line: Vec<Move>,
+    pub score: PuzzleScore,
+    /// For an expected score, how far the policy looked ahead (in cards turned blind, beyond
+    /// which it played only decisions whose outcome it knew): the score is exact for such
+    /// policies and a lower bound on the best. `None` when nothing was cut off.
+    pub horizon: Option<u32>,
+    /// Positions the solver looked at.
+    pub nodes: u64,
+    /// False when the solver was stopped before it finished even its shallowest search; the
+    /// line is then only the decision with the best bound.
+    pub complete: bool,
+}
+
+/// When a solver must give up: a deadline, a number of positions (a limit that does not
+/// depend on how busy the machine is) and a flag another thread may raise; and how deep it
+/// should look where it could look deeper and deeper (`go depth`).
+#[derive(Clone, Copy)]
+pub struct SolveLimits<'a> {
+    pub deadline: Option<Instant>,
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
+    pub stop: &'a AtomicBool,
+}
+
+impl SolveLimits<'_> {
+    /// Whether the solver should stop now.
+    pub fn expired(&self) -> bool {
+        self.stop.load(std::sync::atomic::Ordering::Relaxed)
+            || self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+
+    /// Whether a solver that has looked at `nodes` positions has reached the node limit.
+    pub fn out_of_nodes(&self, nodes: u64) -> bool {
+        self.nodes.is_some_and(|limit| nodes >= limit)
+    }
+
+    /// These limits for a part of the search when `spent` nodes are already counted.
+    pub fn after(&self, spent: u64) -> SolveLimits<'_> {
+        SolveLimits {
+            nodes: self.nodes.map(|limit| limit.saturating_sub(spent)),
+            ..*self
+        }
+    }
+}

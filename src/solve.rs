@@ -1,0 +1,509 @@
+//! `amity solve`: the solitaires' solvers from the command line. One position (a FEN, a deal
+//! written out, or a deal shuffled from a seed) gets its best line and `score N`: exact when
+//! the piles are open, the expected score of the best policy from the player's view when they
+//! are not. With `--deals N` it is the benchmark instead: N seeded deals solved open and
+//! hidden, a table of every deal (`--csv`) and a summary (histogram, times, mean).
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rayon::prelude::*;
+
+use amity_engine::{Color, Position, Rules, SolveLimits};
+use amity_variants::solitaire::solver::{self, Expectimax, Horizon, Solitaire, Table};
+use amity_variants::{AnyGame, VariantOptions};
+
+/// What `amity solve` was asked.
+pub struct SolveSettings {
+    pub variant: String,
+    pub options: VariantOptions,
+    pub fen: Option<String>,
+    pub deal: Option<String>,
+    pub seed: Option<u64>,
+    /// Give up after this long (the best line so far is printed, marked unproven).
+    pub time_limit: Option<Duration>,
+    /// The benchmark: give up each search after this many positions.
+    pub node_limit: Option<u64>,
+    /// From a full state with hidden piles: play the policy out against the real cards.
+    pub play_out: bool,
+    /// The hidden-pile policy's look-ahead in blind adds for `--play-out` and the benchmark.
+    pub horizon: u32,
+    /// The benchmark: this many seeded deals.
+    pub deals: Option<usize>,
+    /// The benchmark's table of deals, as CSV.
+    pub csv: Option<String>,
+    /// The benchmark's threads (solves run side by side; each is timed alone).
+    pub threads: usize,
+    /// The benchmark skips the hidden-pile policy.
+    pub open_only: bool,
+}
+
+/// Megabytes of table each benchmark thread keeps (cleared between deals).
+const BENCH_TABLE_MB: usize = 64;
+
+/// Runs the tool; the process exit code.
+pub fn run(settings: &SolveSettings) -> i32 {
+    let Some(game) = amity_variants::new_game_with(&settings.variant, &settings.options) else {
+        eprintln!(
+            "error: unknown variant '{}' (known: {})",
+            settings.variant,
+            amity_variants::NAMES.join(", ")
+        );
+        return 2;
+    };
+    match game {
+        AnyGame::Parade(game) => run_for(game.rules(), settings),
+        AnyGame::Neighbour(game) => run_for(game.rules(), settings),
+        _ => {
+            eprintln!(
+                "error: '{}' is not a solitaire; solve plays parade and neighbour",
+                settings.variant
+            );
+            2
+        }
+    }
+}
+
+fn run_for<R: Solitaire>(rules: &R, settings: &SolveSettings) -> i32 {
+    if let Some(count) = settings.deals {
+        return benchmark(rules, settings, count);
+    }
+    let start = match start_position(rules, settings) {
+        Ok(start) => start,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return 2;
+        }
+    };
+    println!("fen {}", start.to_fen(rules));
+    let view = if rules.is_view(&start) {
+        start.clone()
+    } else {
+        rules.view(&start, Color::White)
+    };
+    if rules.is_view(&view) && !rules.is_view(&start) {
+        println!("view {}", view.to_fen(rules));
+    }
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let limits = SolveLimits {
+        deadline: settings.time_limit.map(|limit| started + limit),
+        nodes: None,
+        depth: None,
+        stop: &stop,
+    };
+    let solution = solver::decide(rules, &start, limits, Horizon::Deepening);
+    if let Some(horizon) = solution.horizon {
+        println!(
+            "info the policy looked {horizon} blind add(s) ahead (the score is exact for such \
+             policies, a lower bound on the best)"
+        );
+    }
+    let tokens: Vec<String> = solution
+        .line
+        .iter()
+        .map(|mv| rules.format_move(*mv))
+        .collect();
+    println!("line {}", tokens.join(" "));
+    if !solution.complete {
+        println!("info the time limit ended the search: the line is the best found, not proven");
+    }
+    println!(
+        "info nodes {} time {} ms",
+        solution.nodes,
+        started.elapsed().as_millis()
+    );
+    match solution.score {
+        amity_engine::PuzzleScore::Exact(score) => println!("score {score}"),
+        amity_engine::PuzzleScore::Expected(mean) => {
+            println!("score {mean:.4} (expected over the cards not yet seen)")
+        }
+    }
+    if settings.play_out && !rules.is_view(&start) && rules.is_view(&view) {
+        let (line, score) = play_out(rules, &start, Horizon::Fixed(settings.horizon), limits);
+        println!("played {}", line.join(" "));
+        println!("played score {score}");
+    }
+    0
+}
+
+/// The position to solve: the FEN, the deal written out, a deal from the seed, or the test
+/// deal.
+fn start_position<R: Solitaire>(
+    rules: &R,
+    settings: &SolveSettings,
+) -> Result<Position<R>, String> {
+    if let Some(fen) = &settings.fen {
+        return Position::from_fen(rules, fen).map_err(|error| error.to_string());
+    }
+    let text = match (&settings.deal, settings.seed) {
+        (Some(deal), _) => deal.clone(),
+        (None, Some(seed)) => rules.random_deal_text(&mut StdRng::seed_from_u64(seed)),
+        (None, None) => {
+            return Position::from_fen(rules, rules.start_fen()).map_err(|e| e.to_string());
+        }
+    };
+    println!("deal {text}");
+    rules.deal_from_text(&text)
+}
+
+/// Plays the hidden-pile policy against the real cards of `start`: each decision from the
+/// view, the full state moved on by it. The tokens played and the score reached.
+pub fn play_out<R: Solitaire>(
+    rules: &R,
+    start: &Position<R>,
+    horizon: Horizon,
+    limits: SolveLimits,
+) -> (Vec<String>, i32) {
+    let table = Table::new(BENCH_TABLE_MB);
+    let mut search = Expectimax::new(rules, &table, limits);
+    let mut state = start.clone();
+    let mut played = Vec::new();
+    loop {
+        if rules.won(&state) {
+            return (played, rules.score_after(&state, 0));
+        }
+        let view = rules.view(&state, Color::White);
+        let mut decisions = amity_engine::MoveList::new();
+        rules.generate(&view, &mut decisions);
+        let decision = if decisions.len() == 1 {
+            // Nothing to choose (a forced add).
+            solver::full_state_decision(
+                rules,
+                &state,
+                &view,
+                decisions.as_slice()[0],
+                &mut search,
+                horizon,
+            )
+        } else if rules.certain(&view) {
+            let answer = solver::solve_open(rules, &view, &table, limits, false);
+            answer.line.first().copied()
+        } else {
+            search.decide(&view, horizon).decision.and_then(|mv| {
+                solver::full_state_decision(rules, &state, &view, mv, &mut search, horizon)
+            })
+        };
+        let Some(mv) = decision else {
+            return (played, rules.lost_score());
+        };
+        played.push(rules.format_move(mv));
+        rules.play(&mut state, mv);
+    }
+}
+
+/// One deal of the benchmark.
+struct DealResult {
+    deal: String,
+    /// Optimal open score (the lost score when no win exists); `None` when the time limit
+    /// ended the search first.
+    score: Option<i32>,
+    /// The open solve's processor time (its wall time where that cannot be measured).
+    open_time: Duration,
+    open_wall: Duration,
+    open_nodes: u64,
+    /// The hidden-pile policy, when asked for and finished within the time limit.
+    hidden: Option<HiddenResult>,
+}
+
+/// The hidden-pile policy on one deal.
+#[derive(Clone, Copy)]
+struct HiddenResult {
+    /// Its expected score from the deal's first view (to the benchmark's horizon).
+    expected: f64,
+    /// The processor time of that search (wall time where that cannot be measured).
+    time: Duration,
+    /// The score it reached played against the deal's real cards (`None`: out of time).
+    played: Option<i32>,
+}
+
+fn benchmark<R: Solitaire>(rules: &R, settings: &SolveSettings, count: usize) -> i32 {
+    let mut rng = StdRng::seed_from_u64(settings.seed.unwrap_or(1));
+    let deals: Vec<String> = (0..count)
+        .map(|_| rules.random_deal_text(&mut rng))
+        .collect();
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.threads.max(1))
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(error) => {
+            eprintln!("error: cannot start threads: {error}");
+            return 2;
+        }
+    };
+    // Each deal's line is written as soon as it is solved, so a long run stopped early still
+    // leaves its table.
+    let csv = match &settings.csv {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(mut file) => {
+                let header = "deal,score,open_cpu_ms,open_wall_ms,open_nodes,hidden_expected,\
+                              hidden_cpu_ms,hidden_played\n";
+                if let Err(error) = file.write_all(header.as_bytes()) {
+                    eprintln!("error: cannot write {path}: {error}");
+                    return 2;
+                }
+                Some(std::sync::Mutex::new(file))
+            }
+            Err(error) => {
+                eprintln!("error: cannot write {path}: {error}");
+                return 2;
+            }
+        },
+        None => None,
+    };
+    let started = Instant::now();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<Result<DealResult, String>> = pool.install(|| {
+        deals
+            .par_iter()
+            .map(|deal| {
+                let hidden = (!settings.open_only).then_some(Horizon::Fixed(settings.horizon));
+                let result = solve_deal(rules, deal, settings, hidden);
+                if let (Some(csv), Ok(result)) = (&csv, &result)
+                    && let Ok(mut file) = csv.lock()
+                {
+                    let _ = file.write_all(csv_line(result).as_bytes());
+                }
+                let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if finished.is_multiple_of(50) {
+                    eprintln!(
+                        "{finished} deals done, {:.0} s",
+                        started.elapsed().as_secs_f64()
+                    );
+                }
+                result
+            })
+            .collect()
+    });
+    let results: Vec<DealResult> = match results.into_iter().collect() {
+        Ok(results) => results,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return 2;
+        }
+    };
+    print_summary(rules, settings, &results, started.elapsed());
+    0
+}
+
+/// One deal's line of the benchmark's CSV table.
+fn csv_line(result: &DealResult) -> String {
+    let or_blank = |value: Option<String>| value.unwrap_or_default();
+    let hidden = match result.hidden {
+        Some(hidden) => format!(
+            "{:.6},{:.3},{}",
+            hidden.expected,
+            hidden.time.as_secs_f64() * 1000.0,
+            or_blank(hidden.played.map(|score| score.to_string()))
+        ),
+        None => ",,".into(),
+    };
+    format!(
+        "{},{},{:.3},{:.3},{},{hidden}\n",
+        result.deal,
+        or_blank(result.score.map(|score| score.to_string())),
+        result.open_time.as_secs_f64() * 1000.0,
+        result.open_wall.as_secs_f64() * 1000.0,
+        result.open_nodes
+    )
+}
+
+/// The benchmark's limits for one search: `time` from now and `nodes` positions.
+fn limits_from_now(
+    time: Option<Duration>,
+    nodes: Option<u64>,
+    stop: &AtomicBool,
+) -> SolveLimits<'_> {
+    SolveLimits {
+        deadline: time.map(|limit| Instant::now() + limit),
+        nodes,
+        depth: None,
+        stop,
+    }
+}
+
+/// The processor time the calling thread has used, where the system tells it (Linux's
+/// schedstat, in nanoseconds): solve times on a shared machine are measured in it, since
+/// the wall clock also counts the time other programs ran.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// Times `work` on the wall clock and, where it can, in the thread's processor time.
+fn timed<T>(work: impl FnOnce() -> T) -> (T, Duration, Option<Duration>) {
+    let cpu_before = thread_cpu_time();
+    let wall = Instant::now();
+    let value = work();
+    let wall = wall.elapsed();
+    let cpu = cpu_before.and_then(|before| Some(thread_cpu_time()?.saturating_sub(before)));
+    (value, wall, cpu)
+}
+
+/// Solves one deal open and, with `hidden`, from its first view: each search within its own
+/// limits.
+fn solve_deal<R: Solitaire>(
+    rules: &R,
+    deal: &str,
+    settings: &SolveSettings,
+    hidden: Option<Horizon>,
+) -> Result<DealResult, String> {
+    let start = rules.deal_from_text(deal)?;
+    let stop = AtomicBool::new(false);
+    let (time, nodes) = (settings.time_limit, settings.node_limit);
+    let table = Table::new(BENCH_TABLE_MB);
+    let (answer, open_time, open_cpu) = timed(|| {
+        solver::solve_open(
+            rules,
+            &start,
+            &table,
+            limits_from_now(time, nodes, &stop),
+            false,
+        )
+    });
+    let score = answer.complete.then(|| match answer.cost {
+        Some(cost) => rules.score_after(&start, cost),
+        None => rules.lost_score(),
+    });
+    let hidden = hidden.and_then(|horizon| {
+        let view = rules.view(&start, Color::White);
+        let table = Table::new(BENCH_TABLE_MB);
+        let (policy, time_taken, cpu) = timed(|| {
+            solver::expectimax(
+                rules,
+                &view,
+                &table,
+                limits_from_now(time, nodes, &stop),
+                horizon,
+            )
+        });
+        if !policy.complete {
+            return None;
+        }
+        let limits = limits_from_now(time, nodes, &stop);
+        let (_, played) = play_out(rules, &start, horizon, limits);
+        Some(HiddenResult {
+            expected: policy.expected,
+            time: cpu.unwrap_or(time_taken),
+            played: (!limits.expired()).then_some(played),
+        })
+    });
+    Ok(DealResult {
+        deal: deal.to_string(),
+        score,
+        open_time: open_cpu.unwrap_or(open_time),
+        open_wall: open_time,
+        open_nodes: answer.nodes,
+        hidden,
+    })
+}
+
+fn print_summary<R: Rules>(
+    rules: &R,
+    settings: &SolveSettings,
+    results: &[DealResult],
+    wall: Duration,
+) {
+    println!(
+        "{} deals of {} (seed {}), {} thread(s), {:.1} s in all{}",
+        results.len(),
+        rules.name(),
+        settings.seed.unwrap_or(1),
+        settings.threads.max(1),
+        wall.as_secs_f64(),
+        match (settings.time_limit, settings.node_limit) {
+            (Some(limit), _) => format!(", {:.1} s per search at most", limit.as_secs_f64()),
+            (None, Some(nodes)) => format!(", {nodes} positions per search at most"),
+            (None, None) => String::new(),
+        }
+    );
+    let mut scores: Vec<i32> = results.iter().filter_map(|result| result.score).collect();
+    scores.sort_unstable();
+    println!(
+        "optimal open score: count ({} of {} deals proven)",
+        scores.len(),
+        results.len()
+    );
+    let mut index = 0;
+    while index < scores.len() {
+        let score = scores[index];
+        let count = scores[index..].iter().take_while(|s| **s == score).count();
+        println!("  {score:>4}: {count:>5} {}", "#".repeat(count.div_ceil(5)));
+        index += count;
+    }
+    let unproven = results.len() - scores.len();
+    if unproven > 0 {
+        println!("  not proven within the time limit: {unproven}");
+    }
+    let mean = scores.iter().map(|s| f64::from(*s)).sum::<f64>() / scores.len().max(1) as f64;
+    println!("mean optimal open score {mean:.4} (proven deals)");
+    if let Some(median) = scores.get(scores.len() / 2) {
+        println!("median optimal open score {median} (proven deals)");
+    }
+    let mut times: Vec<Duration> = results.iter().map(|result| result.open_time).collect();
+    times.sort_unstable();
+    if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
+        let slowest = results
+            .iter()
+            .max_by_key(|result| result.open_time)
+            .map_or("", |result| result.deal.as_str());
+        println!(
+            "open solve processor time (all deals, unproven ones at the limit): median {:.3} \
+             ms, worst {:.3} ms (deal {slowest})",
+            median.as_secs_f64() * 1000.0,
+            worst.as_secs_f64() * 1000.0
+        );
+    }
+    if settings.open_only {
+        return;
+    }
+    let hidden: Vec<HiddenResult> = results.iter().filter_map(|r| r.hidden).collect();
+    println!(
+        "hidden-pile policy (horizon {} blind card(s)): finished on {} of {} deals",
+        settings.horizon,
+        hidden.len(),
+        results.len()
+    );
+    if !hidden.is_empty() {
+        let count = hidden.len() as f64;
+        let expected = hidden.iter().map(|h| h.expected).sum::<f64>() / count;
+        println!("hidden-pile policy: mean expected score {expected:.4} (from each deal's view)");
+        let played: Vec<i32> = hidden.iter().filter_map(|h| h.played).collect();
+        if !played.is_empty() {
+            let mean = played.iter().map(|p| f64::from(*p)).sum::<f64>() / played.len() as f64;
+            println!(
+                "hidden-pile policy: mean score played against the real piles {mean:.4} ({} \
+                 deals)",
+                played.len()
+            );
+        }
+        let both: Vec<(f64, i32)> = results
+            .iter()
+            .filter_map(|r| Some((r.hidden?.expected, r.score?)))
+            .collect();
+        if !both.is_empty() {
+            let count = both.len() as f64;
+            println!(
+                "on the {} deals with both: mean expected hidden {:.4}, mean open optimum {:.4}",
+                both.len(),
+                both.iter().map(|b| b.0).sum::<f64>() / count,
+                both.iter().map(|b| f64::from(b.1)).sum::<f64>() / count
+            );
+        }
+        let mut times: Vec<Duration> = hidden.iter().map(|h| h.time).collect();
+        times.sort_unstable();
+        if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
+            println!(
+                "hidden-pile policy processor time (finished deals): median {:.3} ms, worst \
+                 {:.3} ms",
+                median.as_secs_f64() * 1000.0,
+                worst.as_secs_f64() * 1000.0
+            );
+        }
+    }
+}

@@ -1,0 +1,610 @@
+//! Neighbour Chess Solitaire: deals, the perft file and random games against an independent
+//! reference (`tests/solitaire_reference`, written from RULES.md apart from the engine), the
+//! add with wrap-around and the nearest free ring, stopping, the moves, the score, the view
+//! (contents known, order hidden) and `NeighbourOpen`, the solver's optimum on the test deal
+//! and on 200 small deals against an exhaustive search, the hidden-pile policy, and the
+//! protocol.
+
+mod common;
+mod solitaire_reference;
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::AtomicBool;
+
+use amity_engine::perft::perft;
+use amity_engine::{Color, FenError, Game, MoveList, Position, PuzzleScore, Rules, SolveLimits};
+use amity_variants::neighbour::{self, Neighbour};
+use amity_variants::solitaire::solver::{self, Horizon, Table};
+use common::{Engine, read_perft_file};
+use rand::rngs::StdRng;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, SeedableRng};
+use solitaire_reference::Neighbour as Reference;
+
+const HIDDEN: Neighbour = Neighbour { open: false };
+const OPEN: Neighbour = Neighbour { open: true };
+
+const TEST_DEAL: &str = "BrrbbRNKQnnBRkqN/4b2b4r5r6r6b3b5b2r2r5r6r3r2b3r4r3b4b6b5b";
+
+fn position(fen: &str) -> Position<Neighbour> {
+    Position::from_fen(&HIDDEN, fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
+}
+
+fn decisions(pos: &Position<Neighbour>) -> Vec<String> {
+    let mut moves = MoveList::new();
+    HIDDEN.generate(pos, &mut moves);
+    let mut tokens: Vec<String> = moves.iter().map(|mv| HIDDEN.format_move(*mv)).collect();
+    tokens.sort();
+    tokens
+}
+
+fn sorted(mut tokens: Vec<String>) -> Vec<String> {
+    tokens.sort();
+    tokens
+}
+
+fn limits(stop: &AtomicBool) -> SolveLimits<'_> {
+    SolveLimits {
+        deadline: None,
+        nodes: None,
+        depth: Some(1),
+        stop,
+    }
+}
+
+fn play(fen: &str, tokens: &[&str]) -> Position<Neighbour> {
+    let mut game = Game::from_fen(HIDDEN, fen).unwrap();
+    for token in tokens {
+        game.play_token(token)
+            .unwrap_or_else(|error| panic!("{token}: {error}"));
+    }
+    game.position().clone()
+}
+
+#[test]
+fn the_test_deal_starts_as_rules_md_writes_it() {
+    let pos = neighbour::deal_from_text(TEST_DEAL).unwrap();
+    assert_eq!(pos.to_fen(&HIDDEN), neighbour::START_FEN);
+    for bad in [
+        "BrrbbRNKQnnBRkqN",
+        "BrrbbRNKQnnBRkq/4b2b4r5r6r6b3b5b2r2r5r6r3r2b3r4r3b4b6b5b",
+        "BrrbbRNKQnnBRkqN/4b2b4r5r6r6b3b5b2r2r5r6r3r2b3r4r3b4b6b",
+        "BrrbbRNKQnnBRkqN/4b4b4b5r6r6b3b5b2r2r5r6r3r2b3r4r3b4b6b5b",
+        "BrrbbRNKQnnBRkqN/7b2b4r5r6r6b3b5b2r2r5r6r3r2b3r4r3b4b6b",
+    ] {
+        assert!(neighbour::deal_from_text(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn the_reference_confirms_every_line_of_the_perft_file() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/neighbour.perft");
+    let cases = read_perft_file(&path);
+    assert!(
+        cases.len() >= 9,
+        "the test deal and at least eight special positions"
+    );
+    for case in cases {
+        let reference = Reference::from_fen(&case.fen);
+        let pos = position(&case.fen);
+        assert_eq!(
+            reference.to_fen(),
+            pos.to_fen(&HIDDEN),
+            "both read {}",
+            case.fen
+        );
+        for (depth, expected) in &case.counts {
+            assert_eq!(
+                reference.perft(*depth),
+                *expected,
+                "reference perft {depth} {}",
+                case.fen
+            );
+            assert_eq!(
+                perft(&HIDDEN, &pos, *depth),
+                *expected,
+                "engine perft {depth} {}",
+                case.fen
+            );
+        }
+    }
+}
+
+#[test]
+fn go_perft_counts_the_test_deal() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Variant value neighbour");
+    engine.send("position startpos");
+    let (divide, total) = engine.perft(8);
+    assert_eq!(total, 615);
+    assert_eq!(divide, vec!["B@a5: 615".to_string()]);
+    engine.send("position startpos moves B@a5 r@a7");
+    let (divide, total) = engine.perft(1);
+    assert_eq!(total, 2);
+    assert_eq!(
+        sorted(divide),
+        vec!["r@e7: 1".to_string(), "stop: 1".to_string()]
+    );
+}
+
+/// Random games from random deals: the engine's decisions, FEN and score agree with the
+/// reference's at every step, and the hash is kept in step.
+#[test]
+fn random_games_agree_with_the_reference() {
+    let mut rng = StdRng::seed_from_u64(17);
+    let mut plies = 0;
+    let mut rings = 0;
+    for _ in 0..common::random_board_count(60) {
+        let deal = neighbour::random_deal(&mut rng);
+        let mut pos = neighbour::deal_from_text(&deal).unwrap();
+        let mut reference = Reference::from_fen(&pos.to_fen(&HIDDEN));
+        // Stop late as often as early, so moving phases of every size are seen.
+        let patience = rng.random_range(0.0..1.0);
+        loop {
+            let fen = pos.to_fen(&HIDDEN);
+            assert_eq!(fen, reference.to_fen(), "{deal}");
+            assert_eq!(position(&fen).hash(), pos.hash(), "{fen}");
+            assert_eq!(pos.fresh_hash(&HIDDEN), pos.hash(), "{fen}");
+            let tokens = decisions(&pos);
+            assert_eq!(tokens, sorted(reference.decisions()), "{fen}");
+            assert_eq!(neighbour::final_score(&pos), reference.score(), "{fen}");
+            if tokens.iter().filter(|t| t.contains('@')).count() > 1 {
+                rings += 1;
+            }
+            let token = if tokens.contains(&"stop".to_string()) && rng.random_bool(patience) {
+                tokens.iter().find(|t| t.contains('@')).cloned()
+            } else {
+                tokens.choose(&mut rng).cloned()
+            };
+            let Some(token) = token else {
+                break;
+            };
+            let mut game = Game::from_fen(HIDDEN, &fen).unwrap();
+            game.play_token(&token).unwrap();
+            pos = game.position().clone();
+            reference.play(&token);
+            plies += 1;
+        }
+    }
+    assert!(
+        plies > 500,
+        "the games were too short to test anything: {plies}"
+    );
+    assert!(rings > 10, "few taken landing squares were seen: {rings}");
+}
+
+#[test]
+fn adds_land_right_or_up_with_wrap_around_and_the_first_from_a1() {
+    // The test deal: 4b from a1 is a5, 2b from a5 is a7, 4r from a7 is e7, 5r from e7 wraps
+    // to b7.
+    let pos = play(neighbour::START_FEN, &["B@a5", "r@a7", "r@e7", "b@b7"]);
+    assert_eq!(pos.state.last, Some(amity_engine::Square::B7));
+    // From d8 a black 4 wraps to d4.
+    let wrap = position("3q4/8/8/8/8/8/8/8 w - - 0 1 neighbour:R:4b:d8:a");
+    assert_eq!(decisions(&wrap), vec!["R@d4".to_string()]);
+}
+
+#[test]
+fn a_taken_landing_square_offers_the_nearest_free_ring_without_wrapping() {
+    let pos = position("1q5K/8/8/8/8/8/8/8 w - - 0 1 neighbour:Rn:2r3b:h8:a");
+    assert_eq!(
+        decisions(&pos),
+        sorted(
+            ["R@a8", "R@c8", "R@a7", "R@b7", "R@c7", "stop"]
+                .map(String::from)
+                .to_vec()
+        )
+    );
+    let full = position("3q4/8/8/2KQR3/2RBB3/2NNk3/8/8 w - - 0 1 neighbour:r:4b2r:d8:a");
+    let tokens = decisions(&full);
+    assert_eq!(
+        tokens.len(),
+        17,
+        "the second ring's 16 squares and stop: {tokens:?}"
+    );
+    assert!(tokens.contains(&"r@b2".to_string()) && tokens.contains(&"r@f6".to_string()));
+}
+
+#[test]
+fn stopping_needs_two_pieces_and_adding_ends_with_the_piece_deck() {
+    let one = position("8/8/8/8/3R4/8/8/8 w - - 0 1 neighbour:Qn:5r2b3r:d4:a");
+    assert!(!decisions(&one).contains(&"stop".to_string()));
+    let two = play(&one.to_fen(&HIDDEN), &["Q@a4"]);
+    assert!(decisions(&two).contains(&"stop".to_string()));
+    let last = play(&two.to_fen(&HIDDEN), &["n@a6"]);
+    assert!(!last.state.adding, "the last piece card ends the adding");
+    assert!(last.to_fen(&HIDDEN).ends_with(":a6:m"));
+}
+
+#[test]
+fn a_piece_moves_with_its_same_coloured_neighbours_moves() {
+    let pos = position("8/8/3b4/2Q5/3R4/4N3/8/7n w - - 0 1 neighbour:-:2r3b4r:d4:m");
+    let tokens = decisions(&pos);
+    // The rook on d4 moves like the queen (c5) and the knight (e3) beside it.
+    assert!(tokens.contains(&"d4h8".to_string()) && tokens.contains(&"d4f5".to_string()));
+    // The queen on c5 moves like the rook beside it, along lines only.
+    assert!(tokens.contains(&"c5c8".to_string()) && !tokens.contains(&"c5a7".to_string()));
+    // The knight on e3 moves like the rook; the black pieces have no black neighbour.
+    assert!(tokens.contains(&"e3e1".to_string()));
+    assert!(
+        !tokens
+            .iter()
+            .any(|t| t.starts_with("d6") || t.starts_with("h1"))
+    );
+    // Sliders stop at the first piece: the rook on d4 cannot pass the bishop on d6.
+    assert!(!tokens.contains(&"d4d7".to_string()));
+}
+
+#[test]
+fn moves_spend_the_piece_pile_first_and_the_score_is_the_cards_left() {
+    let pos = position("8/8/8/8/2BN4/8/5r2/1k6 w - - 0 1 neighbour:K:2r:-:m");
+    let after = play(&pos.to_fen(&HIDDEN), &["c4e5"]);
+    assert!(after.to_fen(&HIDDEN).ends_with("neighbour:-:2r:-:m"));
+    let won = position("8/8/8/8/8/8/8/KQ6 w - - 0 1 neighbour:-:2r3b4r:b1:m");
+    assert_eq!(neighbour::final_score(&won), Some(3));
+    let out = position("8/8/8/8/8/8/8/K1Q5 w - - 0 1 neighbour:-:-:c1:m");
+    assert_eq!(neighbour::final_score(&out), Some(neighbour::LOST_SCORE));
+    let game = Game::from_fen(HIDDEN, &out.to_fen(&HIDDEN)).unwrap();
+    assert_eq!(game.outcome().map(|o| o.result()), Some("0-1"));
+    // Connected by an add: won at once (with two cards left), more adds would only cost.
+    let adding = position("8/8/8/8/8/8/8/1K1kR3 w - - 0 1 neighbour:Qn:6r3b:e1:a");
+    assert!(neighbour::final_score(&adding).is_none());
+    let joined = play(&adding.to_fen(&HIDDEN), &["Q@c1"]);
+    assert_eq!(neighbour::final_score(&joined), Some(2));
+    assert!(decisions(&joined).is_empty());
+}
+
+#[test]
+fn the_view_knows_the_piles_contents_but_not_their_order() {
+    let pos = position(neighbour::START_FEN);
+    let view = HIDDEN.view(&pos, Color::White);
+    assert_eq!(
+        view.to_fen(&HIDDEN),
+        "8/8/8/8/8/8/8/8 w - - 0 1 neighbour:?KQRRBBNNkqrrbbnn:\
+         ?2r2r3r3r4r4r5r5r6r6r2b2b3b3b4b4b5b5b6b6b:-:a"
+    );
+    assert_eq!(
+        OPEN.view(&pos, Color::White).to_fen(&OPEN),
+        neighbour::START_FEN
+    );
+    // The view adds blind; chance turns a piece card and a position card, each as often as
+    // the piles hold them.
+    let mut game = Game::from_fen(HIDDEN, &view.to_fen(&HIDDEN)).unwrap();
+    assert_eq!(
+        sorted(
+            game.legal_moves()
+                .iter()
+                .map(|m| HIDDEN.format_move(*m))
+                .collect()
+        ),
+        vec!["add".to_string()]
+    );
+    game.play_token("add").unwrap();
+    let outcomes = game.chance_outcomes();
+    assert_eq!(outcomes.len(), 100);
+    assert_eq!(outcomes.iter().map(|o| o.weight).sum::<u32>(), 16 * 20);
+    game.play_token("B/4b").unwrap();
+    assert_eq!(
+        game.position().to_fen(&HIDDEN),
+        "8/8/8/B7/8/8/8/8 w - - 0 1 neighbour:?KQRRBNNkqrrbbnn:\
+         ?2r2r3r3r4r4r5r5r6r6r2b2b3b3b4b5b5b6b6b:a5:a"
+    );
+    // A taken landing square: the view chooses the square once the cards are turned.
+    game.play_token("add,r/2r").unwrap();
+    game.play_token("add,q/2r").unwrap();
+    assert!(game.position().to_fen(&HIDDEN).ends_with(":e5:a"));
+    // From e5 a red 4 wraps to a5, taken.
+    game.play_token("add").unwrap();
+    game.play_token("n/4r").unwrap();
+    let fen = game.position().to_fen(&HIDDEN);
+    assert!(fen.ends_with(":e5:a:place=n/4r"), "{fen}");
+    assert_eq!(position(&fen).to_fen(&HIDDEN), fen);
+    let squares = sorted(
+        game.legal_moves()
+            .iter()
+            .map(|m| HIDDEN.format_move(*m))
+            .collect(),
+    );
+    assert_eq!(squares.len(), 5, "{squares:?}");
+    game.play_token(&squares[0]).unwrap();
+    // Samples of a view are full states with the same view.
+    let mut rng = StdRng::seed_from_u64(8);
+    let now = HIDDEN.view(game.position(), Color::White);
+    for _ in 0..20 {
+        let world = HIDDEN.sample_state(&now, &mut rng);
+        assert!(!HIDDEN.is_view(&world));
+        assert_eq!(
+            HIDDEN.view(&world, Color::White).to_fen(&HIDDEN),
+            now.to_fen(&HIDDEN)
+        );
+    }
+}
+
+fn fen_error(fen: &str) -> FenError {
+    Position::from_fen(&HIDDEN, fen).expect_err(fen)
+}
+
+#[test]
+fn bad_fens_are_refused_with_reasons() {
+    let empty = "8/8/8/8/8/8/8/8";
+    for (fen, reason) in [
+        (format!("{empty} w - - 0 1"), "missing neighbour"),
+        (
+            format!("{empty} b - - 0 1 neighbour:N:2r:-:a"),
+            "always w - - 0 1",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:X:2r:-:a"),
+            "piece pile",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:N:7r:-:a"),
+            "position pile",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:N:2r2r2r:-:a"),
+            "more than twice",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:KK:2r3r:-:a"),
+            "more of some card",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:NB:2r:-:a"),
+            "a card for every piece",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:-:2r:-:a"),
+            "adding has stopped",
+        ),
+        (format!("{empty} w - - 0 1 neighbour:N:2r:-:x"), "phase"),
+        (
+            format!("{empty} w - - 0 1 neighbour:N:2r:e4:a"),
+            "last added",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:N:2r:z9:a"),
+            "last added square",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:N:2r:-:a:add"),
+            "only a view",
+        ),
+        (
+            format!("{empty} w - - 0 1 neighbour:?N:2r:-:a"),
+            "both piles",
+        ),
+        (
+            "8/8/8/8/8/8/8/P7 w - - 0 1 neighbour:N:2r:-:m".to_string(),
+            "no pawns",
+        ),
+    ] {
+        let error = fen_error(&fen).to_string();
+        assert!(error.contains(reason), "{fen}: {error}");
+    }
+}
+
+#[test]
+fn a_refused_token_changes_nothing() {
+    let mut game = Game::from_fen(HIDDEN, neighbour::START_FEN).unwrap();
+    let before = game.position().to_fen(&HIDDEN);
+    for token in ["stop", "B@a4", "add", "a5a6", "B@a5,stop", "", "B/4b"] {
+        assert!(game.play_token(token).is_err(), "{token}");
+        assert_eq!(game.position().to_fen(&HIDDEN), before);
+    }
+}
+
+#[test]
+fn the_test_deal_is_solved_spending_twelve_cards() {
+    let stop = AtomicBool::new(false);
+    let pos = position(neighbour::START_FEN);
+    let table = Table::new(16);
+    let answer = solver::solve_open(&OPEN, &pos, &table, limits(&stop), false);
+    assert_eq!(answer.cost, Some(12));
+    let solution = OPEN.solve(&pos, limits(&stop)).unwrap();
+    assert_eq!(solution.score, PuzzleScore::Exact(24));
+    let rules_line = [
+        "B@a5", "r@a7", "r@e7", "b@b7", "stop", "a7b6", "b6d8", "e7c7", "b7b6",
+    ];
+    let solver_line: Vec<String> = solution
+        .line
+        .iter()
+        .map(|mv| OPEN.format_move(*mv))
+        .collect();
+    for line in [solver_line, rules_line.map(String::from).to_vec()] {
+        let tokens: Vec<&str> = line.iter().map(String::as_str).collect();
+        let end = play(neighbour::START_FEN, &tokens);
+        assert_eq!(neighbour::final_score(&end), Some(24), "{line:?}");
+    }
+}
+
+/// The fewest cards that win, by uniform-cost search over every reference state (adds cost
+/// two, moves one, stop nothing): no bound, no table, nothing shared with the solver.
+/// `None` when no win exists.
+fn exhaustive_neighbour(start: &Reference) -> Option<u32> {
+    let mut frontier: BTreeMap<u32, Vec<Reference>> = BTreeMap::from([(0, vec![start.clone()])]);
+    let mut best: HashMap<String, u32> = HashMap::from([(start.to_fen(), 0)]);
+    while let Some((cost, states)) = frontier.pop_first() {
+        for state in states {
+            if best.get(&state.to_fen()) != Some(&cost) {
+                continue;
+            }
+            if state.won() {
+                return Some(cost);
+            }
+            for token in state.decisions() {
+                let price = if token == "stop" {
+                    0
+                } else if token.contains('@') {
+                    2
+                } else {
+                    1
+                };
+                let mut child = state.clone();
+                child.play(&token);
+                let key = child.to_fen();
+                if best.get(&key).is_none_or(|known| *known > cost + price) {
+                    best.insert(key, cost + price);
+                    frontier.entry(cost + price).or_default().push(child);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The twenty position cards, shuffled.
+fn shuffled_position_cards(rng: &mut StdRng) -> Vec<String> {
+    let mut positions: Vec<String> = ["2", "3", "4", "5", "6"]
+        .iter()
+        .flat_map(|v| {
+            [
+                format!("{v}r"),
+                format!("{v}r"),
+                format!("{v}b"),
+                format!("{v}b"),
+            ]
+        })
+        .collect();
+    positions.shuffle(rng);
+    positions
+}
+
+/// A small game, so that an exhaustive search sees all of it: every other one a deal from an
+/// empty board (two to four piece cards, a few position cards beyond them), the others three
+/// to six pieces scattered in a 4x4 box, not yet connected, in the moving phase with two to
+/// six cards left (many of these connect, where few small deals from the empty board can).
+fn small_deal(rng: &mut StdRng, from_empty_board: bool) -> String {
+    let mut pieces: Vec<char> = "KQRRBBNNkqrrbbnn".chars().collect();
+    pieces.shuffle(rng);
+    let positions = shuffled_position_cards(rng);
+    if from_empty_board {
+        let count = rng.random_range(2..=4);
+        let extra = rng.random_range(0..=2);
+        return format!(
+            "8/8/8/8/8/8/8/8 w - - 0 1 neighbour:{}:{}:-:a",
+            pieces[..count].iter().collect::<String>(),
+            positions[..count + extra].concat()
+        );
+    }
+    loop {
+        let count = rng.random_range(3..=6);
+        let (left, bottom) = (rng.random_range(0..5), rng.random_range(0..5));
+        let mut squares: Vec<usize> = (0..16)
+            .map(|cell| (bottom + cell / 4) * 8 + left + cell % 4)
+            .collect();
+        squares.shuffle(rng);
+        let mut board = [None; 64];
+        for (square, piece) in squares.iter().zip(&pieces[..count]) {
+            board[*square] = Some(*piece);
+        }
+        let cards = rng.random_range(2..=6);
+        let game = Reference {
+            board,
+            pieces: Vec::new(),
+            positions: positions[..cards]
+                .iter()
+                .map(|card| {
+                    let value = i32::from(card.as_bytes()[0] - b'0');
+                    (value, card.ends_with('r'))
+                })
+                .collect(),
+            last: None,
+            adding: false,
+        };
+        if !game.won() {
+            return game.to_fen();
+        }
+    }
+}
+
+#[test]
+fn the_solver_matches_an_exhaustive_search_on_200_small_deals() {
+    let mut rng = StdRng::seed_from_u64(4048);
+    let stop = AtomicBool::new(false);
+    let table = Table::new(16);
+    let mut wins = 0;
+    for index in 0..200 {
+        let fen = small_deal(&mut rng, index % 2 == 0);
+        let pos = position(&fen);
+        let exhaustive = exhaustive_neighbour(&Reference::from_fen(&fen));
+        let answer = solver::solve_open(&OPEN, &pos, &table, limits(&stop), false);
+        assert!(answer.complete);
+        assert_eq!(answer.cost, exhaustive, "{fen}");
+        if let Some(cost) = answer.cost {
+            wins += 1;
+            let tokens: Vec<String> = answer.line.iter().map(|mv| OPEN.format_move(*mv)).collect();
+            let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+            let end = play(&fen, &tokens);
+            assert_eq!(
+                neighbour::final_score(&end),
+                Some(pos.state.cards_left() as i32 - cost as i32),
+                "{fen}"
+            );
+        }
+    }
+    assert!(wins > 60, "enough small deals connect: {wins}");
+}
+
+#[test]
+fn the_hidden_pile_policy_decides_from_the_view_alone() {
+    let stop = AtomicBool::new(false);
+    // Two pieces down: stopping loses (no neighbours), so the policy adds.
+    let start = play(neighbour::START_FEN, &["B@a5", "r@a7"]);
+    let view = HIDDEN.view(&start, Color::White);
+    let mut rng = StdRng::seed_from_u64(12);
+    let mut answers = std::collections::HashSet::new();
+    for _ in 0..3 {
+        let world = HIDDEN.sample_state(&view, &mut rng);
+        let solution = HIDDEN.solve(&world, limits(&stop)).unwrap();
+        // In a full state the blind add is the add of the card on top.
+        let first = solution.line.first().copied().unwrap();
+        let mut moves = MoveList::new();
+        HIDDEN.generate(&world, &mut moves);
+        assert!(moves.contains(first));
+        answers.insert(HIDDEN.format_move(first) == "stop");
+    }
+    assert_eq!(answers, std::collections::HashSet::from([false]));
+    let table = Table::new(16);
+    let policy = solver::expectimax(&HIDDEN, &view, &table, limits(&stop), Horizon::Fixed(1));
+    assert!(policy.complete);
+    assert_eq!(
+        policy.decision.map(|mv| HIDDEN.format_move(mv)),
+        Some("add".to_string())
+    );
+    assert!(policy.expected > f64::from(neighbour::LOST_SCORE) && policy.expected <= 32.0);
+}
+
+#[test]
+fn uci_go_answers_the_next_action_from_a_view() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Variant value neighbour");
+    engine.send("position fen 8/8/8/B7/8/8/8/r7 w - - 0 1 neighbour:?KQRRBNNkqrbbnn:?2r2r3r3r4r4r5r5r6r6r2b3b3b4b4b5b5b6b6b:a7:a");
+    let said = engine.sync();
+    assert!(
+        said.iter().any(|l| l.contains("error")),
+        "a7 is empty: {said:?}"
+    );
+    engine.send("position fen 8/r7/8/B7/8/8/8/8 w - - 0 1 neighbour:?KQRRBNNkqrbbnn:?2r2r3r3r4r4r5r5r6r6r2b3b3b4b4b5b5b6b6b:a7:a");
+    engine.send("go depth 1");
+    let said = engine.read_until(std::time::Duration::from_secs(60), |l| {
+        l.starts_with("bestmove")
+    });
+    assert_eq!(
+        said.last().map(String::as_str),
+        Some("bestmove add"),
+        "{said:?}"
+    );
+    assert!(
+        said.iter().any(|l| l.contains("expected score")),
+        "{said:?}"
+    );
+    engine.send("setoption name NeighbourOpen value true");
+    engine.send("position startpos");
+    engine.send("go depth 1");
+    let said = engine.read_until(std::time::Duration::from_secs(60), |l| {
+        l.starts_with("bestmove")
+    });
+    assert!(said.iter().any(|l| l == "info string score 24"), "{said:?}");
+    assert_eq!(said.last().map(String::as_str), Some("bestmove B@a5"));
+}

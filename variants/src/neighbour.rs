@@ -1,0 +1,1161 @@
+//! Neighbour Chess Solitaire: one player, a piece deck and a position deck. Each add turns the
+//! top card of both: the piece lands that many squares right (red) or up (black) of the piece
+//! added last, wrapping round the edge, or on the nearest free square round a taken landing
+//! square. Once the player stops adding, a piece moves with the move of a same-coloured
+//! neighbour, one card a move, until all pieces stand in one group (diagonals count). The
+//! score is the cards left. This module owns the decks, the adds and the choice of square,
+//! stopping, the moves, the end, the FEN with both piles and the view, in which the piles'
+//! contents are known and their order is not.
+//!
+//! The game has one seat: White is always to move (the FEN's `w - - 0 1` never changes), a
+//! connected group is a win for White and a lost game a win for Black. The rules as
+//! implemented are in `docs/variants/neighbour.md`.
+
+use std::fmt;
+
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+
+use amity_engine::orthodox::{self, PAWN};
+use amity_engine::zobrist;
+use amity_engine::{
+    Bitboard, ChanceOutcome, Color, FenError, File, Kind, Move, MoveFlag, MoveList, OptionKind,
+    OptionSpec, Outcome, PieceInfo, Position, Rank, Rules, SearchFlags, Solution, SolveLimits,
+    Square, VariantSettings, WinReason,
+};
+use shakmaty::attacks::king_attacks;
+
+use crate::solitaire::solver::{self, Horizon, Solitaire, UNREACHABLE};
+use crate::solitaire::{CardCounts, PIECE_CARDS, PieceCard, Touch, bridging_bound, most_inside};
+
+/// The start of the test deal of RULES.md:
+/// `BrrbbRNKQnnBRkqN/4b2b4r5r6r6b3b5b2r2r5r6r3r2b3r4r3b4b6b5b`.
+pub const START_FEN: &str = "8/8/8/8/8/8/8/8 w - - 0 1 \
+     neighbour:BrrbbRNKQnnBRkqN:4b2b4r5r6r6b3b5b2r2r5r6r3r2b3r4r3b4b6b5b:-:a";
+
+/// Cards in the position deck: the 2 to 6 of each suit.
+pub const POSITION_CARDS: usize = 20;
+
+/// The score of a lost game, one below the worst win (a ruling: the booklet scores only wins).
+pub const LOST_SCORE: i32 = -1;
+
+/// The name of the option that opens the piles' order.
+pub const OPEN_OPTION: &str = "NeighbourOpen";
+
+const OPTIONS: &[OptionSpec] = &[OptionSpec {
+    name: OPEN_OPTION,
+    kind: OptionKind::Check { default: false },
+}];
+
+/// Why a won game ended.
+pub const CONNECTED: &str = "every piece has a neighbour chain to every other";
+/// Why a lost game ended.
+pub const NOT_CONNECTED: &str = "out of cards or moves before the pieces connected";
+
+/// Neighbour Chess Solitaire, with the piles' order hidden (the booklet) or open (a puzzle).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Neighbour {
+    /// `NeighbourOpen`: the player sees the order of both piles. Changes the view, never the
+    /// rules.
+    pub open: bool,
+}
+
+impl Neighbour {
+    pub fn from_settings(settings: &VariantSettings) -> Neighbour {
+        Neighbour {
+            open: settings.check(OPEN_OPTION).unwrap_or(false),
+        }
+    }
+}
+
+// ----- cards -----
+
+/// A position card: a value from 2 to 6, red (moves right) or black (moves up).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PositionCard(u8);
+
+impl PositionCard {
+    /// Cards in sorted order: red 2..6, then black 2..6.
+    pub fn from_index(index: usize) -> Option<PositionCard> {
+        (index < 10).then_some(PositionCard(index as u8))
+    }
+
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    pub fn value(self) -> u32 {
+        u32::from(self.0 % 5) + 2
+    }
+
+    /// Red cards move right, black cards up.
+    pub fn is_red(self) -> bool {
+        self.0 < 5
+    }
+
+    /// Reads `4b`, `2r`.
+    pub fn parse(text: &str) -> Option<PositionCard> {
+        let bytes = text.as_bytes();
+        let [value @ b'2'..=b'6', colour] = bytes else {
+            return None;
+        };
+        let black = match colour {
+            b'r' => 0,
+            b'b' => 5,
+            _ => return None,
+        };
+        Some(PositionCard(value - b'2' + black))
+    }
+
+    /// Every card of the deck (each twice), in sorted order.
+    pub fn deck() -> impl Iterator<Item = PositionCard> {
+        (0..10u8).flat_map(|index| std::iter::repeat_n(PositionCard(index), 2))
+    }
+
+    /// Where a piece held over `from` lands: that many squares right or up, wrapping.
+    pub fn landing(self, from: Square) -> Square {
+        let (file, rank) = (from.file() as u32, from.rank() as u32);
+        if self.is_red() {
+            Square::from_coords(File::new((file + self.value()) % 8), from.rank())
+        } else {
+            Square::from_coords(from.file(), Rank::new((rank + self.value()) % 8))
+        }
+    }
+}
+
+impl fmt::Display for PositionCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            self.value(),
+            if self.is_red() { 'r' } else { 'b' }
+        )
+    }
+}
+
+/// A pile of cards, top first (in a view: its contents in sorted order), in a fixed array so
+/// positions copy without allocating.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Pile<T: Copy + Default, const N: usize> {
+    cards: [T; N],
+    len: u8,
+}
+
+impl<T: Copy + Default, const N: usize> Default for Pile<T, N> {
+    fn default() -> Self {
+        Pile {
+            cards: [T::default(); N],
+            len: 0,
+        }
+    }
+}
+
+impl<T: Copy + Default + Ord + fmt::Debug, const N: usize> fmt::Debug for Pile<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.cards()).finish()
+    }
+}
+
+impl<T: Copy + Default + Ord + PartialEq, const N: usize> Pile<T, N> {
+    pub fn cards(&self) -> &[T] {
+        &self.cards[..usize::from(self.len)]
+    }
+
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn push(&mut self, card: T) {
+        if self.len() < N {
+            self.cards[self.len()] = card;
+            self.len += 1;
+        }
+    }
+
+    /// Takes the top card.
+    fn take_top(&mut self) -> Option<T> {
+        let top = *self.cards().first()?;
+        let len = self.len();
+        self.cards.copy_within(1..len, 0);
+        self.len -= 1;
+        Some(top)
+    }
+
+    /// Takes one copy of `card` out, wherever it is; false if there is none.
+    fn take(&mut self, card: T) -> bool {
+        match self.cards().iter().position(|c| *c == card) {
+            Some(index) => {
+                let len = self.len();
+                self.cards.copy_within(index + 1..len, index);
+                self.len -= 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Takes the last card (a view's spend: which card a move spends is unknown there and
+    /// never matters).
+    fn take_last(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
+    fn sort(&mut self) {
+        let len = self.len();
+        self.cards[..len].sort();
+    }
+}
+
+/// A view's add on its way: the cards are to be turned, or turned with the square to choose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pending {
+    #[default]
+    Nothing,
+    /// `add` was decided blind: chance turns the two top cards next.
+    Turn,
+    /// The cards are turned, the landing square was taken: the player chooses a square.
+    Place {
+        piece: PieceCard,
+        position: PositionCard,
+    },
+}
+
+/// Everything beyond the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NeighbourState {
+    pub pieces: Pile<PieceCard, PIECE_CARDS>,
+    pub positions: Pile<PositionCard, POSITION_CARDS>,
+    /// Where the piece added last was placed (`None` before the first add).
+    pub last: Option<Square>,
+    /// The adding phase (`a`); false once moving (`m`).
+    pub adding: bool,
+    /// A view: the piles' order is unknown and they hold their contents sorted.
+    pub hidden: bool,
+    pub pending: Pending,
+}
+
+impl NeighbourState {
+    /// Cards left in both piles.
+    pub fn cards_left(&self) -> u32 {
+        (self.pieces.len() + self.positions.len()) as u32
+    }
+}
+
+// ----- the rules of play -----
+
+/// The free squares of the nearest ring round `landing` that has any (king distance 1, 2...;
+/// rings do not wrap). Empty only on a full board.
+pub fn nearest_free(occupied: Bitboard, landing: Square) -> Bitboard {
+    for distance in 1..8u32 {
+        let ring: Bitboard = Bitboard::FULL
+            .into_iter()
+            .filter(|square| {
+                let files = (square.file() as i32 - landing.file() as i32).unsigned_abs();
+                let ranks = (square.rank() as i32 - landing.rank() as i32).unsigned_abs();
+                files.max(ranks) == distance
+            })
+            .collect();
+        let free = ring & !occupied;
+        if free.any() {
+            return free;
+        }
+    }
+    Bitboard::EMPTY
+}
+
+/// Where the next add lands, from the square of the last add (a1 before the first).
+pub fn landing(state: &NeighbourState, position: PositionCard) -> Square {
+    position.landing(state.last.unwrap_or(Square::A1))
+}
+
+/// Whether at least two pieces stand in one group, diagonals included (rule 5).
+pub fn connected(pos: &Position<Neighbour>) -> bool {
+    pos.occupied().count() >= 2 && Touch::King.connected(pos.occupied())
+}
+
+/// The squares where `piece` may go: the landing square if free, else the nearest ring's free
+/// squares.
+fn add_squares(occupied: Bitboard, landing: Square) -> Bitboard {
+    if occupied.contains(landing) {
+        nearest_free(occupied, landing)
+    } else {
+        Bitboard::from_square(landing)
+    }
+}
+
+/// Every move (rule 4): a piece moves with the move of a same-coloured piece among the eight
+/// squares round it, to an empty square. Two neighbours giving the same move give one move.
+fn neighbour_moves(pos: &Position<Neighbour>, moves: &mut MoveList) {
+    let occupied = pos.occupied();
+    for from in occupied {
+        let Some(piece) = pos.piece_at(from) else {
+            continue;
+        };
+        let mut targets = Bitboard::EMPTY;
+        for lender in king_attacks(from) & pos.color(piece.color) {
+            if let Some(model) = pos.piece_at(lender) {
+                targets |= orthodox::attacks(model.kind, piece.color, from, occupied);
+            }
+        }
+        for to in targets & !occupied {
+            moves.push(Move::normal(from, to));
+        }
+    }
+}
+
+/// The decision a view sends for an add: the cards are turned by the referee (`add`).
+const BLIND_ADD: Kind = Kind::new(10);
+
+fn add_move(card: PieceCard, square: Square) -> Move {
+    Move::drop(Kind::new(card.index() as u8), square)
+}
+
+fn turn_move(piece: PieceCard, position: PositionCard, landing: Square) -> Move {
+    Move::chance(
+        Square::new(position.index() as u32),
+        landing,
+        Kind::new(piece.index() as u8),
+    )
+}
+
+fn piece_of(mv: Move) -> Option<PieceCard> {
+    PieceCard::from_index(mv.kind().index())
+}
+
+/// Puts an added piece on `square` and notes it as the last added.
+fn place(pos: &mut Position<Neighbour>, card: PieceCard, square: Square) {
+    pos.put(square, card.piece());
+    pos.state.last = Some(square);
+    pos.state.pending = Pending::Nothing;
+    if pos.state.pieces.is_empty() {
+        pos.state.adding = false;
+    }
+}
+
+/// The game's score once it is over: the cards left on a win, [`LOST_SCORE`] on a loss;
+/// `None` while it goes on.
+pub fn final_score(pos: &Position<Neighbour>) -> Option<i32> {
+    if connected(pos) {
+        return Some(pos.state.cards_left() as i32);
+    }
+    let rules = Neighbour::default();
+    let mut moves = MoveList::new();
+    rules.generate(pos, &mut moves);
+    let mut chance = Vec::new();
+    (moves.is_empty() && !rules.chance(pos, &mut chance)).then_some(LOST_SCORE)
+}
+
+/// A bound on the moves still needed to connect `total` pieces: `white` and `black` where
+/// they stand and `anywhere` more that may be placed anywhere (each joins at most four
+/// groups). With every piece known and none beside a piece of its colour, no piece can move
+/// at all: no win.
+fn moving_bound(white: Bitboard, black: Bitboard, anywhere: u32, total: u32) -> u32 {
+    let board = white | black;
+    if Touch::King.connected(board) && board.count() >= 2 && anywhere == 0 {
+        return 0;
+    }
+    let mobile = |side: Bitboard| Touch::King.spread(side.0) & side.0 != 0;
+    if anywhere == 0 && !mobile(white) && !mobile(black) {
+        return UNREACHABLE;
+    }
+    let inside = most_inside(Touch::King, board);
+    let moved = board.count() as u32 - u32::from(inside[(total as usize).min(PIECE_CARDS)]);
+    let groups = Touch::King.groups(board);
+    let joins = groups.saturating_sub(1 + 3 * anywhere).div_ceil(4);
+    moved
+        .max(joins)
+        .max(bridging_bound(Touch::King, board, anywhere))
+}
+
+// ----- deals -----
+
+/// Why a deal was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealError(pub String);
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad neighbour deal: {}", self.0)
+    }
+}
+
+impl std::error::Error for DealError {}
+
+fn parse_position_cards(text: &str) -> Option<Vec<PositionCard>> {
+    if !text.is_ascii() || !text.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..text.len() / 2)
+        .map(|index| PositionCard::parse(&text[2 * index..2 * index + 2]))
+        .collect()
+}
+
+/// The start of a deal written `<16 piece letters>/<20 position cards>`, both top first.
+pub fn deal_from_text(text: &str) -> Result<Position<Neighbour>, DealError> {
+    let (pieces, positions) = text
+        .trim()
+        .split_once('/')
+        .ok_or_else(|| DealError(format!("'{text}' is not <16 piece letters>/<20 cards>")))?;
+    let fen = format!("8/8/8/8/8/8/8/8 w - - 0 1 neighbour:{pieces}:{positions}:-:a");
+    let pos = Position::from_fen(&Neighbour::default(), &fen)
+        .map_err(|error| DealError(error.to_string()))?;
+    let full = pos.state.pieces.len() == PIECE_CARDS && pos.state.positions.len() == POSITION_CARDS;
+    if !full {
+        return Err(DealError(format!(
+            "'{text}' must hold all 16 piece cards and all 20 position cards"
+        )));
+    }
+    Ok(pos)
+}
+
+/// A shuffled deal, written `<16 piece letters>/<20 position cards>`.
+pub fn random_deal(rng: &mut StdRng) -> String {
+    let mut pieces: Vec<PieceCard> = PieceCard::deck().collect();
+    let mut positions: Vec<PositionCard> = PositionCard::deck().collect();
+    pieces.shuffle(rng);
+    positions.shuffle(rng);
+    let pieces: String = pieces.iter().map(|card| card.letter()).collect();
+    let positions: String = positions.iter().map(|card| card.to_string()).collect();
+    format!("{pieces}/{positions}")
+}
+
+// ----- FEN -----
+
+fn bad_field(what: impl Into<String>) -> FenError {
+    FenError::UnexpectedField(what.into())
+}
+
+fn illegal(why: impl Into<String>) -> FenError {
+    FenError::Illegal(why.into())
+}
+
+/// Reads a pile written `-`, as cards, or as `?` and its sorted contents (a view); whether it
+/// was written as a view.
+fn read_pile<T: Copy + Default + Ord, const N: usize>(
+    text: &str,
+    what: &str,
+    parse: impl Fn(&str) -> Option<Vec<T>>,
+) -> Result<(Pile<T, N>, bool), FenError> {
+    let (hidden, cards) = match text.strip_prefix('?') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let mut pile = Pile::default();
+    if cards == "-" || (hidden && cards.is_empty()) {
+        return Ok((pile, hidden));
+    }
+    let cards = parse(cards).ok_or_else(|| bad_field(format!("{what} '{text}'")))?;
+    if cards.len() > N {
+        return Err(illegal(format!(
+            "the {what} '{text}' holds more than {N} cards"
+        )));
+    }
+    for card in cards {
+        pile.push(card);
+    }
+    if hidden {
+        pile.sort();
+    }
+    Ok((pile, hidden))
+}
+
+fn write_pile<T: Copy + Default + Ord, const N: usize>(
+    out: &mut String,
+    pile: &Pile<T, N>,
+    hidden: bool,
+    write: impl Fn(&T) -> String,
+) {
+    if pile.is_empty() {
+        out.push('-');
+        return;
+    }
+    if hidden {
+        out.push('?');
+    }
+    for card in pile.cards() {
+        out.push_str(&write(card));
+    }
+}
+
+/// Zobrist layout of the state: piece and position cards by place, lengths, the last square,
+/// the phase, a hidden order, a pending add.
+const KEY_BASE: usize = 0;
+const KEY_PIECES: usize = KEY_BASE;
+const KEY_POSITIONS: usize = KEY_PIECES + 10 * PIECE_CARDS;
+const KEY_LENGTHS: usize = KEY_POSITIONS + 10 * POSITION_CARDS;
+const KEY_LAST: usize = KEY_LENGTHS + PIECE_CARDS + 1 + POSITION_CARDS + 1;
+const KEY_MOVING: usize = KEY_LAST + 64;
+const KEY_HIDDEN: usize = KEY_MOVING + 1;
+const KEY_TURN: usize = KEY_HIDDEN + 1;
+const KEY_PLACE: usize = KEY_TURN + 1;
+
+impl Rules for Neighbour {
+    type State = NeighbourState;
+
+    fn name(&self) -> &'static str {
+        "neighbour"
+    }
+
+    fn start_fen(&self) -> &'static str {
+        START_FEN
+    }
+
+    fn options() -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    fn pieces(&self) -> &'static [PieceInfo] {
+        &orthodox::STANDARD_PIECES
+    }
+
+    /// One field, `neighbour:<piece pile|->:<position pile|->:<last added|->:<a|m>`; a view
+    /// writes each pile as `?` and its sorted contents, and a view inside an add ends in
+    /// `:add` (cards to be turned) or `:place=<piece>/<position card>` (square to choose).
+    fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
+        let [field] = fields else {
+            return Err(match fields.get(1) {
+                Some(extra) => bad_field(extra.to_string()),
+                None => bad_field("missing neighbour:<pieces>:<positions>:<last>:<a|m> field"),
+            });
+        };
+        let parts: Vec<&str> = field.split(':').collect();
+        if parts.first() != Some(&"neighbour") || !(5..=6).contains(&parts.len()) {
+            return Err(bad_field(format!(
+                "{field} (needs neighbour:<piece pile>:<position pile>:<last added>:<a|m>)"
+            )));
+        }
+        let (pieces, hidden_pieces) = read_pile(parts[1], "piece pile", |text| {
+            text.chars().map(PieceCard::from_letter).collect()
+        })?;
+        let (positions, hidden_positions) =
+            read_pile(parts[2], "position pile", parse_position_cards)?;
+        if (hidden_pieces || hidden_positions)
+            && (!hidden_pieces && !pieces.is_empty() || !hidden_positions && !positions.is_empty())
+        {
+            return Err(bad_field(format!(
+                "{field}: a view writes both piles with ? (or -)"
+            )));
+        }
+        let last = match parts[3] {
+            "-" => None,
+            name => Some(
+                Square::from_ascii(name.as_bytes())
+                    .map_err(|_| bad_field(format!("last added square '{name}'")))?,
+            ),
+        };
+        let adding = match parts[4] {
+            "a" => true,
+            "m" => false,
+            other => return Err(bad_field(format!("phase '{other}' (a or m)"))),
+        };
+        let pending = match parts.get(5) {
+            None => Pending::Nothing,
+            Some(&"add") => Pending::Turn,
+            Some(text) => {
+                let cards = text
+                    .strip_prefix("place=")
+                    .and_then(|cards| cards.split_once('/'))
+                    .and_then(|(piece, position)| {
+                        let mut letters = piece.chars();
+                        let piece = PieceCard::from_letter(letters.next()?)
+                            .filter(|_| letters.next().is_none())?;
+                        Some((piece, PositionCard::parse(position)?))
+                    });
+                match cards {
+                    Some((piece, position)) => Pending::Place { piece, position },
+                    None => {
+                        return Err(bad_field(format!(
+                            "'{text}' (a view inside an add ends in :add or :place=N/4b)"
+                        )));
+                    }
+                }
+            }
+        };
+        pos.state = NeighbourState {
+            pieces,
+            positions,
+            last,
+            adding,
+            hidden: hidden_pieces || hidden_positions,
+            pending,
+        };
+        Ok(())
+    }
+
+    fn write_extra_fen(&self, pos: &Position<Self>, out: &mut String) {
+        let state = &pos.state;
+        out.push_str(" neighbour:");
+        write_pile(out, &state.pieces, state.hidden, |card| {
+            card.letter().to_string()
+        });
+        out.push(':');
+        write_pile(out, &state.positions, state.hidden, |card| card.to_string());
+        out.push(':');
+        match state.last {
+            Some(square) => out.push_str(&square.to_string()),
+            None => out.push('-'),
+        }
+        out.push_str(if state.adding { ":a" } else { ":m" });
+        match state.pending {
+            Pending::Nothing => {}
+            Pending::Turn => out.push_str(":add"),
+            Pending::Place { piece, position } => {
+                out.push_str(&format!(":place={}/{position}", piece.letter()));
+            }
+        }
+    }
+
+    fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
+        if pos.turn() != Color::White
+            || pos.castling().any()
+            || pos.en_passant().is_some()
+            || pos.halfmove_clock() != 0
+            || pos.fullmoves() != 1
+        {
+            return Err(illegal(
+                "Neighbour has one player: the fields after the board are always w - - 0 1",
+            ));
+        }
+        if pos.kind(PAWN).any() {
+            return Err(illegal("Neighbour has no pawns"));
+        }
+        let state = pos.state;
+        let mut pieces =
+            CardCounts::of_board(pos.occupied().into_iter().filter_map(|sq| pos.piece_at(sq)))
+                .unwrap_or_default();
+        for card in state.pieces.cards() {
+            pieces.0[card.index()] += 1;
+        }
+        if let Pending::Place { piece, .. } = state.pending {
+            pieces.0[piece.index()] += 1;
+        }
+        if !pieces.within(&CardCounts::deck()) {
+            return Err(illegal(
+                "the board and the piece pile hold more of some card than the deck (one K, Q, \
+                 k, q; two of each R, B, N, r, b, n)",
+            ));
+        }
+        let mut positions = [0u8; 10];
+        for card in state.positions.cards() {
+            positions[card.index()] += 1;
+        }
+        if positions.iter().any(|count| *count > 2) {
+            return Err(illegal("the position pile holds a card more than twice"));
+        }
+        if state.adding {
+            if state.pieces.is_empty() && state.pending == Pending::Nothing {
+                return Err(illegal(
+                    "adding with an empty piece pile: adding has stopped",
+                ));
+            }
+            if state.positions.len() < state.pieces.len() {
+                return Err(illegal(
+                    "the position pile must hold a card for every piece card left",
+                ));
+            }
+            if state.last.is_some() != pos.occupied().any() {
+                return Err(illegal(
+                    "while adding, the last added square is - exactly when the board is empty",
+                ));
+            }
+            if let Some(last) = state.last
+                && !pos.occupied().contains(last)
+            {
+                return Err(illegal(format!("no piece on the last added square {last}")));
+            }
+        }
+        match state.pending {
+            Pending::Nothing => {}
+            _ if !state.hidden || !state.adding => {
+                return Err(illegal(
+                    "only a view in the adding phase can be inside an add",
+                ));
+            }
+            Pending::Turn => {}
+            Pending::Place { position, .. } => {
+                if !pos.occupied().contains(landing(&state, position)) {
+                    return Err(illegal(
+                        "a square is chosen only when the landing square is taken",
+                    ));
+                }
+            }
+        }
+        if state.hidden && state.pieces.is_empty() && state.positions.is_empty() {
+            pos.state.hidden = false;
+        }
+        Ok(())
+    }
+
+    fn state_hash(&self, state: &NeighbourState) -> u64 {
+        let key = zobrist::variant;
+        let mut hash = key(KEY_LENGTHS + state.pieces.len())
+            ^ key(KEY_LENGTHS + PIECE_CARDS + 1 + state.positions.len());
+        for (place, card) in state.pieces.cards().iter().enumerate() {
+            hash ^= key(KEY_PIECES + place * 10 + card.index());
+        }
+        for (place, card) in state.positions.cards().iter().enumerate() {
+            hash ^= key(KEY_POSITIONS + place * 10 + card.index());
+        }
+        if let Some(square) = state.last {
+            hash ^= key(KEY_LAST + square as usize);
+        }
+        if !state.adding {
+            hash ^= key(KEY_MOVING);
+        }
+        if state.hidden {
+            hash ^= key(KEY_HIDDEN);
+        }
+        match state.pending {
+            Pending::Nothing => {}
+            Pending::Turn => hash ^= key(KEY_TURN),
+            Pending::Place { piece, position } => {
+                hash ^= key(KEY_PLACE + piece.index() * 10 + position.index());
+            }
+        }
+        hash
+    }
+
+    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        let state = &pos.state;
+        if connected(pos) {
+            return;
+        }
+        let occupied = pos.occupied();
+        match state.pending {
+            Pending::Turn => return,
+            Pending::Place { piece, position } => {
+                for square in add_squares(occupied, landing(state, position)) {
+                    moves.push(add_move(piece, square));
+                }
+                return;
+            }
+            Pending::Nothing => {}
+        }
+        if !state.adding {
+            if state.cards_left() > 0 {
+                neighbour_moves(pos, moves);
+            }
+            return;
+        }
+        if state.hidden {
+            moves.push(Move::drop(BLIND_ADD, Square::A1));
+        } else if let (Some(&piece), Some(&position)) = (
+            state.pieces.cards().first(),
+            state.positions.cards().first(),
+        ) {
+            for square in add_squares(occupied, landing(state, position)) {
+                moves.push(add_move(piece, square));
+            }
+        }
+        if occupied.count() >= 2 {
+            moves.push(Move::pass());
+        }
+    }
+
+    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+        let before = self.state_hash(&pos.state);
+        match mv.flag() {
+            MoveFlag::Drop if mv.kind() == BLIND_ADD => pos.state.pending = Pending::Turn,
+            MoveFlag::Chance => {
+                let (Some(piece), Some(position)) =
+                    (piece_of(mv), PositionCard::from_index(mv.from() as usize))
+                else {
+                    return;
+                };
+                pos.state.pieces.take(piece);
+                pos.state.positions.take(position);
+                let square = landing(&pos.state, position);
+                if pos.occupied().contains(square) {
+                    pos.state.pending = Pending::Place { piece, position };
+                } else {
+                    place(pos, piece, square);
+                }
+            }
+            MoveFlag::Drop => {
+                if let Some(piece) = piece_of(mv) {
+                    if pos.state.pending == Pending::Nothing {
+                        pos.state.pieces.take_top();
+                        pos.state.positions.take_top();
+                    }
+                    place(pos, piece, mv.to());
+                }
+            }
+            MoveFlag::Pass => pos.state.adding = false,
+            _ => {
+                pos.relocate(mv.from(), mv.to());
+                let state = &mut pos.state;
+                let hidden = state.hidden;
+                // Moves spend the piece pile first (the choice never matters, RULES.md 6).
+                if !state.pieces.is_empty() {
+                    if hidden {
+                        state.pieces.take_last();
+                    } else {
+                        state.pieces.take_top();
+                    }
+                } else if hidden {
+                    state.positions.take_last();
+                } else {
+                    state.positions.take_top();
+                }
+            }
+        }
+        if pos.state.pieces.is_empty() && pos.state.positions.is_empty() {
+            pos.state.hidden = false;
+        }
+        let after = self.state_hash(&pos.state);
+        pos.toggle_hash(before ^ after);
+    }
+
+    fn play_null(&self, pos: &mut Position<Self>) {
+        // Never called (null move is off): the one player cannot pass.
+        let _ = pos;
+    }
+
+    fn in_check(&self, _pos: &Position<Self>) -> bool {
+        false
+    }
+
+    fn terminal(&self, pos: &Position<Self>) -> Option<Outcome> {
+        if connected(pos) {
+            return Some(Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::Variant(CONNECTED),
+            });
+        }
+        (!pos.state.adding && pos.state.cards_left() == 0).then_some(self.no_move_outcome(pos))
+    }
+
+    fn no_move_outcome(&self, _pos: &Position<Self>) -> Outcome {
+        Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Variant(NOT_CONNECTED),
+        }
+    }
+
+    fn chance(&self, pos: &Position<Self>, outcomes: &mut Vec<ChanceOutcome>) -> bool {
+        if pos.state.pending != Pending::Turn {
+            return false;
+        }
+        let state = &pos.state;
+        let mut pieces = CardCounts::default();
+        for card in state.pieces.cards() {
+            pieces.0[card.index()] += 1;
+        }
+        let mut positions = [0u32; 10];
+        for card in state.positions.cards() {
+            positions[card.index()] += 1;
+        }
+        for (piece, count) in pieces.cards() {
+            for (index, copies) in positions.iter().enumerate() {
+                if let Some(position) = PositionCard::from_index(index).filter(|_| *copies > 0) {
+                    outcomes.push(ChanceOutcome {
+                        outcome: turn_move(piece, position, landing(state, position)),
+                        weight: u32::from(count) * copies,
+                    });
+                }
+            }
+        }
+        true
+    }
+
+    fn hides_information(&self) -> bool {
+        !self.open
+    }
+
+    fn is_view(&self, pos: &Position<Self>) -> bool {
+        pos.state.hidden
+    }
+
+    /// Both piles' contents known, their order not: each pile sorted, written after a `?`.
+    fn view(&self, pos: &Position<Self>, _seat: Color) -> Position<Self> {
+        let mut view = pos.clone();
+        if self.open || pos.state.cards_left() == 0 {
+            return view;
+        }
+        let before = self.state_hash(&view.state);
+        view.state.hidden = true;
+        view.state.pieces.sort();
+        view.state.positions.sort();
+        let after = self.state_hash(&view.state);
+        view.toggle_hash(before ^ after);
+        view
+    }
+
+    /// Both piles shuffled. A view inside an add gets a state just before it: the turned
+    /// cards (if any) back on top.
+    fn sample_state(&self, view: &Position<Self>, rng: &mut StdRng) -> Position<Self> {
+        if !view.state.hidden {
+            return view.clone();
+        }
+        let mut world = view.clone();
+        let before = self.state_hash(&world.state);
+        let state = &mut world.state;
+        let len = state.pieces.len();
+        state.pieces.cards[..len].shuffle(rng);
+        let len = state.positions.len();
+        state.positions.cards[..len].shuffle(rng);
+        if let Pending::Place { piece, position } = state.pending {
+            let mut pieces = Pile::default();
+            pieces.push(piece);
+            state
+                .pieces
+                .cards()
+                .iter()
+                .for_each(|card| pieces.push(*card));
+            state.pieces = pieces;
+            let mut positions = Pile::default();
+            positions.push(position);
+            state
+                .positions
+                .cards()
+                .iter()
+                .for_each(|card| positions.push(*card));
+            state.positions = positions;
+        }
+        state.pending = Pending::Nothing;
+        state.hidden = false;
+        let after = self.state_hash(&world.state);
+        world.toggle_hash(before ^ after);
+        world
+    }
+
+    fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
+        deal_from_text(&random_deal(rng)).ok()
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        match mv.flag() {
+            MoveFlag::Drop if mv.kind() == BLIND_ADD => "add".into(),
+            MoveFlag::Drop => match piece_of(mv) {
+                Some(card) => format!("{}@{}", card.letter(), mv.to()),
+                None => "0000".into(),
+            },
+            MoveFlag::Chance => {
+                match (piece_of(mv), PositionCard::from_index(mv.from() as usize)) {
+                    (Some(piece), Some(position)) => format!("{}/{position}", piece.letter()),
+                    _ => "0000".into(),
+                }
+            }
+            MoveFlag::Pass => "stop".into(),
+            _ if mv.is_null() => "0000".into(),
+            _ => format!("{}{}", mv.from(), mv.to()),
+        }
+    }
+
+    fn describe(&self, pos: &Position<Self>) -> String {
+        let state = &pos.state;
+        let order = if state.hidden {
+            ", order unknown"
+        } else {
+            ", top first"
+        };
+        let pieces: String = state
+            .pieces
+            .cards()
+            .iter()
+            .map(|card| card.letter())
+            .collect();
+        let positions: String = state
+            .positions
+            .cards()
+            .iter()
+            .map(|card| card.to_string())
+            .collect();
+        let mut text = format!(
+            "Piece pile ({} cards{order}): {pieces}\nPosition pile ({} cards{order}): {positions}\n",
+            state.pieces.len(),
+            state.positions.len()
+        );
+        text.push_str(&format!(
+            "Phase: {}; last added on {}\n",
+            if state.adding { "adding" } else { "moving" },
+            state
+                .last
+                .map_or("-".to_string(), |square| square.to_string())
+        ));
+        match state.pending {
+            Pending::Nothing => {}
+            Pending::Turn => text.push_str("An add was decided: the referee turns the cards\n"),
+            Pending::Place { piece, position } => text.push_str(&format!(
+                "Turned {} and {position}: the landing square {} is taken, choose a square\n",
+                piece.letter(),
+                landing(state, position)
+            )),
+        }
+        text.push_str(&format!(
+            "Groups: {}; score if connected now: {}\n",
+            Touch::King.groups(pos.occupied()),
+            state.cards_left()
+        ));
+        if let Some(score) = final_score(pos) {
+            text.push_str(&format!("Final score: {score}\n"));
+        }
+        text
+    }
+
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags {
+            null_move: false,
+            check_extension: false,
+            quiescence: false,
+            late_move_reductions: false,
+            quiescence_plies: Some(0),
+        }
+    }
+
+    /// The best score still reachable by the solver's bound, in hundredths: White is the
+    /// player whatever the position.
+    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+        let needed = self.lower_bound(pos);
+        if needed >= UNREACHABLE || needed > pos.state.cards_left() {
+            return LOST_SCORE * 100;
+        }
+        (pos.state.cards_left() - needed) as i32 * 100
+    }
+
+    fn solve(&self, pos: &Position<Self>, limits: SolveLimits) -> Option<Solution> {
+        Some(solver::decide(
+            self,
+            pos,
+            limits,
+            Horizon::from_depth(limits.depth),
+        ))
+    }
+}
+
+impl Solitaire for Neighbour {
+    const TOUCH: Touch = Touch::King;
+
+    /// An add spends a card of each pile (paid when the cards are turned), a move one, a stop
+    /// none.
+    fn cost(&self, pos: &Position<Self>, mv: Move) -> u32 {
+        match mv.flag() {
+            MoveFlag::Drop if mv.kind() == BLIND_ADD => 0,
+            MoveFlag::Drop if pos.state.pending != Pending::Nothing => 0,
+            MoveFlag::Drop | MoveFlag::Chance => 2,
+            MoveFlag::Pass => 0,
+            _ => 1,
+        }
+    }
+
+    fn budget(&self, pos: &Position<Self>) -> u32 {
+        pos.state.cards_left()
+    }
+
+    fn score_after(&self, pos: &Position<Self>, spent: u32) -> i32 {
+        pos.state.cards_left() as i32 - spent as i32
+    }
+
+    fn lost_score(&self) -> i32 {
+        LOST_SCORE
+    }
+
+    fn won(&self, pos: &Position<Self>) -> bool {
+        connected(pos)
+    }
+
+    /// Two admissible bounds (RULES.md, rule 11). Groups: an add joins at most four groups
+    /// (no more fit round a square without touching each other), so lowers the count by at
+    /// most three; a move lowers it by at most four (lifting a lone piece removes its group).
+    /// Boxes: with `a` more adds (two cards each) and `m` moves, at least `n - m` of the `n`
+    /// pieces never move and lie in the final group of `n + a` pieces, whose box is at most
+    /// `n + a` squares wide and high. A win needs two pieces.
+    ///
+    /// When the piles are known, the next adds' squares are known too, until a landing square
+    /// is taken (the player then chooses): those pieces count where they will stand, the rest
+    /// as pieces that may stand anywhere.
+    fn lower_bound(&self, pos: &Position<Self>) -> u32 {
+        let state = &pos.state;
+        if connected(pos) {
+            return 0;
+        }
+        let occupied = pos.occupied();
+        let pieces = occupied.count() as u32;
+        // A piece whose cards are turned is added for free.
+        let free = u32::from(matches!(state.pending, Pending::Place { .. }));
+        let adds_left = if state.adding {
+            state.pieces.len() as u32 + free
+        } else {
+            0
+        };
+        let mut best = if pieces >= 2 && free == 0 {
+            moving_bound(pos.color(Color::White), pos.color(Color::Black), 0, pieces)
+        } else {
+            UNREACHABLE
+        };
+        // Where the next adds land, while known (an open state's piles, no square chosen).
+        let mut white = pos.color(Color::White);
+        let mut black = pos.color(Color::Black);
+        let mut last = state.last;
+        let mut simulating = !state.hidden && free == 0;
+        let mut anywhere = 0;
+        for adds in 1..=adds_left {
+            let index = adds as usize - 1;
+            let landed = simulating
+                && match (
+                    state.pieces.cards().get(index),
+                    state.positions.cards().get(index),
+                ) {
+                    (Some(piece), Some(position)) => {
+                        let landing = position.landing(last.unwrap_or(Square::A1));
+                        let free_square = !(white | black).contains(landing);
+                        if free_square {
+                            match piece.piece().color {
+                                Color::White => white = white.with(landing),
+                                Color::Black => black = black.with(landing),
+                            }
+                            last = Some(landing);
+                        }
+                        free_square
+                    }
+                    _ => false,
+                };
+            if !landed {
+                simulating = false;
+                anywhere += 1;
+            }
+            let total = pieces + adds;
+            if total >= 2 {
+                let cards = 2 * adds.saturating_sub(free);
+                let moves = moving_bound(white, black, anywhere, total);
+                if moves < UNREACHABLE {
+                    best = best.min(cards + moves);
+                }
+            }
+        }
+        best
+    }
+
+    fn certain(&self, pos: &Position<Self>) -> bool {
+        !pos.state.hidden || !pos.state.adding
+    }
+
+    /// Once moving, the cards still needed depend on the board alone: boards reached with
+    /// different cards left share what was proven about them.
+    fn table_key(&self, pos: &Position<Self>) -> u64 {
+        if pos.state.adding {
+            pos.hash()
+        } else {
+            pos.hash() ^ self.state_hash(&pos.state) ^ zobrist::variant(KEY_MOVING)
+        }
+    }
+
+    fn deal_from_text(&self, text: &str) -> Result<Position<Self>, String> {
+        deal_from_text(text).map_err(|error| error.to_string())
+    }
+
+    fn random_deal_text(&self, rng: &mut StdRng) -> String {
+        random_deal(rng)
+    }
+
+    fn turned(&self, state: &Position<Self>) -> Option<Move> {
+        let piece = *state.state.pieces.cards().first()?;
+        let position = *state.state.positions.cards().first()?;
+        Some(turn_move(piece, position, landing(&state.state, position)))
+    }
+}

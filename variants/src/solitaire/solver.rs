@@ -1,0 +1,770 @@
+//! The solitaires' solvers, generic over the [`Solitaire`] hooks both games implement.
+//!
+//! With everything known (an open pile, or a phase where nothing hidden matters any more),
+//! [`solve_open`] finds the fewest cards that win by iterative-deepening A*: depth-first
+//! passes under a growing threshold on cards spent plus an admissible bound on the cards
+//! still needed, with a transposition table of proven bounds shared by the passes (and by
+//! the rayon threads that split the root). Every solution IDA* finds is optimal: a pass finds
+//! nothing cheaper than its threshold, and the threshold only grows to the next bound seen.
+//!
+//! From a view ([`expectimax`]), the best policy maximises the expected score over the cards
+//! not yet seen: decisions are maximised, the turned cards averaged by how many copies may be
+//! there. Both kinds of node are cut by upper bounds from the same admissible bound (Ballard's
+//! Star1 at chance nodes), and whatever is certain from a node on is solved by IDA*.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use amity_engine::position::MAX_KINDS;
+use amity_engine::{
+    ChanceOutcome, Color, Kind, Move, MoveList, Position, PuzzleScore, Rules, Solution, SolveLimits,
+};
+
+use super::Touch;
+
+/// What the solvers need of a solitaire beyond its [`Rules`]. Scores are the game's own:
+/// larger is better, and a win that spends `c` more cards from `pos` scores
+/// `score_after(pos, c)`.
+pub trait Solitaire: Rules {
+    /// How pieces must touch to stand connected.
+    const TOUCH: Touch;
+
+    /// Cards a decision spends.
+    fn cost(&self, pos: &Position<Self>, mv: Move) -> u32;
+
+    /// The most cards that may still be spent: a win must come within them.
+    fn budget(&self, pos: &Position<Self>) -> u32;
+
+    /// The score of a win after spending `spent` more cards.
+    fn score_after(&self, pos: &Position<Self>, spent: u32) -> i32;
+
+    /// The score of a game that never connects.
+    fn lost_score(&self) -> i32;
+
+    /// Whether the pieces stand connected (the game is won).
+    fn won(&self, pos: &Position<Self>) -> bool;
+
+    /// An admissible bound: no win from `pos` spends fewer cards.
+    fn lower_bound(&self, pos: &Position<Self>) -> u32;
+
+    /// Whether the rest of the game depends on nothing the position hides (so [`solve_open`]
+    /// finds its value). The default: a full state.
+    fn certain(&self, pos: &Position<Self>) -> bool {
+        !self.is_view(pos)
+    }
+
+    /// The key of `pos` in the transposition table: its hash, unless the cards still needed
+    /// depend on less (a game's last phase, where only the board counts).
+    fn table_key(&self, pos: &Position<Self>) -> u64 {
+        pos.hash()
+    }
+
+    /// The chance outcome a blind add turns in the full state `state`: its top card(s).
+    fn turned(&self, state: &Position<Self>) -> Option<Move>;
+
+    /// The position a deal written as text starts from (RULES.md's deal notation).
+    ///
+    /// # Errors
+    /// Why the text is no deal of this game.
+    fn deal_from_text(&self, text: &str) -> Result<Position<Self>, String>;
+
+    /// A shuffled deal, in the notation [`Solitaire::deal_from_text`] reads.
+    fn random_deal_text(&self, rng: &mut rand::rngs::StdRng) -> String;
+}
+
+// ----- the transposition table -----
+
+/// Bounds on the cards still needed, proven by IDA* passes, keyed by position hash: entries
+/// of one atomic word (the hash's high bits and the bound in the low byte), so threads share
+/// it without locks and a torn or foreign entry is simply not recognised.
+pub struct Table {
+    entries: Vec<AtomicU64>,
+}
+
+/// A bound meaning "no win at all from here".
+const DEAD: u32 = 0xFF;
+
+/// What [`Solitaire::lower_bound`] answers when no win is possible at all.
+pub const UNREACHABLE: u32 = DEAD;
+const BOUND_BITS: u64 = 0xFF;
+
+impl Table {
+    /// A table of about `megabytes` MiB.
+    pub fn new(megabytes: usize) -> Table {
+        let count = (megabytes.max(1) << 20) / std::mem::size_of::<AtomicU64>();
+        // A power of two, so a hash's low bits pick the slot.
+        let count = 1usize << (usize::BITS - 1 - count.leading_zeros());
+        Table {
+            entries: (0..count).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn slot(&self, hash: u64) -> &AtomicU64 {
+        &self.entries[(hash as usize) & (self.entries.len() - 1)]
+    }
+
+    /// The proven bound on the cards still needed from the position with this hash (0 if none).
+    fn bound(&self, hash: u64) -> u32 {
+        let entry = self.slot(hash).load(Ordering::Relaxed);
+        if entry & !BOUND_BITS == hash & !BOUND_BITS && entry != 0 {
+            (entry & BOUND_BITS) as u32
+        } else {
+            0
+        }
+    }
+
+    fn store(&self, hash: u64, bound: u32) {
+        let entry = (hash & !BOUND_BITS) | u64::from(bound.min(DEAD));
+        self.slot(hash).store(entry, Ordering::Relaxed);
+    }
+}
+
+// ----- IDA* -----
+
+/// What [`solve_open`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenAnswer {
+    /// The fewest cards a win spends; `None` if no win exists (or none was found before the
+    /// limits expired: see `complete`).
+    pub cost: Option<u32>,
+    /// A line of decisions that wins spending `cost` cards.
+    pub line: Vec<Move>,
+    pub nodes: u64,
+    /// False when the limits expired before the answer was proven.
+    pub complete: bool,
+}
+
+/// How a pass of IDA* ended below a node.
+enum Pass {
+    /// A win within the threshold: the line from this node.
+    Found(Vec<Move>),
+    /// No win within the threshold; the least total (spent + bound) seen beyond it.
+    Exceeded(u32),
+    /// The limits expired.
+    Stopped,
+}
+
+/// How often (in nodes) a search looks at its limits.
+const LIMIT_CHECK_NODES: u64 = 1024;
+
+struct Pass_<'a, R: Solitaire> {
+    rules: &'a R,
+    table: &'a Table,
+    limits: SolveLimits<'a>,
+    /// Raised by the thread that finds a win, so the others stop.
+    found: &'a AtomicBool,
+    nodes: u64,
+    /// Nodes the earlier passes counted, for the node limit.
+    before: u64,
+}
+
+impl<R: Solitaire> Pass_<'_, R> {
+    /// Depth-first below `pos`, which `spent` cards reached, within `threshold`.
+    fn search(&mut self, pos: &Position<R>, spent: u32, threshold: u32) -> Pass {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(LIMIT_CHECK_NODES)
+            && (self.limits.expired()
+                || self.limits.out_of_nodes(self.before + self.nodes)
+                || self.found.load(Ordering::Relaxed))
+        {
+            return Pass::Stopped;
+        }
+        if self.rules.won(pos) {
+            return Pass::Found(Vec::new());
+        }
+        let key = self.rules.table_key(pos);
+        let needed = self.rules.lower_bound(pos).max(self.table.bound(key));
+        if needed >= DEAD {
+            return Pass::Exceeded(u32::MAX);
+        }
+        // The threshold never exceeds the budget, so this also ends lines that run out of
+        // cards, and every bound stored below holds whatever the cards left.
+        if spent + needed > threshold {
+            return Pass::Exceeded(spent + needed);
+        }
+        let mut moves = MoveList::new();
+        self.rules.generate(pos, &mut moves);
+        let mut least = u32::MAX;
+        for &mv in moves.iter() {
+            let mut child = pos.clone();
+            self.rules.play(&mut child, mv);
+            let cost = self.rules.cost(pos, mv);
+            match self.search(&child, spent + cost, threshold) {
+                Pass::Found(mut line) => {
+                    line.insert(0, mv);
+                    return Pass::Found(line);
+                }
+                Pass::Exceeded(total) => least = least.min(total),
+                Pass::Stopped => return Pass::Stopped,
+            }
+        }
+        // Every win from here spends more than `least - spent` cards (or there is none).
+        let proven = if least == u32::MAX {
+            DEAD
+        } else {
+            least - spent
+        };
+        self.table.store(key, proven);
+        Pass::Exceeded(least)
+    }
+}
+
+/// The fewest cards that win from `pos` (a full state, or a view whose decisions are all
+/// certain: a blind add there ends the line), by IDA*; the root's decisions are shared among
+/// rayon's threads when `parallel`.
+pub fn solve_open<R: Solitaire>(
+    rules: &R,
+    pos: &Position<R>,
+    table: &Table,
+    limits: SolveLimits,
+    parallel: bool,
+) -> OpenAnswer {
+    let mut answer = OpenAnswer {
+        cost: None,
+        line: Vec::new(),
+        nodes: 0,
+        complete: true,
+    };
+    if rules.won(pos) {
+        answer.cost = Some(0);
+        return answer;
+    }
+    let budget = rules.budget(pos);
+    let mut moves = MoveList::new();
+    rules.generate(pos, &mut moves);
+    let children: Vec<(Move, u32, Position<R>)> = moves
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            rules.play(&mut child, mv);
+            (mv, rules.cost(pos, mv), child)
+        })
+        .collect();
+    let mut threshold = rules.lower_bound(pos);
+    while threshold <= budget {
+        let found = AtomicBool::new(false);
+        // Nodes counted so far, by every pass and every finished root child of this one.
+        let counted = AtomicU64::new(answer.nodes);
+        let run = |(mv, cost, child): &(Move, u32, Position<R>)| {
+            let mut pass = Pass_ {
+                rules,
+                table,
+                limits,
+                found: &found,
+                nodes: 0,
+                before: counted.load(Ordering::Relaxed),
+            };
+            let result = pass.search(child, *cost, threshold);
+            counted.fetch_add(pass.nodes, Ordering::Relaxed);
+            if let Pass::Found(_) = result {
+                found.store(true, Ordering::Relaxed);
+            }
+            (*mv, result, pass.nodes)
+        };
+        let results: Vec<(Move, Pass, u64)> = if parallel {
+            children.par_iter().map(run).collect()
+        } else {
+            let mut results = Vec::with_capacity(children.len());
+            for child in &children {
+                let result = run(child);
+                let done = matches!(result.1, Pass::Found(_));
+                results.push(result);
+                if done {
+                    break;
+                }
+            }
+            results
+        };
+        let mut least = u32::MAX;
+        let mut stopped = false;
+        for (mv, result, nodes) in results {
+            answer.nodes += nodes;
+            match result {
+                Pass::Found(line) if answer.cost.is_none() => {
+                    answer.line = std::iter::once(mv).chain(line).collect();
+                    answer.cost = Some(threshold);
+                }
+                Pass::Found(_) => {}
+                Pass::Exceeded(total) => least = least.min(total),
+                Pass::Stopped => stopped = true,
+            }
+        }
+        if answer.cost.is_some() {
+            // Whatever found it first, every win a pass finds costs exactly its threshold.
+            let spent: u32 = line_cost(rules, pos, &answer.line);
+            answer.cost = Some(spent);
+            return answer;
+        }
+        if stopped {
+            answer.complete = false;
+            return answer;
+        }
+        if std::env::var_os("AMITY_SOLVER_TRACE").is_some() {
+            eprintln!("threshold {threshold}: nodes so far {}", answer.nodes);
+        }
+        if least == u32::MAX {
+            break;
+        }
+        threshold = least;
+    }
+    answer
+}
+
+/// Cards a line spends from `pos`.
+pub fn line_cost<R: Solitaire>(rules: &R, pos: &Position<R>, line: &[Move]) -> u32 {
+    let mut pos = pos.clone();
+    let mut spent = 0;
+    for &mv in line {
+        spent += rules.cost(&pos, mv);
+        rules.play(&mut pos, mv);
+    }
+    spent
+}
+
+// ----- expectimax -----
+
+/// The expected score of the best policy from a view, and its first decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Policy {
+    pub decision: Option<Move>,
+    pub expected: f64,
+    /// The most cards turned blind that the policy looked ahead through (see [`Horizon`]);
+    /// `None` when nothing was cut: the policy is then the best of all.
+    pub horizon: Option<u32>,
+    pub nodes: u64,
+    /// False when the limits expired before the first horizon was searched: the decision is
+    /// then the one with the best bound.
+    pub complete: bool,
+}
+
+/// How far expectimax looks ahead, in blind adds (chance nodes) on a line. Beyond the horizon
+/// a policy makes certain decisions only (Moves, stopping), whose value IDA* finds exactly, so
+/// a search to a horizon is exact for the policies that turn at most that many more cards
+/// blind before relying on certain decisions, and a lower bound on the best policy. The value
+/// never falls as the horizon grows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// Exactly this many blind adds.
+    Fixed(u32),
+    /// One, two, ... until nothing is cut (the value is then exact) or the limits expire (the
+    /// deepest finished horizon answers).
+    Deepening,
+}
+
+impl Horizon {
+    /// A fixed horizon of `depth` blind cards when a depth is asked for, else deepening.
+    pub fn from_depth(depth: Option<u32>) -> Horizon {
+        depth.map_or(Horizon::Deepening, Horizon::Fixed)
+    }
+}
+
+/// A value proven for a view: exact, or only an upper bound.
+#[derive(Clone, Copy)]
+struct Known {
+    value: f64,
+    exact: bool,
+}
+
+/// Why an expectimax search ended early.
+struct Expired;
+
+/// Expectimax over the cards a view has not seen, with its memory of values.
+pub struct Expectimax<'a, R: Solitaire> {
+    rules: &'a R,
+    table: &'a Table,
+    limits: SolveLimits<'a>,
+    /// Values by view hash and horizon left.
+    known: HashMap<(u64, u32), Known>,
+    /// Whether the last search left a blind add unexplored at its horizon.
+    cut: bool,
+    pub nodes: u64,
+}
+
+/// Slack for comparing expected values, which are sums of fractions in floating point.
+const EPSILON: f64 = 1e-9;
+
+impl<'a, R: Solitaire> Expectimax<'a, R> {
+    pub fn new(rules: &'a R, table: &'a Table, limits: SolveLimits<'a>) -> Self {
+        Expectimax {
+            rules,
+            table,
+            limits,
+            known: HashMap::new(),
+            cut: false,
+            nodes: 0,
+        }
+    }
+
+    /// The best score a win from `pos` could still reach.
+    fn upper(&self, pos: &Position<R>) -> f64 {
+        if self.rules.won(pos) {
+            return f64::from(self.rules.score_after(pos, 0));
+        }
+        // On an uncertain view the table holds what IDA* proved for certain decisions alone
+        // (a blind add ends its lines), which bounds nothing here.
+        let proven = if self.rules.certain(pos) {
+            self.table.bound(self.rules.table_key(pos))
+        } else {
+            0
+        };
+        let needed = self.rules.lower_bound(pos).max(proven);
+        if needed >= DEAD || needed > self.rules.budget(pos) {
+            f64::from(self.rules.lost_score())
+        } else {
+            f64::from(self.rules.score_after(pos, needed)).max(f64::from(self.rules.lost_score()))
+        }
+    }
+
+    /// The best a policy reaches with certain decisions alone (never turning a card it cannot
+    /// see), and its first decision: the exact value of a certain position, and a floor under
+    /// a view's value.
+    fn floor(&mut self, pos: &Position<R>) -> Result<(Option<Move>, f64), Expired> {
+        let limits = self.limits.after(self.nodes);
+        let answer = solve_open(self.rules, pos, self.table, limits, false);
+        self.nodes += answer.nodes;
+        if !answer.complete {
+            return Err(Expired);
+        }
+        Ok(match answer.cost {
+            Some(cost) => (
+                answer.line.first().copied(),
+                f64::from(self.rules.score_after(pos, cost)),
+            ),
+            None => (None, f64::from(self.rules.lost_score())),
+        })
+    }
+
+    /// The children of a decision node, best bound first.
+    fn decisions(&self, pos: &Position<R>) -> Vec<(Move, f64, Position<R>)> {
+        let mut moves = MoveList::new();
+        self.rules.generate(pos, &mut moves);
+        let mut children: Vec<(Move, f64, Position<R>)> = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                self.rules.play(&mut child, mv);
+                (mv, self.upper(&child), child)
+            })
+            .collect();
+        children.sort_by(|a, b| b.1.total_cmp(&a.1));
+        children
+    }
+
+    /// The value of `pos` with `blind` more blind adds allowed, if it is above `alpha` (then
+    /// exact); otherwise an upper bound at most `alpha` (fail-soft). `turned`: a card was just
+    /// turned, so `alpha` (from the chance node's bounds) may be far below the value.
+    fn value(
+        &mut self,
+        pos: &Position<R>,
+        alpha: f64,
+        blind: u32,
+        turned: bool,
+    ) -> Result<f64, Expired> {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(LIMIT_CHECK_NODES)
+            && (self.limits.expired() || self.limits.out_of_nodes(self.nodes))
+        {
+            return Err(Expired);
+        }
+        if self.rules.won(pos) {
+            return Ok(f64::from(self.rules.score_after(pos, 0)));
+        }
+        let upper = self.upper(pos);
+        if upper <= alpha + EPSILON {
+            return Ok(upper);
+        }
+        let key = (pos.hash(), blind);
+        if let Some(known) = self.known.get(&key).copied()
+            && (known.exact || known.value <= alpha + EPSILON)
+        {
+            return Ok(known.value);
+        }
+        let mut outcomes: Vec<ChanceOutcome> = Vec::new();
+        let known = if self.rules.chance(pos, &mut outcomes) {
+            self.chance_value(pos, &outcomes, alpha, blind)?
+        } else if self.rules.certain(pos) {
+            Known {
+                value: self.floor(pos)?.1,
+                exact: true,
+            }
+        } else {
+            self.decision_value(pos, alpha, blind, turned)?.1
+        };
+        self.known.insert(key, known);
+        Ok(known.value)
+    }
+
+    /// A decision node: the best child, searched best bound first. Where `alpha` may be weak
+    /// (`with_floor`: the root, or just after a card was turned) the search starts from the
+    /// floor of certain decisions, so children that cannot beat it are never searched;
+    /// elsewhere the parent's alpha is as good and costs nothing.
+    fn decision_value(
+        &mut self,
+        pos: &Position<R>,
+        alpha: f64,
+        blind: u32,
+        with_floor: bool,
+    ) -> Result<(Option<Move>, Known), Expired> {
+        let children = self.decisions(pos);
+        let lost = f64::from(self.rules.lost_score());
+        let mut best = if with_floor {
+            self.floor(pos)?
+        } else {
+            (None, f64::NEG_INFINITY)
+        };
+        let mut bound = best.1.max(lost);
+        for (mv, upper, child) in &children {
+            let floor = alpha.max(best.1);
+            if *upper <= floor + EPSILON {
+                bound = bound.max(*upper);
+                break;
+            }
+            let turns_a_card = self.rules.chance(child, &mut Vec::new());
+            if turns_a_card && blind == 0 {
+                // Beyond the horizon: the policy does not turn this card.
+                self.cut = true;
+                continue;
+            }
+            let left = if turns_a_card { blind - 1 } else { blind };
+            let value = self.value(child, floor, left, false)?;
+            if value > best.1 + EPSILON {
+                best = (Some(*mv), value);
+            } else {
+                bound = bound.max(value);
+            }
+        }
+        let value = best.1.max(lost);
+        Ok((
+            best.0,
+            if value > alpha + EPSILON || children.is_empty() {
+                Known { value, exact: true }
+            } else {
+                Known {
+                    value: value.max(bound),
+                    exact: false,
+                }
+            },
+        ))
+    }
+
+    /// A chance node (Star1): the children in turn, each asked only for what could still lift
+    /// the mean above `alpha` given the others' bounds.
+    fn chance_value(
+        &mut self,
+        pos: &Position<R>,
+        outcomes: &[ChanceOutcome],
+        alpha: f64,
+        blind: u32,
+    ) -> Result<Known, Expired> {
+        let total: f64 = outcomes.iter().map(|o| f64::from(o.weight)).sum();
+        let children: Vec<(f64, Position<R>)> = outcomes
+            .iter()
+            .map(|outcome| {
+                let mut child = pos.clone();
+                self.rules.play(&mut child, outcome.outcome);
+                (f64::from(outcome.weight) / total, child)
+            })
+            .collect();
+        let uppers: Vec<f64> = children
+            .iter()
+            .map(|(_, child)| self.upper(child))
+            .collect();
+        let mut rest: f64 = children
+            .iter()
+            .zip(&uppers)
+            .map(|((share, _), upper)| share * upper)
+            .sum();
+        let mut sum = 0.0;
+        for ((share, child), upper) in children.iter().zip(&uppers) {
+            rest -= share * upper;
+            let needed = (alpha - sum - rest) / share;
+            let value = self.value(child, needed, blind, true)?;
+            sum += share * value;
+            if value <= needed + EPSILON {
+                return Ok(Known {
+                    value: sum + rest,
+                    exact: false,
+                });
+            }
+        }
+        Ok(Known {
+            value: sum,
+            exact: true,
+        })
+    }
+
+    /// The best decision from a view and its expected score, looking ahead as `horizon` says.
+    pub fn decide(&mut self, view: &Position<R>, horizon: Horizon) -> Policy {
+        let nodes_before = self.nodes;
+        let mut policy = Policy {
+            decision: None,
+            expected: f64::from(self.rules.lost_score()),
+            horizon: None,
+            nodes: 0,
+            complete: false,
+        };
+        if self.rules.won(view) {
+            policy.expected = f64::from(self.rules.score_after(view, 0));
+            policy.complete = true;
+            return policy;
+        }
+        // A first answer at once, in case the limits expire: the child with the best bound.
+        let children = self.decisions(view);
+        policy.decision = children.first().map(|(mv, _, _)| *mv);
+        let (first, last) = match horizon {
+            Horizon::Fixed(blind) => (blind, blind),
+            Horizon::Deepening => (1, u32::MAX),
+        };
+        for blind in first..=last {
+            self.cut = false;
+            match self.decision_value(view, f64::NEG_INFINITY, blind, true) {
+                Ok((decision, known)) => {
+                    policy.decision = decision.or(policy.decision);
+                    policy.expected = known.value;
+                    policy.horizon = self.cut.then_some(blind);
+                    policy.complete = true;
+                    if std::env::var_os("AMITY_SOLVER_TRACE").is_some() {
+                        eprintln!(
+                            "horizon {blind}: {:?} expected {} nodes {}",
+                            policy.decision,
+                            policy.expected,
+                            self.nodes - nodes_before
+                        );
+                    }
+                }
+                Err(Expired) => break,
+            }
+            if !self.cut {
+                break;
+            }
+        }
+        policy.nodes = self.nodes - nodes_before;
+        policy
+    }
+}
+
+/// The expected score of the best policy from `view` to `horizon`, and its first decision.
+pub fn expectimax<R: Solitaire>(
+    rules: &R,
+    view: &Position<R>,
+    table: &Table,
+    limits: SolveLimits,
+    horizon: Horizon,
+) -> Policy {
+    Expectimax::new(rules, table, limits).decide(view, horizon)
+}
+
+// ----- the answer the protocols ask for -----
+
+/// Megabytes of transposition table a single answer uses.
+pub const TABLE_MB: usize = 64;
+
+/// The best decision for the player from `pos`: the exact best line when the player knows
+/// everything that matters, else the expectimax policy's decision from the player's view.
+/// Given a full state of a game that hides its pile, the answer is decided from the view and
+/// written as the full state's decision (a blind add becomes the add of the card on top).
+/// `horizon` bounds the policy's look-ahead through cards turned blind.
+pub fn decide<R: Solitaire>(
+    rules: &R,
+    pos: &Position<R>,
+    limits: SolveLimits,
+    horizon: Horizon,
+) -> Solution {
+    let table = Table::new(TABLE_MB);
+    let view = if rules.is_view(pos) {
+        pos.clone()
+    } else {
+        rules.view(pos, Color::White)
+    };
+    if rules.certain(&view) {
+        // What is certain for the player is played alike on the view and the state.
+        let answer = solve_open(rules, &view, &table, limits, true);
+        let score = match answer.cost {
+            Some(cost) => rules.score_after(&view, cost),
+            None => rules.lost_score(),
+        };
+        let line = if answer.line.is_empty() && !answer.complete {
+            fallback(rules, &view).into_iter().collect()
+        } else {
+            answer.line
+        };
+        return Solution {
+            line,
+            score: PuzzleScore::Exact(score),
+            horizon: None,
+            nodes: answer.nodes,
+            complete: answer.complete,
+        };
+    }
+    let mut search = Expectimax::new(rules, &table, limits);
+    let policy = search.decide(&view, horizon);
+    let line = match policy.decision {
+        Some(decision) if !rules.is_view(pos) => {
+            full_state_decision(rules, pos, &view, decision, &mut search, horizon)
+                .into_iter()
+                .collect()
+        }
+        decision => decision.into_iter().collect(),
+    };
+    Solution {
+        line,
+        score: PuzzleScore::Expected(policy.expected),
+        horizon: policy.horizon,
+        nodes: policy.nodes,
+        complete: policy.complete,
+    }
+}
+
+/// The decision with the best bound, for an answer when nothing is proven yet.
+fn fallback<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<Move> {
+    let mut moves = MoveList::new();
+    rules.generate(pos, &mut moves);
+    moves.iter().copied().min_by_key(|&mv| {
+        let mut child = pos.clone();
+        rules.play(&mut child, mv);
+        rules.cost(pos, mv) + rules.lower_bound(&child)
+    })
+}
+
+/// A decision taken on the view, as a decision of the full state `state`. They are the same
+/// except for a blind add: the full state then adds its top card, and where the game lets the
+/// player choose the square once the card is seen, the policy chooses it from the view with
+/// that card turned.
+pub fn full_state_decision<R: Solitaire>(
+    rules: &R,
+    state: &Position<R>,
+    view: &Position<R>,
+    decision: Move,
+    search: &mut Expectimax<R>,
+    horizon: Horizon,
+) -> Option<Move> {
+    let mut moves = MoveList::new();
+    rules.generate(state, &mut moves);
+    if moves.contains(decision) {
+        return Some(decision);
+    }
+    let mut seen = view.clone();
+    rules.play(&mut seen, decision);
+    if let Some(turned) = rules.turned(state) {
+        rules.play(&mut seen, turned);
+    }
+    if seen.occupied() == view.occupied()
+        && let Some(placement) = search.decide(&seen, horizon).decision
+    {
+        rules.play(&mut seen, placement);
+    }
+    moves.iter().copied().find(|&mv| {
+        let mut after = state.clone();
+        rules.play(&mut after, mv);
+        same_board(&after, &seen)
+    })
+}
+
+/// Whether two positions have the same pieces on the same squares.
+pub fn same_board<R: Rules>(a: &Position<R>, b: &Position<R>) -> bool {
+    a.occupied() == b.occupied()
+        && a.color(Color::White) == b.color(Color::White)
+        && (0..MAX_KINDS as u8).all(|kind| a.kind(Kind::new(kind)) == b.kind(Kind::new(kind)))
+}
