@@ -199,14 +199,14 @@ fn weights_source(
          pub const WEIGHTS: [Tapered; {}] = [",
         weights.len()
     );
-    // Comments aligned the way rustfmt aligns them, so the file is formatted as written.
-    let entries: Vec<String> = weights
-        .iter()
-        .map(|weight| format!("s({}, {}),", weight.mg, weight.eg))
-        .collect();
-    let width = entries.iter().map(String::len).max().unwrap_or(0);
-    for (index, entry) in entries.iter().enumerate() {
-        let _ = writeln!(text, "    {entry:width$} // {}", name(index));
+    for (index, weight) in weights.iter().enumerate() {
+        let _ = writeln!(
+            text,
+            "    s({}, {}), // {}",
+            weight.mg,
+            weight.eg,
+            name(index)
+        );
     }
     text.push_str("];\n");
     text
@@ -277,7 +277,20 @@ fn tune<R: Rules>(rules: &R, args: &TuneArgs) -> Result<(), String> {
     if let Some(path) = &args.write {
         let source = weights_source(rules.name(), &fitted, name, samples.len());
         std::fs::write(path, source).map_err(|e| format!("{path}: {e}"))?;
-        println!("weights written to {path}");
+        // rustfmt aligns the comments its own way; let it, so the file is committed as
+        // written. It comes with every Rust toolchain, but the weights stand without it.
+        let formatted = std::process::Command::new("rustfmt")
+            .args(["--edition", "2024", path])
+            .status()
+            .is_ok_and(|status| status.success());
+        println!(
+            "weights written to {path}{}",
+            if formatted {
+                " and formatted"
+            } else {
+                " (rustfmt not run)"
+            }
+        );
     }
     Ok(())
 }
