@@ -119,6 +119,12 @@ enum Tool {
         #[arg(long)]
         verbose: bool,
     },
+    /// Serve a web page on 127.0.0.1 where people play every game against Amity or each
+    /// other, each browser seeing only its seat's view.
+    Serve {
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+    },
     /// A deliberately broken engine for the referee's tests.
     #[command(hide = true)]
     Fixture {
@@ -213,6 +219,7 @@ fn main() {
                 2
             }
         },
+        Some(Tool::Serve { port }) => amity_web::run(port),
         Some(Tool::Fixture { fault, xboard }) => fixture::run(fault, xboard),
     };
     std::process::exit(code);

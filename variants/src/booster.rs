@@ -20,7 +20,8 @@ use amity_engine::position::color_index;
 use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, DrawReason, FenError, Game, Kind, Move, MoveError, MoveFlag,
-    MoveList, Outcome, Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, WinReason,
+    MoveList, Outcome, Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, SquareLabel,
+    WinReason,
 };
 
 /// Booster Chess.
@@ -1551,6 +1552,19 @@ impl Rules for Booster {
             _ if mv.is_null() => "0000".into(),
             _ => format!("{}{}", mv.from(), mv.to()),
         }
+    }
+
+    /// Each stack of checkers, as its height in its owner's colour.
+    fn square_labels(&self, pos: &Position<Self>) -> Vec<SquareLabel> {
+        pos.state
+            .stacks
+            .squares()
+            .map(|(square, stack)| SquareLabel {
+                square,
+                text: format!("{}", stack.unsigned_abs()),
+                owner: Some(if stack > 0 { Color::White } else { Color::Black }),
+            })
+            .collect()
     }
 
     fn describe(&self, pos: &Position<Self>) -> String {

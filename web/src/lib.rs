@@ -1,0 +1,216 @@
+//! `amity serve`: a web page where people play every game against Amity or each other. The
+//! server holds every full state; each browser is a seat and receives only that seat's view
+//! ([`room`]); the page (HTML, CSS and the SVG-drawing script) is embedded in the binary.
+
+pub mod hub;
+pub mod room;
+
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use amity_engine::search::Searcher;
+use axum::Router;
+use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use tokio::sync::mpsc;
+
+use hub::{Hub, Outbox};
+use room::ClientId;
+
+const PAGE: &str = include_str!("page/index.html");
+const SCRIPT: &str = include_str!("page/app.js");
+const STYLE: &str = include_str!("page/style.css");
+
+/// Hash of the search table Amity keeps for the page (MB): answers are shallow.
+const SEARCH_HASH_MB: usize = 16;
+
+/// What every connection shares.
+#[derive(Clone)]
+struct Shared {
+    hub: Arc<Mutex<Hub>>,
+    senders: Arc<Mutex<std::collections::HashMap<ClientId, mpsc::UnboundedSender<String>>>>,
+    next_client: Arc<AtomicU64>,
+    /// One searcher for every Amity seat: its jobs run one at a time, each fast.
+    searcher: Arc<Mutex<Searcher>>,
+}
+
+impl Shared {
+    fn hub(&self) -> std::sync::MutexGuard<'_, Hub> {
+        // A panic elsewhere must not take the page down with it.
+        self.hub.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn send(&self, outbox: Outbox) {
+        let senders = self
+            .senders
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        for (client, text) in outbox {
+            if let Some(sender) = senders.get(&client) {
+                // A browser that has gone is removed by its own connection task.
+                let _ = sender.send(text);
+            }
+        }
+    }
+
+    /// Lets Amity make every decision it owes in room `room`, one search at a time, each
+    /// off the async threads.
+    async fn run_amity(self, room: u64) {
+        loop {
+            let Some(job) = self.hub().next_amity_job(room) else {
+                return;
+            };
+            let searcher = Arc::clone(&self.searcher);
+            let answered = tokio::task::spawn_blocking(move || {
+                let mut searcher = searcher
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                job.think(&mut searcher)
+            })
+            .await;
+            let Ok(answer) = answered else {
+                // The search panicked: free the room so a later request can try again.
+                self.hub().release_amity(room);
+                return;
+            };
+            let outbox = self.hub().apply_amity(answer);
+            self.send(outbox);
+        }
+    }
+}
+
+/// The router: the page, its script and style, and the socket.
+fn router(shared: Shared) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async {
+                (
+                    [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+                    SCRIPT,
+                )
+            }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }),
+        )
+        .route("/ws", get(socket))
+        .with_state(shared)
+}
+
+async fn socket(upgrade: WebSocketUpgrade, State(shared): State<Shared>) -> impl IntoResponse {
+    upgrade.on_upgrade(move |socket| connection(socket, shared))
+}
+
+/// One browser: its requests go to the hub, the hub's texts for it come back.
+async fn connection(mut socket: WebSocket, shared: Shared) {
+    let client = shared.next_client.fetch_add(1, Ordering::Relaxed) + 1;
+    let (sender, mut outgoing) = mpsc::unbounded_channel();
+    shared
+        .senders
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .insert(client, sender);
+    let hello = shared.hub().connect(client);
+    shared.send(hello);
+    loop {
+        tokio::select! {
+            text = outgoing.recv() => {
+                let Some(text) = text else { break };
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            received = socket.recv() => {
+                match received {
+                    Some(Ok(Message::Text(text))) => {
+                        let (outbox, room) = {
+                            let mut hub = shared.hub();
+                            let outbox = hub.handle(client, text.as_str());
+                            let room = hub
+                                .room_of_client(client)
+                                .filter(|room| hub.claim_amity(*room));
+                            (outbox, room)
+                        };
+                        shared.send(outbox);
+                        if let Some(room) = room {
+                            tokio::spawn(shared.clone().run_amity(room));
+                        }
+                    }
+                    Some(Ok(Message::Binary(_))) => {
+                        let refused = hub::error_text("send text (JSON), not binary frames");
+                        shared.send(vec![(client, refused)]);
+                    }
+                    Some(Ok(_)) => {}
+                    Some(Err(_)) | None => break,
+                }
+            }
+        }
+    }
+    shared
+        .senders
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .remove(&client);
+    let outbox = shared.hub().disconnect(client);
+    shared.send(outbox);
+}
+
+/// A running server: its address and the hub it serves (tests look at the full states).
+pub struct Server {
+    pub address: SocketAddr,
+    pub hub: Arc<Mutex<Hub>>,
+}
+
+/// Binds `address` and serves until the process ends; `started` is called once bound.
+///
+/// # Errors
+/// When the address cannot be bound.
+pub async fn serve(
+    address: SocketAddr,
+    started: impl FnOnce(&Server),
+) -> Result<(), std::io::Error> {
+    let shared = Shared {
+        hub: Arc::new(Mutex::new(Hub::new())),
+        senders: Arc::default(),
+        next_client: Arc::default(),
+        searcher: Arc::new(Mutex::new(Searcher::new(SEARCH_HASH_MB, 1))),
+    };
+    let listener = tokio::net::TcpListener::bind(address).await?;
+    started(&Server {
+        address: listener.local_addr()?,
+        hub: Arc::clone(&shared.hub),
+    });
+    axum::serve(listener, router(shared)).await
+}
+
+/// `amity serve`: serves on 127.0.0.1:`port` until stopped. Returns the exit code.
+pub fn run(port: u16) -> i32 {
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the server: {error}");
+            return 1;
+        }
+    };
+    let address = SocketAddr::from(([127, 0, 0, 1], port));
+    let served = runtime.block_on(serve(address, |server| {
+        println!("Amity serves http://{}/ (Ctrl-C stops)", server.address);
+    }));
+    match served {
+        Ok(()) => 0,
+        Err(error) => {
+            eprintln!("error: cannot serve on {address}: {error}");
+            1
+        }
+    }
+}
