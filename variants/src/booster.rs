@@ -1562,7 +1562,11 @@ impl Rules for Booster {
             .map(|(square, stack)| SquareLabel {
                 square,
                 text: format!("{}", stack.unsigned_abs()),
-                owner: Some(if stack > 0 { Color::White } else { Color::Black }),
+                owner: Some(if stack > 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                }),
             })
             .collect()
     }

@@ -19,8 +19,8 @@ use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, 
 use amity_engine::position::color_index;
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, File, Kind, Move, MoveFlag, MoveList, Outcome, Piece,
-    BeliefGrid, PieceInfo, Position, Rank, Rules, SearchFlags, Square, SquareLabel, WinReason,
+    BeliefGrid, Bitboard, Color, DrawReason, FenError, File, Kind, Move, MoveFlag, MoveList,
+    Outcome, Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, SquareLabel, WinReason,
 };
 
 /// Cloak and Dagger Chess.

@@ -129,7 +129,10 @@ impl Hub {
             "play" => {
                 let token = text_field(&request, "token")?;
                 let room = self.room_of(client)?;
-                let room = self.rooms.get_mut(&room).ok_or(ServeError::UnknownRoom(room))?;
+                let room = self
+                    .rooms
+                    .get_mut(&room)
+                    .ok_or(ServeError::UnknownRoom(room))?;
                 room.play(client, token)?;
                 let id = room.id;
                 Ok(self.broadcast(id))
@@ -180,10 +183,7 @@ impl Hub {
         self.leave_current(client);
         self.rooms.insert(id, room);
         self.clients.insert(client, Some(id));
-        let mut outbox = vec![(
-            client,
-            json!({ "type": "created", "room": id }).to_string(),
-        )];
+        let mut outbox = vec![(client, json!({ "type": "created", "room": id }).to_string())];
         outbox.extend(self.broadcast(id));
         Ok(outbox)
     }
@@ -271,7 +271,8 @@ impl Hub {
 
 /// Rules used only to name things in tests.
 pub fn seat_names(variant: &str) -> Vec<&'static str> {
-    amity_variants::new_game(variant).map_or_else(Vec::new, |game| {
-        with_game!(&game, g => g.rules().seats().iter().map(|s| s.name).collect())
-    })
+    amity_variants::new_game(variant).map_or_else(
+        Vec::new,
+        |game| with_game!(&game, g => g.rules().seats().iter().map(|s| s.name).collect()),
+    )
 }

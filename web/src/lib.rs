@@ -41,7 +41,9 @@ struct Shared {
 impl Shared {
     fn hub(&self) -> std::sync::MutexGuard<'_, Hub> {
         // A panic elsewhere must not take the page down with it.
-        self.hub.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.hub
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn send(&self, outbox: Outbox) {

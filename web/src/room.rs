@@ -309,7 +309,9 @@ impl Room {
         }
         let token = token.trim();
         if token.is_empty() || token.len() > 200 {
-            return Err(ServeError::Malformed("a decision token of 1 to 200 characters".into()));
+            return Err(ServeError::Malformed(
+                "a decision token of 1 to 200 characters".into(),
+            ));
         }
         let saved = (
             self.game.clone(),
@@ -649,7 +651,8 @@ fn decision_json<R: Rules>(rules: &R, mv: Move) -> Value {
     ) && !mv.is_null();
     // A square is clickable for the decision only where its token names it: decisions
     // that carry a square for the rules' own bookkeeping are chosen by button.
-    let from = (board_move && token.contains(&mv.from().to_string())).then(|| mv.from().to_string());
+    let from =
+        (board_move && token.contains(&mv.from().to_string())).then(|| mv.from().to_string());
     let to = ((board_move || mv.flag() == MoveFlag::Drop) && token.contains(&mv.to().to_string()))
         .then(|| mv.to().to_string());
     json!({ "token": token, "from": from, "to": to })

@@ -127,8 +127,8 @@ function mySide() {
 }
 
 function showState(message) {
-  const answered = sentAt !== null && (message.toDecide === message.seat || message.result);
-  if (answered && state && message.record.length + (message.result ? 1 : 0) > 0) {
+  // A decision is answered when the decision is this seat's again (or the game is over).
+  if (sentAt !== null && (message.toDecide === message.seat || message.result)) {
     window.amityLatency.push(performance.now() - sentAt);
     sentAt = null;
   }
@@ -297,6 +297,7 @@ function drawSide() {
     const button = document.createElement("button");
     button.textContent = d.token;
     button.className = "decision";
+    button.dataset.token = d.token;
     button.onclick = () => { choices = null; play(d.token); };
     buttons.appendChild(button);
   }
