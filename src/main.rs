@@ -124,6 +124,9 @@ enum Tool {
     Serve {
         #[arg(long, default_value_t = 8080)]
         port: u16,
+        /// Show the match writing this live-view file (`amity match --live FILE`) at /?watch.
+        #[arg(long)]
+        watch: Option<std::path::PathBuf>,
     },
     /// A deliberately broken engine for the referee's tests.
     #[command(hide = true)]
@@ -219,7 +222,7 @@ fn main() {
                 2
             }
         },
-        Some(Tool::Serve { port }) => amity_web::run(port),
+        Some(Tool::Serve { port, watch }) => amity_web::run(port, watch),
         Some(Tool::Fixture { fault, xboard }) => fixture::run(fault, xboard),
     };
     std::process::exit(code);

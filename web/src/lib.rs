@@ -3,19 +3,23 @@
 //! ([`room`]); the page (HTML, CSS and the SVG-drawing script) is embedded in the binary.
 
 pub mod hub;
+pub mod live;
 pub mod room;
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use amity_engine::search::Searcher;
+use amity_engine::{Color, File, Position, Rank, Rules, Square};
 use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::http::header;
+use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::get;
+use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
 use hub::{Hub, Outbox};
@@ -36,6 +40,8 @@ struct Shared {
     next_client: Arc<AtomicU64>,
     /// One searcher for every Amity seat: its jobs run one at a time, each fast.
     searcher: Arc<Mutex<Searcher>>,
+    /// The live-view file of a match being watched, if any.
+    watch: Option<Arc<PathBuf>>,
 }
 
 impl Shared {
@@ -106,7 +112,25 @@ fn router(shared: Shared) -> Router {
             get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }),
         )
         .route("/ws", get(socket))
+        .route("/live.json", get(live_view))
         .with_state(shared)
+}
+
+/// The watched match's live view as the match last wrote it.
+async fn live_view(State(shared): State<Shared>) -> impl IntoResponse {
+    let json_type = [(header::CONTENT_TYPE, "application/json")];
+    let Some(path) = shared.watch else {
+        let text = json!({ "error": "no match is watched: start amity serve --watch FILE" });
+        return (StatusCode::NOT_FOUND, json_type, text.to_string());
+    };
+    // A small file, read at once: not worth a blocking task of its own.
+    match std::fs::read_to_string(path.as_path()) {
+        Ok(text) => (StatusCode::OK, json_type, text),
+        Err(error) => {
+            let text = json!({ "error": format!("cannot read {}: {error}", path.display()) });
+            (StatusCode::NOT_FOUND, json_type, text.to_string())
+        }
+    }
 }
 
 async fn socket(upgrade: WebSocketUpgrade, State(shared): State<Shared>) -> impl IntoResponse {
@@ -167,6 +191,52 @@ async fn connection(mut socket: WebSocket, shared: Shared) {
     shared.send(outbox);
 }
 
+/// A position's board as the page draws it: its size, every piece (square, symbol, name,
+/// colour) and the variant's square labels. Given a view, it shows only the view.
+pub fn board_json<R: Rules>(rules: &R, pos: &Position<R>) -> Value {
+    let geometry = rules.geometry();
+    let mut pieces = Vec::new();
+    for rank in 0..u32::from(geometry.ranks) {
+        for file in 0..u32::from(geometry.files) {
+            let square = Square::from_coords(File::new(file), Rank::new(rank));
+            if let Some(piece) = pos.piece_at(square) {
+                let info = rules.pieces()[piece.kind.index()];
+                pieces.push(json!({
+                    "square": square.to_string(),
+                    "symbol": info.symbol,
+                    "name": info.name,
+                    "color": color_name(piece.color),
+                }));
+            }
+        }
+    }
+    let labels: Vec<Value> = rules
+        .square_labels(pos)
+        .into_iter()
+        .map(|label| {
+            json!({
+                "square": label.square.to_string(),
+                "text": label.text,
+                "owner": label.owner.map(color_name),
+            })
+        })
+        .collect();
+    json!({
+        "files": geometry.files,
+        "ranks": geometry.ranks,
+        "pieces": pieces,
+        "labels": labels,
+    })
+}
+
+/// A side as the page names it.
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
 /// A running server: its address and the hub it serves (tests look at the full states).
 pub struct Server {
     pub address: SocketAddr,
@@ -179,6 +249,7 @@ pub struct Server {
 /// When the address cannot be bound.
 pub async fn serve(
     address: SocketAddr,
+    watch: Option<PathBuf>,
     started: impl FnOnce(&Server),
 ) -> Result<(), std::io::Error> {
     let shared = Shared {
@@ -186,6 +257,7 @@ pub async fn serve(
         senders: Arc::default(),
         next_client: Arc::default(),
         searcher: Arc::new(Mutex::new(Searcher::new(SEARCH_HASH_MB, 1))),
+        watch: watch.map(Arc::new),
     };
     let listener = tokio::net::TcpListener::bind(address).await?;
     started(&Server {
@@ -195,8 +267,9 @@ pub async fn serve(
     axum::serve(listener, router(shared)).await
 }
 
-/// `amity serve`: serves on 127.0.0.1:`port` until stopped. Returns the exit code.
-pub fn run(port: u16) -> i32 {
+/// `amity serve`: serves on 127.0.0.1:`port` until stopped, with the live view of the match
+/// writing `watch`, if given. Returns the exit code.
+pub fn run(port: u16, watch: Option<PathBuf>) -> i32 {
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -205,7 +278,7 @@ pub fn run(port: u16) -> i32 {
         }
     };
     let address = SocketAddr::from(([127, 0, 0, 1], port));
-    let served = runtime.block_on(serve(address, |server| {
+    let served = runtime.block_on(serve(address, watch, |server| {
         println!("Amity serves http://{}/ (Ctrl-C stops)", server.address);
     }));
     match served {

@@ -6,7 +6,9 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::{Limits, Score, Searcher};
-use amity_engine::{Color, Game, Move, MoveFlag, MoveList, Position, Rules, Square};
+use amity_engine::{Color, Game, Move, MoveFlag, MoveList, Position, Rules};
+
+use crate::color_name;
 use amity_variants::{AnyGame, VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -505,36 +507,6 @@ impl Room {
             rules.generate(&view, &mut owed);
             decisions = owed.iter().map(|mv| decision_json(rules, *mv)).collect();
         }
-        let geometry = rules.geometry();
-        let mut squares = Vec::new();
-        for rank in 0..u32::from(geometry.ranks) {
-            for file in 0..u32::from(geometry.files) {
-                let square = Square::from_coords(
-                    amity_engine::File::new(file),
-                    amity_engine::Rank::new(rank),
-                );
-                if let Some(piece) = view.piece_at(square) {
-                    let info = rules.pieces()[piece.kind.index()];
-                    squares.push(json!({
-                        "square": square.to_string(),
-                        "symbol": info.symbol,
-                        "name": info.name,
-                        "color": color_name(piece.color),
-                    }));
-                }
-            }
-        }
-        let labels: Vec<Value> = rules
-            .square_labels(&view)
-            .into_iter()
-            .map(|label| {
-                json!({
-                    "square": label.square.to_string(),
-                    "text": label.text,
-                    "owner": label.owner.map(color_name),
-                })
-            })
-            .collect();
         let belief = rules.belief_grid(&view).map(|grid| {
             json!({
                 "title": grid.title,
@@ -570,10 +542,7 @@ impl Room {
             "variant": rules.name(),
             "seat": seat,
             "seats": seat_list,
-            "files": geometry.files,
-            "ranks": geometry.ranks,
-            "pieces": squares,
-            "labels": labels,
+            "board": crate::board_json(rules, &view),
             "fen": view.to_fen(rules),
             "describe": rules.describe(&view),
             "inCheck": to_decide == Some(seat) && rules.in_check(&view),
@@ -632,13 +601,6 @@ impl Room {
             };
             self.seat_message(game, &other, seat)
         })
-    }
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
     }
 }
 

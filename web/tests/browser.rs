@@ -23,11 +23,15 @@ struct TestServer {
 }
 
 fn start_server() -> TestServer {
+    start_server_watching(None)
+}
+
+fn start_server_watching(watch: Option<std::path::PathBuf>) -> TestServer {
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
         let address = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
-        let served = runtime.block_on(amity_web::serve(address, |server| {
+        let served = runtime.block_on(amity_web::serve(address, watch, |server| {
             let _ = sender.send((server.address, Arc::clone(&server.hub)));
         }));
         served.expect("the server runs");
@@ -405,4 +409,96 @@ fn screenshots_of_every_game() {
         assert!(png.starts_with(b"\x89PNG"), "{game}: a PNG");
         std::fs::write(folder.join(format!("web-{game}.png")), png).expect("writing");
     }
+}
+
+#[test]
+#[ignore = "needs chromium and chromium-driver"]
+fn the_live_view_shows_a_match_in_progress() {
+    use amity_web::live::{LiveBoard, LiveGame, TableRow};
+    let path = std::env::temp_dir().join(format!("amity-live-{}.json", std::process::id()));
+    let live = LiveBoard::create(path.clone(), "Test match", 4).unwrap();
+    let template = amity_variants::new_game("losalamos").unwrap();
+    let board = with_game!(&template, g => amity_web::board_json(g.rules(), g.position()));
+    live.update_table(
+        vec![
+            TableRow {
+                name: "Amity-d4".into(),
+                wins: 1,
+                draws: 1,
+                losses: 0,
+            },
+            TableRow {
+                name: "Amity-d2".into(),
+                wins: 0,
+                draws: 1,
+                losses: 1,
+            },
+        ],
+        2,
+    );
+    live.update_game(LiveGame {
+        number: 3,
+        white: "Amity-d4".into(),
+        black: "Amity-d2".into(),
+        variant: "losalamos".into(),
+        board: Some(board),
+        moves: vec!["b3".into(), "b4".into()],
+        clocks: [Some(61.5), Some(59.25)],
+        white_to_move: true,
+        scores: vec![20, 35, -10],
+        result: None,
+    });
+    live.update_game(LiveGame {
+        number: 4,
+        white: "Amity-d2".into(),
+        black: "Amity-d4".into(),
+        variant: "cloakanddagger".into(),
+        board: None,
+        ..LiveGame::default()
+    });
+    let server = start_server_watching(Some(path.clone()));
+    let driver = Driver::start();
+    let browser = driver.browser(1100, 800);
+    browser.go(&format!("{}/?watch", server.url));
+    browser.wait_for(".live-board rect[data-square='f6']", 10);
+    let text = browser
+        .script("return document.getElementById('live').innerText;")
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(text.contains("Test match: 2 of 4 games finished"), "{text}");
+    assert!(
+        text.contains("Amity-d4 1:01.5 vs Amity-d2 0:59.3"),
+        "{text}"
+    );
+    assert!(
+        text.contains("its board is shown to its seats only"),
+        "{text}"
+    );
+    let pieces = browser.script("return document.querySelectorAll('.live-board g.piece').length;");
+    assert_eq!(pieces, 24);
+    // The match goes on: the page follows the file.
+    live.update_table(
+        vec![TableRow {
+            name: "Amity-d4".into(),
+            wins: 2,
+            draws: 1,
+            losses: 0,
+        }],
+        3,
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !browser
+        .script("return document.getElementById('live').innerText;")
+        .as_str()
+        .unwrap()
+        .contains("3 of 4 games finished")
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the live view did not follow the file"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let _ = std::fs::remove_file(path);
 }

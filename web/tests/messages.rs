@@ -367,7 +367,7 @@ fn every_game_starts_and_lists_decisions_for_the_seat_to_decide() {
         let room = hub.room(room).unwrap();
         let message = room.message_for(0);
         assert_eq!(message["variant"], *name);
-        assert!(!message["pieces"].as_array().unwrap().is_empty() || *name == "gravity");
+        assert!(!message["board"]["pieces"].as_array().unwrap().is_empty() || *name == "gravity");
         if room.seat_to_decide() == Some(0) {
             assert!(
                 !message["decisions"].as_array().unwrap().is_empty(),

@@ -147,12 +147,12 @@ function squareName(file, rank) {
   return String.fromCharCode(97 + file) + (rank + 1);
 }
 
-function squareAt(name) {
+// Where a square is drawn on `board` (files, ranks), seen from White's side unless flipped.
+function placeOf(board, flipped, name) {
   const file = name.charCodeAt(0) - 97;
   const rank = Number(name.slice(1)) - 1;
-  const flipped = mySide() === "black";
-  const column = flipped ? state.files - 1 - file : file;
-  const row = flipped ? rank : state.ranks - 1 - rank;
+  const column = flipped ? board.files - 1 - file : file;
+  const row = flipped ? rank : board.ranks - 1 - rank;
   return { x: MARGIN + column * CELL, y: row * CELL };
 }
 
@@ -160,48 +160,54 @@ function decisionsFrom(square) {
   return state.decisions.filter((d) => d.from === square);
 }
 
-function drawBoard() {
-  const svg = $("board");
+// Draws `board` (the server's description of a position or view) into `svg`: squares,
+// pieces, labels, the last move, a selected square and targets; `onClick(square)` if given.
+function renderBoard(svg, board, flipped, marks, onClick) {
   svg.innerHTML = "";
-  const width = MARGIN + state.files * CELL;
-  const height = state.ranks * CELL + MARGIN;
+  const width = MARGIN + board.files * CELL;
+  const height = board.ranks * CELL + MARGIN;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  const targets = new Set();
-  if (selected) for (const d of decisionsFrom(selected)) targets.add(d.to);
-  else for (const d of state.decisions) if (!d.from && d.to) targets.add(d.to);
-  const last = new Set(state.last || []);
-  for (let rank = 0; rank < state.ranks; rank++) {
-    for (let file = 0; file < state.files; file++) {
+  const at = (name) => placeOf(board, flipped, name);
+  const last = new Set(marks.last || []);
+  for (let rank = 0; rank < board.ranks; rank++) {
+    for (let file = 0; file < board.files; file++) {
       const name = squareName(file, rank);
-      const { x, y } = squareAt(name);
+      const { x, y } = at(name);
       let fill = (file + rank) % 2 === 1 ? "#efd9b4" : "#b58863";
       if (last.has(name)) fill = (file + rank) % 2 === 1 ? "#e6e28a" : "#b9b35a";
-      if (name === selected) fill = "#7fb2d9";
-      const rect = el("rect", { x, y, width: CELL, height: CELL, fill, "data-square": name, id: `sq-${name}`, class: "square" }, svg);
-      rect.addEventListener("click", () => clickSquare(name));
+      if (name === marks.selected) fill = "#7fb2d9";
+      const rect = el("rect", { x, y, width: CELL, height: CELL, fill, "data-square": name, class: "square" }, svg);
+      if (onClick) rect.addEventListener("click", () => onClick(name));
     }
   }
-  for (const piece of state.pieces) drawPiece(svg, piece);
-  for (const label of state.labels) drawLabel(svg, label);
-  for (const name of targets) {
-    const { x, y } = squareAt(name);
+  for (const piece of board.pieces) drawPiece(svg, piece, at);
+  for (const label of board.labels) drawLabel(svg, label, at);
+  for (const name of marks.targets || []) {
+    const { x, y } = at(name);
     el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 7, fill: "rgba(20,90,40,0.55)", "pointer-events": "none", class: "target", "data-square": name }, svg);
   }
-  const flipped = mySide() === "black";
-  for (let i = 0; i < state.files; i++) {
-    const file = flipped ? state.files - 1 - i : i;
-    const t = el("text", { x: MARGIN + i * CELL + CELL / 2, y: state.ranks * CELL + 13, "text-anchor": "middle", "font-size": 12, fill: "#555" }, svg);
+  for (let i = 0; i < board.files; i++) {
+    const file = flipped ? board.files - 1 - i : i;
+    const t = el("text", { x: MARGIN + i * CELL + CELL / 2, y: board.ranks * CELL + 13, "text-anchor": "middle", "font-size": 12, fill: "#555" }, svg);
     t.textContent = String.fromCharCode(97 + file);
   }
-  for (let i = 0; i < state.ranks; i++) {
-    const rank = flipped ? i : state.ranks - 1 - i;
+  for (let i = 0; i < board.ranks; i++) {
+    const rank = flipped ? i : board.ranks - 1 - i;
     const t = el("text", { x: 9, y: i * CELL + CELL / 2 + 4, "text-anchor": "middle", "font-size": 12, fill: "#555" }, svg);
     t.textContent = String(rank + 1);
   }
 }
 
-function drawPiece(svg, piece) {
-  const { x, y } = squareAt(piece.square);
+function drawBoard() {
+  const targets = new Set();
+  if (selected) for (const d of decisionsFrom(selected)) targets.add(d.to);
+  else for (const d of state.decisions) if (!d.from && d.to) targets.add(d.to);
+  renderBoard($("board"), state.board, mySide() === "black",
+    { last: state.last, selected, targets: [...targets] }, clickSquare);
+}
+
+function drawPiece(svg, piece, at) {
+  const { x, y } = at(piece.square);
   // The square underneath takes the click, so a piece never hides its square from the mouse.
   const group = el("g", { class: "piece", "data-square": piece.square, "data-symbol": piece.symbol, "data-color": piece.color, "pointer-events": "none" }, svg);
   const white = piece.color === "white";
@@ -225,8 +231,8 @@ function drawPiece(svg, piece) {
   }
 }
 
-function drawLabel(svg, label) {
-  const { x, y } = squareAt(label.square);
+function drawLabel(svg, label, at) {
+  const { x, y } = at(label.square);
   const white = label.owner === "white";
   const group = el("g", { class: "label", "data-square": label.square, "pointer-events": "none" }, svg);
   el("rect", { x: x + CELL - 22, y: y + CELL - 18, width: 20, height: 16, rx: 4, fill: label.owner ? (white ? "#fff" : "#222") : "#888", stroke: "#a33", "stroke-width": 1.5 }, group);
@@ -266,7 +272,7 @@ function clickSquare(name) {
   const here = state.decisions.filter((d) => !d.from && d.to === name);
   if (here.length === 1) { play(here[0].token); return; }
   if (here.length > 1) { offer(here); return; }
-  const piece = state.pieces.find((p) => p.square === name);
+  const piece = state.board.pieces.find((p) => p.square === name);
   if (decisionsFrom(name).length > 0 || (piece && piece.color === mySide())) {
     selected = name;
     drawBoard();
@@ -316,20 +322,22 @@ function drawSide() {
 }
 
 function drawChart() {
-  const svg = $("chart");
+  renderChart($("chart"), state.scores.map((s) => s[1]), "Amity's score for White");
+}
+
+// A small line chart of scores (centipawns, White's point of view), one point per entry.
+function renderChart(svg, scores, title) {
   svg.innerHTML = "";
-  const scores = state.scores;
   if (scores.length < 1) return;
   const w = 300, h = 110, pad = 14;
-  const lastPly = Math.max(...scores.map((s) => s[0]), 2);
   const clamp = (cp) => Math.max(-1000, Math.min(1000, cp));
-  const sx = (ply) => pad + (ply / lastPly) * (w - 2 * pad);
+  const sx = (i) => pad + (scores.length > 1 ? i / (scores.length - 1) : 0.5) * (w - 2 * pad);
   const sy = (cp) => h / 2 - (clamp(cp) / 1000) * (h / 2 - pad);
   el("rect", { x: 0, y: 0, width: w, height: h, fill: "#fff", stroke: "#ccc" }, svg);
   el("line", { x1: pad, y1: h / 2, x2: w - pad, y2: h / 2, stroke: "#999", "stroke-dasharray": "3 3" }, svg);
-  el("polyline", { points: scores.map((s) => `${sx(s[0])},${sy(s[1])}`).join(" "), fill: "none", stroke: "#2d6ca2", "stroke-width": 2 }, svg);
+  el("polyline", { points: scores.map((cp, i) => `${sx(i)},${sy(cp)}`).join(" "), fill: "none", stroke: "#2d6ca2", "stroke-width": 2 }, svg);
   const t = el("text", { x: pad, y: 11, "font-size": 10, fill: "#555" }, svg);
-  t.textContent = `Amity's score for White (last ${scores[scores.length - 1][1]} cp)`;
+  t.textContent = `${title} (last ${scores[scores.length - 1]} cp)`;
 }
 
 function drawBelief() {
@@ -355,6 +363,70 @@ function drawBelief() {
   box.appendChild(table);
 }
 
+// ----- the live view of a match (amity match --live FILE, amity serve --watch FILE) -----
+
+function clockText(seconds) {
+  if (seconds === null || seconds === undefined) return "";
+  const m = Math.floor(seconds / 60);
+  const s = (seconds - m * 60).toFixed(1).padStart(4, "0");
+  return ` ${m}:${s}`;
+}
+
+function showLive(live) {
+  const box = $("live");
+  if (live.error) {
+    box.textContent = live.error;
+    return;
+  }
+  box.innerHTML = "";
+  const head = document.createElement("h2");
+  head.textContent = `${live.event}: ${live.finished} of ${live.total} games finished`;
+  box.appendChild(head);
+  const table = document.createElement("table");
+  table.className = "score-table";
+  table.innerHTML = "<tr><th>engine</th><th>+</th><th>=</th><th>-</th><th>points</th></tr>" +
+    live.table.map((r) => `<tr><td>${r.name}</td><td>${r.wins}</td><td>${r.draws}</td><td>${r.losses}</td><td>${r.wins + r.draws / 2}</td></tr>`).join("");
+  box.appendChild(table);
+  for (const game of live.games) {
+    const card = document.createElement("div");
+    card.className = "live-game";
+    const title = document.createElement("div");
+    const toMove = game.result ? "" : (game.whiteToMove ? " (White to move)" : " (Black to move)");
+    title.textContent = `Game ${game.number}, ${game.variant}: ${game.white}${clockText(game.clocks[0])} vs ${game.black}${clockText(game.clocks[1])}${toMove}`;
+    card.appendChild(title);
+    if (game.board) {
+      const svg = document.createElementNS(SVG, "svg");
+      svg.setAttribute("class", "live-board");
+      card.appendChild(svg);
+      renderBoard(svg, game.board, false, {}, null);
+    } else {
+      const hidden = document.createElement("div");
+      hidden.textContent = "This game hides information: its board is shown to its seats only.";
+      card.appendChild(hidden);
+    }
+    const moves = document.createElement("div");
+    moves.className = "live-moves";
+    moves.textContent = (game.moves.join(" ") || "no moves yet") + (game.result ? `  ${game.result}` : "");
+    card.appendChild(moves);
+    const chart = document.createElementNS(SVG, "svg");
+    chart.setAttribute("width", "300");
+    chart.setAttribute("height", "110");
+    card.appendChild(chart);
+    renderChart(chart, game.scores, "engines' scores for White");
+    box.appendChild(card);
+  }
+}
+
+function watch() {
+  $("status").textContent = "watching a match";
+  $("setup").hidden = true;
+  $("live").hidden = false;
+  const poll = () => fetch("/live.json").then((r) => r.json()).then(showLive)
+    .catch((e) => { $("live").textContent = `cannot read the live view: ${e}`; });
+  poll();
+  setInterval(poll, 500);
+}
+
 $("game").addEventListener("change", seatChoice);
 $("start").addEventListener("click", start);
 $("typed").addEventListener("submit", (event) => {
@@ -363,4 +435,5 @@ $("typed").addEventListener("submit", (event) => {
   if (token) play(token);
   $("token").value = "";
 });
-connect();
+if (new URLSearchParams(location.search).has("watch")) watch();
+else connect();
