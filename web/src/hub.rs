@@ -23,6 +23,8 @@ pub struct Hub {
     next_seed: u64,
     /// Rooms where a task is making Amity's decisions: one task per room at most.
     thinking: HashSet<u64>,
+    /// Hints asked for and not yet searched: who asked, and the search.
+    hints: Vec<(ClientId, AmityJob)>,
 }
 
 /// An error message as sent to a browser.
@@ -137,6 +139,13 @@ impl Hub {
                 let id = room.id;
                 Ok(self.broadcast(id))
             }
+            "hint" => {
+                let room = self.room_of(client)?;
+                let room = self.rooms.get(&room).ok_or(ServeError::UnknownRoom(room))?;
+                let job = room.hint_job(client)?;
+                self.hints.push((client, job));
+                Ok(Vec::new())
+            }
             "lobby" => Ok(vec![(
                 client,
                 json!({ "type": "lobby", "rooms": self.lobby() }).to_string(),
@@ -239,6 +248,11 @@ impl Hub {
     /// runs (it will see the new state itself).
     pub fn claim_amity(&mut self, id: u64) -> bool {
         self.thinking.insert(id)
+    }
+
+    /// The hints asked for since the last call, to be searched.
+    pub fn take_hints(&mut self) -> Vec<(ClientId, AmityJob)> {
+        std::mem::take(&mut self.hints)
     }
 
     /// Gives up room `id`'s claim.

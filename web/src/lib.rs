@@ -91,6 +91,25 @@ impl Shared {
     }
 }
 
+impl Shared {
+    /// Searches a hint off the async threads and sends it to the browser that asked.
+    async fn hint(self, asker: ClientId, job: room::AmityJob) {
+        let searcher = Arc::clone(&self.searcher);
+        let answered = tokio::task::spawn_blocking(move || {
+            let mut searcher = searcher
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            job.think(&mut searcher)
+        })
+        .await;
+        let text = match answered {
+            Ok(answer) => answer.hint_text(),
+            Err(_) => hub::error_text("the hint's search failed"),
+        };
+        self.send(vec![(asker, text)]);
+    }
+}
+
 /// The router: the page, its script and style, and the socket.
 fn router(shared: Shared) -> Router {
     Router::new()
@@ -159,15 +178,19 @@ async fn connection(mut socket: WebSocket, shared: Shared) {
             received = socket.recv() => {
                 match received {
                     Some(Ok(Message::Text(text))) => {
-                        let (outbox, room) = {
+                        let (outbox, room, hints) = {
                             let mut hub = shared.hub();
                             let outbox = hub.handle(client, text.as_str());
+                            let hints = hub.take_hints();
                             let room = hub
                                 .room_of_client(client)
                                 .filter(|room| hub.claim_amity(*room));
-                            (outbox, room)
+                            (outbox, room, hints)
                         };
                         shared.send(outbox);
+                        for (asker, job) in hints {
+                            tokio::spawn(shared.clone().hint(asker, job));
+                        }
                         if let Some(room) = room {
                             tokio::spawn(shared.clone().run_amity(room));
                         }

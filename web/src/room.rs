@@ -101,6 +101,18 @@ pub struct AmityJob {
     depth: u32,
 }
 
+impl AmityAnswer {
+    /// The answer as a hint for a person: the decision Amity would make, and its score.
+    pub fn hint_text(&self) -> String {
+        let hint = json!({
+            "type": "hint",
+            "token": self.token,
+            "score": self.score,
+        });
+        hint.to_string()
+    }
+}
+
 /// Amity's answer to an [`AmityJob`].
 pub struct AmityAnswer {
     pub room: u64,
@@ -430,6 +442,34 @@ impl Room {
             }
         }
         self.close_turn_if_over();
+    }
+
+    /// A search for a hint to `client`: Amity's choice from the view of the client's seat
+    /// that owes the next decision.
+    ///
+    /// # Errors
+    /// The client holds no seat here, or none of its seats decides now.
+    pub fn hint_job(&self, client: ClientId) -> Result<AmityJob, ServeError> {
+        let mine = self.seats_of(client);
+        if mine.is_empty() {
+            return Err(ServeError::NotSeated);
+        }
+        let seat = self.seat_to_decide().ok_or_else(|| {
+            ServeError::GameOver(
+                with_game!(&self.game, g => g.outcome().map_or("*", |o| o.result())).to_string(),
+            )
+        })?;
+        if !mine.contains(&seat) {
+            let name = self.seat_name(seat).unwrap_or_default();
+            return Err(ServeError::OutOfTurn(name));
+        }
+        Ok(AmityJob {
+            room: self.id,
+            version: self.version,
+            game: self.game.clone(),
+            seat,
+            depth: self.depth,
+        })
     }
 
     /// Amity's next decision to make here, if Amity owes one.

@@ -205,6 +205,26 @@ fn an_illegal_click_is_refused_and_the_game_goes_on() {
         message,
         "refused: 'castle please' is not a decision white may make now"
     );
+    // A hint names one of the decisions on offer.
+    browser.click("#hint");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let hint = loop {
+        let text = browser.script("return document.getElementById('hint-text').textContent;");
+        if text.as_str().is_some_and(|t| t.starts_with("Hint: ")) {
+            break text.as_str().unwrap().to_string();
+        }
+        assert!(Instant::now() < deadline, "no hint");
+        std::thread::sleep(Duration::from_millis(30));
+    };
+    let token = hint["Hint: ".len()..].split(' ').next().unwrap();
+    assert!(
+        before["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["token"] == token),
+        "{hint}"
+    );
     let after = play_by_clicks(&browser, 1);
     assert_eq!(after["record"].as_array().unwrap().len(), 2);
 }

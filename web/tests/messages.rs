@@ -381,3 +381,35 @@ fn every_game_starts_and_lists_decisions_for_the_seat_to_decide() {
         }
     }
 }
+
+#[test]
+fn a_hint_is_searched_from_the_seat_that_decides_and_sent_to_it_alone() {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    hub.connect(2);
+    let room = new_game(&mut hub, 1, "losalamos", &["person", "person"], 0);
+    hub.handle(2, &json!({"op":"join","room":room,"seat":1}).to_string());
+    assert_eq!(
+        error_of(&hub.handle(2, r#"{"op":"hint"}"#), 2),
+        "not your turn: white decides now"
+    );
+    assert!(hub.handle(1, r#"{"op":"hint"}"#).is_empty());
+    let mut hints = hub.take_hints();
+    assert_eq!(hints.len(), 1);
+    let (asker, job) = hints.remove(0);
+    assert_eq!(asker, 1);
+    let hint = parse(&job.think(&mut Searcher::new(1, 1)).hint_text());
+    assert_eq!(hint["type"], "hint");
+    let token = hint["token"].as_str().unwrap();
+    let decisions = hub.room(room).unwrap().message_for(0)["decisions"].clone();
+    assert!(
+        decisions
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["token"] == token),
+        "{token}"
+    );
+    // A hint changes nothing.
+    assert_eq!(hub.room(room).unwrap().seat_to_decide(), Some(0));
+}

@@ -57,6 +57,9 @@ function connect() {
     else if (message.type === "created") { $("status").textContent = `game ${message.room}`; }
     else if (message.type === "state") showState(message);
     else if (message.type === "error") { showMessage(message.message); sentAt = null; }
+    else if (message.type === "hint") {
+      $("hint-text").textContent = message.token ? `Hint: ${message.token}` + (message.score === null ? "" : ` (${message.score} cp for White)`) : "No hint: nothing to decide";
+    }
   };
 }
 
@@ -139,6 +142,7 @@ function showState(message) {
   $("table").hidden = false;
   $("status").textContent = `game ${message.room}`;
   showMessage(message.notice || "");
+  $("hint-text").textContent = "";
   drawBoard();
   drawSide();
 }
@@ -427,6 +431,7 @@ function watch() {
   setInterval(poll, 500);
 }
 
+$("hint").addEventListener("click", () => { $("hint-text").textContent = "thinking…"; send({ op: "hint" }); });
 $("game").addEventListener("change", seatChoice);
 $("start").addEventListener("click", start);
 $("typed").addEventListener("submit", (event) => {
