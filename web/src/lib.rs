@@ -19,6 +19,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
@@ -32,6 +33,23 @@ const STYLE: &str = include_str!("page/style.css");
 /// Hash of the search table Amity keeps for the page (MB): answers are shallow.
 const SEARCH_HASH_MB: usize = 16;
 
+/// The searcher and the room it last searched for: what it learnt of one game (its table)
+/// is forgotten before it searches another, which may be another variant.
+struct GameSearcher {
+    searcher: Searcher,
+    room: Option<u64>,
+}
+
+impl GameSearcher {
+    fn think(&mut self, job: room::AmityJob) -> room::AmityAnswer {
+        if self.room != Some(job.room) {
+            self.searcher.clear();
+            self.room = Some(job.room);
+        }
+        job.think(&mut self.searcher)
+    }
+}
+
 /// What every connection shares.
 #[derive(Clone)]
 struct Shared {
@@ -39,7 +57,7 @@ struct Shared {
     senders: Arc<Mutex<std::collections::HashMap<ClientId, mpsc::UnboundedSender<String>>>>,
     next_client: Arc<AtomicU64>,
     /// One searcher for every Amity seat: its jobs run one at a time, each fast.
-    searcher: Arc<Mutex<Searcher>>,
+    searcher: Arc<Mutex<GameSearcher>>,
     /// The live-view file of a match being watched, if any.
     watch: Option<Arc<PathBuf>>,
 }
@@ -77,7 +95,7 @@ impl Shared {
                 let mut searcher = searcher
                     .lock()
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
-                job.think(&mut searcher)
+                searcher.think(job)
             })
             .await;
             let Ok(answer) = answered else {
@@ -99,7 +117,7 @@ impl Shared {
             let mut searcher = searcher
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            job.think(&mut searcher)
+            searcher.think(job)
         })
         .await;
         let text = match answered {
@@ -279,13 +297,23 @@ pub async fn serve(
         hub: Arc::new(Mutex::new(Hub::new())),
         senders: Arc::default(),
         next_client: Arc::default(),
-        searcher: Arc::new(Mutex::new(Searcher::new(SEARCH_HASH_MB, 1))),
+        searcher: Arc::new(Mutex::new(GameSearcher {
+            searcher: Searcher::new(SEARCH_HASH_MB, 1),
+            room: None,
+        })),
         watch: watch.map(Arc::new),
     };
     let listener = tokio::net::TcpListener::bind(address).await?;
     started(&Server {
         address: listener.local_addr()?,
         hub: Arc::clone(&shared.hub),
+    });
+    // Without TCP_NODELAY a state message sent right after another (a move, then Amity's
+    // answer) waits for the browser's delayed acknowledgement of the first: up to 40 ms.
+    let listener = listener.tap_io(|stream| {
+        if let Err(error) = stream.set_nodelay(true) {
+            eprintln!("warning: TCP_NODELAY not set: {error}");
+        }
     });
     axum::serve(listener, router(shared)).await
 }

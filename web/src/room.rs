@@ -120,6 +120,8 @@ pub struct AmityAnswer {
     token: Option<String>,
     /// The score from White's point of view, in centipawns.
     score: Option<i32>,
+    /// How long Amity thought (microseconds).
+    thought: u64,
 }
 
 /// A score as centipawns, mates beyond any evaluation.
@@ -134,6 +136,7 @@ fn centipawns(score: Score) -> i32 {
 impl AmityJob {
     /// Searches the seat's view to the job's depth: the decision and its score.
     pub fn think(self, searcher: &mut Searcher) -> AmityAnswer {
+        let started = std::time::Instant::now();
         let stop = AtomicBool::new(false);
         let (token, score) = with_game!(&self.game, game => {
             let rules = game.rules();
@@ -163,6 +166,7 @@ impl AmityJob {
             version: self.version,
             token,
             score,
+            thought: started.elapsed().as_micros() as u64,
         }
     }
 }
@@ -187,6 +191,9 @@ pub struct Room {
     version: u64,
     /// The last thing that happened, for every seat (a refused Amity answer, a seat left).
     pub notice: Option<String>,
+    /// How long Amity thought over its last decision here (microseconds): what of a
+    /// reply's time is the search's.
+    thought: Option<u64>,
 }
 
 impl Room {
@@ -234,6 +241,7 @@ impl Room {
             scores: Vec::new(),
             version: 0,
             notice: None,
+            thought: None,
         };
         room.let_chance_act();
         Ok(room)
@@ -509,6 +517,7 @@ impl Room {
         match decision {
             Ok(announced) => {
                 let played = with_game!(&self.game, g => g.moves().len());
+                self.thought = Some(answer.thought);
                 if let Some(score) = answer.score {
                     self.scores.push((played, score));
                 }
@@ -595,6 +604,7 @@ impl Room {
             "belief": belief,
             "depth": self.depth,
             "notice": self.notice,
+            "amityMicros": self.thought,
         })
     }
 

@@ -359,6 +359,18 @@ fn a_four_seat_split_brain_game_with_two_browsers() {
     let other = wait_state(&queen_wing, 30, |s| s["record"] == one["record"]);
     assert_eq!(one["seat"], 0);
     assert_eq!(other["seat"], 1);
+    // A browser closed mid-game frees its seat and loses nothing: the other sees it free.
+    drop(queen_wing);
+    let freed = wait_state(&king_wing, 30, |s| s["seats"][1]["taken"] == false);
+    assert_eq!(freed["notice"], "Wq left; the seat is free to take");
+    let third = driver.browser(1100, 800);
+    third.go(&format!("{}/?room={room}&seat=1", server.url));
+    let rejoined = wait_state(&third, 20, |s| s["seat"] == 1);
+    assert!(
+        rejoined["record"].as_array().unwrap().len() >= 6,
+        "{rejoined}"
+    );
+    let browsers = [&king_wing, &third];
     // Every frame each browser got was for its own seat.
     for (seat, browser) in browsers.iter().enumerate() {
         let frames = browser.script("return window.amityFrames;");
@@ -380,7 +392,8 @@ fn latency_of_a_depth_one_answer_at_the_browser() {
     // The test's own moves are poor and Amity mates them soon: new games until enough
     // answers are timed (each page load starts the page's own list afresh).
     let mut times: Vec<f64> = Vec::new();
-    while times.len() < 30 {
+    let mut thought: Vec<f64> = Vec::new();
+    while times.len() < 60 {
         start_game(&browser, &server.url, "chess", 0, &[], 1);
         play_by_clicks(&browser, 30);
         times.extend(
@@ -391,7 +404,28 @@ fn latency_of_a_depth_one_answer_at_the_browser() {
                 .iter()
                 .filter_map(Value::as_f64),
         );
+        // What of it was the search: the server's own count, per answer.
+        let searched = browser.script(
+            "return window.amityFrames.map(f => JSON.parse(f)).filter(m => m.type === 'state' \
+             && m.amityMicros !== null && m.toDecide === m.seat).map(m => m.amityMicros);",
+        );
+        let mut seen: Vec<f64> = searched
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_f64)
+            .map(|micros| micros / 1000.0)
+            .collect();
+        seen.dedup();
+        thought.extend(seen);
     }
+    thought.sort_by(f64::total_cmp);
+    println!(
+        "of which Amity's depth-1 search (ms): n={} median={:.2} max={:.2}",
+        thought.len(),
+        thought[thought.len() / 2],
+        thought[thought.len() - 1]
+    );
     let mut sorted = times.clone();
     sorted.sort_by(f64::total_cmp);
     println!(
