@@ -25,8 +25,8 @@ pub use moves::{Move, MoveFlag, MoveList};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, VariantSettings};
 pub use position::{Kind, Piece, Position};
 pub use rules::{
-    BeliefGrid, ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules, SearchFlags,
-    SeatInfo, SquareLabel, TWO_SEATS, WinReason,
+    BeliefGrid, CardRow, ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules,
+    SearchFlags, SeatInfo, SquareLabel, TWO_SEATS, WinReason,
 };
 pub use scratch::Scratch;
 pub use shakmaty::{Bitboard, Color, File, Rank, Square};

@@ -181,6 +181,17 @@ pub struct SquareLabel {
     pub owner: Option<Color>,
 }
 
+/// A row of cards as a position shows them (a hand, a pile), for boards drawn by a program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardRow {
+    /// What the row is ("White's hand", "discard pile").
+    pub title: String,
+    /// Whose the cards are, if anyone's.
+    pub owner: Option<Color>,
+    /// Each card as the variant writes it (`Qh`, `9c`); `?` for a card whose face is unseen.
+    pub cards: Vec<String>,
+}
+
 /// What a seat believes about hidden things, as probabilities in a table: one row per hidden
 /// thing (a numbered cloak), one column per possibility (an identity).
 #[derive(Clone, Debug, PartialEq)]
@@ -501,6 +512,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Labels for squares beyond their pieces, as `pos` (a full state or a view) shows them.
     /// Default: none.
     fn square_labels(&self, pos: &Position<Self>) -> Vec<SquareLabel> {
+        let _ = pos;
+        Vec::new()
+    }
+
+    /// The cards `pos` (a full state or a view) shows, row by row: hands and piles, unseen
+    /// cards as `?`. Default: none.
+    fn card_rows(&self, pos: &Position<Self>) -> Vec<CardRow> {
         let _ = pos;
         Vec::new()
     }

@@ -262,11 +262,23 @@ pub fn board_json<R: Rules>(rules: &R, pos: &Position<R>) -> Value {
             })
         })
         .collect();
+    let cards: Vec<Value> = rules
+        .card_rows(pos)
+        .into_iter()
+        .map(|row| {
+            json!({
+                "title": row.title,
+                "owner": row.owner.map(color_name),
+                "cards": row.cards,
+            })
+        })
+        .collect();
     json!({
         "files": geometry.files,
         "ranks": geometry.ranks,
         "pieces": pieces,
         "labels": labels,
+        "cards": cards,
     })
 }
 

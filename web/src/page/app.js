@@ -323,6 +323,47 @@ function drawSide() {
   record.scrollTop = record.scrollHeight;
   drawChart();
   drawBelief();
+  drawCards($("cards"), state.board.cards);
+}
+
+const SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
+
+// Rows of cards: each card a small rounded rectangle with its rank and suit; an unseen card
+// face down. A long row (a pile) shows its first cards and how many there are.
+function drawCards(svg, rows) {
+  svg.innerHTML = "";
+  const w = 24, h = 34, gap = 3, shown = 11;
+  let y = 0;
+  for (const row of rows) {
+    const title = el("text", { x: 0, y: y + 11, "font-size": 11, fill: "#333" }, svg);
+    title.textContent = `${row.title} (${row.cards.length})`;
+    y += 15;
+    row.cards.slice(0, shown).forEach((card, i) => {
+      const x = i * (w + gap);
+      const group = el("g", { class: "card", "data-card": card }, svg);
+      if (card === "?") {
+        el("rect", { x, y, width: w, height: h, rx: 3, fill: "#35608a", stroke: "#123" }, group);
+        el("rect", { x: x + 3, y: y + 3, width: w - 6, height: h - 6, rx: 2, fill: "none", stroke: "#9bc" }, group);
+        return;
+      }
+      const suit = SUITS[card.slice(-1)];
+      const rank = suit ? card.slice(0, -1) : card;
+      const red = card.endsWith("h") || card.endsWith("d");
+      el("rect", { x, y, width: w, height: h, rx: 3, fill: "#fff", stroke: "#555" }, group);
+      const t = el("text", { x: x + w / 2, y: y + 14, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: red ? "#c22" : "#111" }, group);
+      t.textContent = rank === "T" ? "10" : rank;
+      if (suit) {
+        const s = el("text", { x: x + w / 2, y: y + 29, "text-anchor": "middle", "font-size": 13, fill: red ? "#c22" : "#111" }, group);
+        s.textContent = suit;
+      }
+    });
+    if (row.cards.length > shown) {
+      const more = el("text", { x: shown * (w + gap), y: y + 22, "font-size": 11, fill: "#333" }, svg);
+      more.textContent = `+${row.cards.length - shown}`;
+    }
+    y += row.cards.length ? h + 6 : 4;
+  }
+  svg.setAttribute("height", String(y));
 }
 
 function drawChart() {
