@@ -10,6 +10,9 @@ use serde_json::{Value, json};
 
 use crate::room::{AmityAnswer, AmityJob, ClientId, Player, Room, ServeError};
 
+/// Games kept at once: a server left running must not grow without end.
+pub const MAX_ROOMS: usize = 256;
+
 /// Texts to send: to which browser, what.
 pub type Outbox = Vec<(ClientId, String)>;
 
@@ -92,12 +95,31 @@ impl Hub {
         let Some(room) = room.and_then(|room| self.rooms.get_mut(&room)) else {
             return Vec::new();
         };
-        if room.leave(client) {
-            let id = room.id;
-            self.broadcast(id)
-        } else {
-            Vec::new()
+        let id = room.id;
+        let left = room.leave(client);
+        // A finished game nobody sits at is of no more use; an unfinished one is kept for
+        // whoever comes back to its seats.
+        if room.seated().is_empty() && room.seat_to_decide().is_none() {
+            self.rooms.remove(&id);
+            return Vec::new();
         }
+        if left { self.broadcast(id) } else { Vec::new() }
+    }
+
+    /// Makes room for one more game: forgets the oldest game nobody sits at when there are
+    /// [`MAX_ROOMS`].
+    fn make_room(&mut self) -> Result<(), ServeError> {
+        if self.rooms.len() < MAX_ROOMS {
+            return Ok(());
+        }
+        let abandoned = self
+            .rooms
+            .values()
+            .find(|room| room.seated().is_empty())
+            .map(|room| room.id)
+            .ok_or(ServeError::Full(MAX_ROOMS))?;
+        self.rooms.remove(&abandoned);
+        Ok(())
     }
 
     fn lobby(&self) -> Vec<Value> {
@@ -185,6 +207,7 @@ impl Hub {
                 rand::random::<u64>() ^ self.next_seed
             }
         };
+        self.make_room()?;
         self.next_room += 1;
         let mut room = Room::new(self.next_room, variant, &players, depth, seed)?;
         room.sit(client, seat)?;

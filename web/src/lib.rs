@@ -30,6 +30,9 @@ const PAGE: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 const STYLE: &str = include_str!("page/style.css");
 
+/// The longest request a browser may send (bytes).
+const MAX_REQUEST_BYTES: usize = 16 * 1024;
+
 /// Hash of the search table Amity keeps for the page (MB): answers are shallow.
 const SEARCH_HASH_MB: usize = 16;
 
@@ -171,7 +174,10 @@ async fn live_view(State(shared): State<Shared>) -> impl IntoResponse {
 }
 
 async fn socket(upgrade: WebSocketUpgrade, State(shared): State<Shared>) -> impl IntoResponse {
-    upgrade.on_upgrade(move |socket| connection(socket, shared))
+    // Requests are a few hundred bytes: anything far larger is not one of ours.
+    upgrade
+        .max_message_size(MAX_REQUEST_BYTES)
+        .on_upgrade(move |socket| connection(socket, shared))
 }
 
 /// One browser: its requests go to the hub, the hub's texts for it come back.

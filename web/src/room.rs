@@ -67,6 +67,8 @@ pub enum ServeError {
     GameOver(String),
     /// The decision is not one this seat may make now.
     Illegal(String),
+    /// Every place for a game is taken by a game someone sits at.
+    Full(usize),
 }
 
 impl fmt::Display for ServeError {
@@ -82,6 +84,12 @@ impl fmt::Display for ServeError {
             ServeError::OutOfTurn(seat) => write!(f, "not your turn: {seat} decides now"),
             ServeError::GameOver(result) => write!(f, "the game is over ({result})"),
             ServeError::Illegal(why) => write!(f, "refused: {why}"),
+            ServeError::Full(games) => {
+                write!(
+                    f,
+                    "the server already holds {games} games in play; try later"
+                )
+            }
         }
     }
 }

@@ -413,3 +413,46 @@ fn a_hint_is_searched_from_the_seat_that_decides_and_sent_to_it_alone() {
     // A hint changes nothing.
     assert_eq!(hub.room(room).unwrap().seat_to_decide(), Some(0));
 }
+
+#[test]
+fn finished_games_nobody_sits_at_are_forgotten_and_the_rooms_are_bounded() {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    hub.connect(2);
+    let mated = new_game(&mut hub, 1, "chess", &["person", "person"], 0);
+    hub.handle(2, &json!({"op":"join","room":mated,"seat":1}).to_string());
+    for (client, token) in [(1, "f2f3"), (2, "e7e5"), (1, "g2g4"), (2, "d8h4")] {
+        play(&mut hub, client, token);
+    }
+    assert!(hub.room(mated).unwrap().seat_to_decide().is_none());
+    hub.disconnect(1);
+    assert!(hub.room(mated).is_some(), "someone still sits at it");
+    hub.disconnect(2);
+    assert!(
+        hub.room(mated).is_none(),
+        "a finished, empty game is forgotten"
+    );
+    hub.connect(1);
+    let room = new_game(&mut hub, 1, "losalamos", &["person", "person"], 0);
+    hub.disconnect(1);
+    assert!(hub.room(room).is_some(), "an unfinished game is kept");
+    for client in 3..(3 + amity_web::hub::MAX_ROOMS as u64) {
+        hub.connect(client);
+        new_game(&mut hub, client, "chess", &["person", "amity"], 0);
+    }
+    assert!(
+        hub.room(room).is_none(),
+        "the oldest game nobody sat at made room"
+    );
+    let out = hub.handle(
+        9999,
+        r#"{"op":"new","variant":"chess","players":["person","amity"],"seat":0}"#,
+    );
+    assert_eq!(
+        error_of(&out, 9999),
+        format!(
+            "the server already holds {} games in play; try later",
+            amity_web::hub::MAX_ROOMS
+        )
+    );
+}

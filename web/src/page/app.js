@@ -77,6 +77,8 @@ function hello(message) {
   if (params.get("game")) select.value = params.get("game");
   seatChoice();
   showRooms(message.rooms);
+  // The list of open games stays fresh while the form is shown.
+  setInterval(() => { if (!$("setup").hidden) send({ op: "lobby" }); }, 2000);
   if (params.get("room")) {
     send({ op: "join", room: Number(params.get("room")), seat: Number(params.get("seat") || 0) });
   }
