@@ -178,6 +178,15 @@ enum Tool {
         #[arg(long)]
         verbose: bool,
     },
+    /// Serve a web page on 127.0.0.1 where people play every game against Amity or each
+    /// other, each browser seeing only its seat's view.
+    Serve {
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Show the match writing this live-view file (`amity match --live FILE`) at /?watch.
+        #[arg(long)]
+        watch: Option<std::path::PathBuf>,
+    },
     /// A deliberately broken engine for the referee's tests.
     #[command(hide = true)]
     Fixture {
@@ -331,6 +340,7 @@ fn main() {
                 2
             }
         },
+        Some(Tool::Serve { port, watch }) => amity_web::run(port, watch),
         Some(Tool::Fixture { fault, xboard }) => fixture::run(fault, xboard),
     };
     std::process::exit(code);

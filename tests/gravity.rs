@@ -849,3 +849,18 @@ fn reference_agrees_on_random_game_positions() {
     eprintln!("{checked} positions agree with the reference to depth 3");
     assert!(checked > 500, "only {checked} positions checked");
 }
+
+#[test]
+fn stacked_pieces_are_labelled_with_the_rank_they_score() {
+    let fen = "2p5/1b6/2K1N3/8/PP6/8/8/BrRnrnp1 b - - 1 8 decks:kqpp/QRNP flip:P pawns:c8 moved:e1 blocked:-";
+    let pos = amity_engine::Position::from_fen(&amity_variants::Gravity, fen).unwrap();
+    let labels = amity_engine::Rules::square_labels(&amity_variants::Gravity, &pos);
+    assert!(!labels.is_empty(), "rank 1 is full: its pieces are stacked");
+    let labelled: Vec<amity_engine::Square> = labels.iter().map(|label| label.square).collect();
+    let stacked: Vec<amity_engine::Square> = pos.state.stacked.into_iter().collect();
+    assert_eq!(labelled, stacked);
+    for label in &labels {
+        assert_eq!(label.text, (label.square.rank() as u32 + 1).to_string());
+        assert_eq!(label.owner, pos.piece_at(label.square).map(|p| p.color));
+    }
+}

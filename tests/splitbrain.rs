@@ -931,3 +931,30 @@ fn amity_play_takes_a_seat() {
         assert!(stderr.contains(complaint), "{stderr}");
     }
 }
+
+#[test]
+fn the_seat_hooks_name_the_four_seats_and_the_one_that_owes() {
+    let names: Vec<&str> = SplitBrain.seats().iter().map(|seat| seat.name).collect();
+    let expected: Vec<String> = Seat::ALL.iter().map(Seat::to_string).collect();
+    assert_eq!(names, expected);
+    for (info, seat) in SplitBrain.seats().iter().zip(Seat::ALL) {
+        assert_eq!(info.side, seat.team);
+    }
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut game = Game::new(SplitBrain);
+    for _ in 0..200 {
+        let pos = game.position().clone();
+        let owed = splitbrain::stage(&pos)
+            .ok()
+            .and_then(|stage| stage.seat(pos.state.team, pos.state.checker));
+        let hooked = SplitBrain
+            .seat_to_decide(&pos)
+            .map(|index| Seat::ALL[index]);
+        assert_eq!(hooked, owed, "{}", pos.to_fen(&SplitBrain));
+        let moves = game.legal_moves();
+        let Some(mv) = moves.as_slice().choose(&mut rng) else {
+            break;
+        };
+        game.play_unchecked(*mv);
+    }
+}

@@ -28,7 +28,8 @@ pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, VariantSetti
 pub use position::{Kind, Piece, Position};
 pub use puzzle::{PuzzleScore, Solution, SolveLimits};
 pub use rules::{
-    ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules, SearchFlags, WinReason,
+    BeliefGrid, CardRow, ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules,
+    SearchFlags, SeatInfo, SquareLabel, TWO_SEATS, WinReason,
 };
 pub use scratch::Scratch;
 pub use shakmaty::{Bitboard, Color, File, Rank, Square};

@@ -2,7 +2,7 @@
 //! move generator, game-end logic, FEN I/O, evaluation and search reach the rules of a game.
 //! Search is generic over it (one compiled copy per variant, no dynamic dispatch).
 
-use shakmaty::{Bitboard, Color};
+use shakmaty::{Bitboard, Color, Square};
 use std::fmt::Debug;
 
 use crate::evaluation::Tapered;
@@ -151,6 +151,59 @@ impl SearchFlags {
 pub struct ChanceOutcome {
     pub outcome: Move,
     pub weight: u32,
+}
+
+/// One seat at the table: who may make decisions in a game, and which side's view it sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatInfo {
+    /// The name people and protocols use (`white`, `Wk`).
+    pub name: &'static str,
+    /// The side the seat plays for: the seat sees [`Rules::view`] of this side.
+    pub side: Color,
+}
+
+/// The seats of an ordinary two-player game.
+pub const TWO_SEATS: [SeatInfo; 2] = [
+    SeatInfo {
+        name: "white",
+        side: Color::White,
+    },
+    SeatInfo {
+        name: "black",
+        side: Color::Black,
+    },
+];
+
+/// A short text a variant shows on a square besides its piece (a cloak's number, a stack of
+/// checkers), for boards drawn by a program that does not know the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareLabel {
+    pub square: Square,
+    pub text: String,
+    /// Whose the thing labelled is, if anyone's (drawn in that side's colour).
+    pub owner: Option<Color>,
+}
+
+/// A row of cards as a position shows them (a hand, a pile), for boards drawn by a program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardRow {
+    /// What the row is ("White's hand", "discard pile").
+    pub title: String,
+    /// Whose the cards are, if anyone's.
+    pub owner: Option<Color>,
+    /// Each card as the variant writes it (`Qh`, `9c`); `?` for a card whose face is unseen.
+    pub cards: Vec<String>,
+}
+
+/// What a seat believes about hidden things, as probabilities in a table: one row per hidden
+/// thing (a numbered cloak), one column per possibility (an identity).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BeliefGrid {
+    pub title: String,
+    pub rows: Vec<String>,
+    pub columns: Vec<String>,
+    /// `cells[row][column]`, each from 0 to 1.
+    pub cells: Vec<Vec<f64>>,
 }
 
 /// The rules of one game. Every variant implements this once; the engine calls nothing else.
@@ -460,6 +513,42 @@ pub trait Rules: Clone + Send + Sync + 'static {
         rng: &mut rand::rngs::StdRng,
     ) -> Option<Result<Position<Self>, FenError>> {
         let _ = (seat, setup, rng);
+        None
+    }
+
+    // ----- seats -----
+
+    /// The seats of the game, in a fixed order. Default: White and Black.
+    fn seats(&self) -> &'static [SeatInfo] {
+        &TWO_SEATS
+    }
+
+    /// The index in [`Rules::seats`] of the seat that owes the next decision in `pos` (a full
+    /// state), or `None` when no seat does (chance acts, or the game is over). Default: the
+    /// seat of the side to move.
+    fn seat_to_decide(&self, pos: &Position<Self>) -> Option<usize> {
+        let turn = pos.turn();
+        self.seats().iter().position(|seat| seat.side == turn)
+    }
+
+    /// Labels for squares beyond their pieces, as `pos` (a full state or a view) shows them.
+    /// Default: none.
+    fn square_labels(&self, pos: &Position<Self>) -> Vec<SquareLabel> {
+        let _ = pos;
+        Vec::new()
+    }
+
+    /// The cards `pos` (a full state or a view) shows, row by row: hands and piles, unseen
+    /// cards as `?`. Default: none.
+    fn card_rows(&self, pos: &Position<Self>) -> Vec<CardRow> {
+        let _ = pos;
+        Vec::new()
+    }
+
+    /// What the holder of the view `pos` believes about what it does not see, if the game
+    /// keeps such a belief. Default: none.
+    fn belief_grid(&self, pos: &Position<Self>) -> Option<BeliefGrid> {
+        let _ = pos;
         None
     }
 

@@ -23,6 +23,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
+use amity_web::live::{LiveBoard, TableRow};
 use engine::EngineSpec;
 use openings::{Opening, RandomOpenings};
 use referee::{Adjudication, DrawRule, GameSetup, PlayedGame, ScoreRule};
@@ -103,6 +104,10 @@ pub struct MatchArgs {
     /// side) instead of seating each engine once per seat, each seat its own process.
     #[arg(long)]
     pub whole_teams: bool,
+    /// Publish the match as it is played into this JSON file, for `amity serve --watch FILE`
+    /// (boards, clocks, moves, the score table).
+    #[arg(long)]
+    pub live: Option<std::path::PathBuf>,
 }
 
 impl MatchArgs {
@@ -250,7 +255,9 @@ fn schedule(
     specs: &[EngineSpec],
     openings: &[Opening],
     adjudication: Adjudication,
+    live: Option<&Arc<LiveBoard>>,
 ) -> Vec<GameSetup> {
+    let live = live.cloned();
     let mut setups = Vec::new();
     let date = today();
     let mut order: Vec<usize> = (0..openings.len()).collect();
@@ -292,6 +299,7 @@ fn schedule(
                         adjudication,
                         event: args.event.clone(),
                         date: date.clone(),
+                        live: live.clone(),
                     });
                 }
             }
@@ -437,7 +445,26 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
         }
         None => Vec::new(),
     };
-    let setups = schedule(&args, &specs, &openings, adjudication);
+    let live = match &args.live {
+        Some(path) => Some(Arc::new(
+            LiveBoard::create(path.clone(), &args.event, total)
+                .map_err(|e| MatchError::Setting(format!("--live {}: {e}", path.display())))?,
+        )),
+        None => None,
+    };
+    if let Some(live) = &live {
+        let table = names
+            .iter()
+            .map(|name| TableRow {
+                name: name.clone(),
+                wins: 0,
+                draws: 0,
+                losses: 0,
+            })
+            .collect();
+        live.update_table(table, 0);
+    }
+    let setups = schedule(&args, &specs, &openings, adjudication, live.as_ref());
     let mut pgn_file = match &args.pgnout {
         Some(path) => Some(
             std::fs::File::create(path)
@@ -509,6 +536,19 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
             (0, 1) => head_to_head.record(white_points),
             (1, 0) => head_to_head.record(black_points),
             _ => {}
+        }
+        if let Some(live) = &live {
+            let table = names
+                .iter()
+                .zip(&field)
+                .map(|(name, tally)| TableRow {
+                    name: name.clone(),
+                    wins: tally.wins,
+                    draws: tally.draws,
+                    losses: tally.losses,
+                })
+                .collect();
+            live.update_table(table, finished);
         }
         let tag = played.termination.tag();
         match terminations.iter_mut().find(|(name, _)| *name == tag) {

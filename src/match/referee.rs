@@ -3,7 +3,10 @@
 //! illegal moves, notices crashes, hangs and fallen flags, adjudicates by score if asked, and
 //! writes the game down as PGN.
 
+use std::sync::Arc;
 use std::time::Duration;
+
+use amity_web::live::{LiveBoard, LiveGame};
 
 use amity_engine::position::color_index;
 use amity_engine::{Color, Game, Rules};
@@ -15,7 +18,7 @@ use super::engine::{EngineError, EngineProcess, EngineSpec, Request};
 use super::notation::{self, side_name};
 use super::openings::{Opening, throw};
 use super::pgn::{PgnGame, PgnMove};
-use super::timecontrol::GameClock;
+use super::timecontrol::{GameClock, TimeControl};
 
 /// Ending a game early by the engines' own scores.
 #[derive(Clone, Copy, Debug, Default)]
@@ -60,6 +63,8 @@ pub struct GameSetup {
     pub adjudication: Adjudication,
     pub event: String,
     pub date: String,
+    /// Where the game is published as it is played (`--live`).
+    pub live: Option<Arc<LiveBoard>>,
 }
 
 /// How a game ended, as the PGN `Termination` tag says it.
@@ -138,6 +143,8 @@ struct Referee<R: Rules> {
     views: [Option<SeatView>; 2],
     /// The side asked last, to tell a turn's later request from a new turn.
     last_asked: Option<Color>,
+    /// The engines' scores after each of their moves, White's point of view (live view).
+    chart: Vec<i32>,
 }
 
 /// What one seat of a game with hidden information is told next.
@@ -179,6 +186,7 @@ impl<R: Rules> Referee<R> {
             setup,
             views: [None, None],
             last_asked: None,
+            chart: Vec::new(),
         }
     }
 
@@ -196,6 +204,7 @@ impl<R: Rules> Referee<R> {
         self.record
             .set_tag("PlyCount", self.record.moves.len().to_string());
         self.record.final_comment = Some(ending.reason.clone());
+        self.publish(Some(format!("{result} {{{}}}", ending.reason)));
         PlayedGame {
             setup: self.setup,
             record: self.record,
@@ -446,7 +455,10 @@ impl<R: Rules> Referee<R> {
             engine.acknowledge(self.tokens.len());
             if let Some(evaluation) = reply.evaluation {
                 self.scores[side].push(evaluation.centipawns());
+                let sign = if color == Color::White { 1 } else { -1 };
+                self.chart.push(sign * evaluation.centipawns());
             }
+            self.publish(None);
             if let Some(ending) = self.adjudicate(color) {
                 return ending;
             }
@@ -506,6 +518,37 @@ impl<R: Rules> Referee<R> {
         Ok(legs)
     }
 
+    /// Publishes the game to the live view, if the match keeps one. A game that hides
+    /// information is published without its board: a spectator is no seat.
+    fn publish(&self, result: Option<String>) {
+        let Some(live) = &self.setup.live else {
+            return;
+        };
+        let rules = self.game.rules();
+        let board = (!rules.hides_information())
+            .then(|| amity_web::board_json(rules, self.game.position()));
+        let clock = |clock: &GameClock| {
+            matches!(clock.control, TimeControl::Clock { .. })
+                .then(|| clock.remaining.as_secs_f64())
+        };
+        let shown = self.record.moves.len().saturating_sub(LIVE_MOVES);
+        live.update_game(LiveGame {
+            number: self.setup.number,
+            white: self.setup.white.name.clone(),
+            black: self.setup.black.name.clone(),
+            variant: rules.name().to_string(),
+            board,
+            moves: self.record.moves[shown..]
+                .iter()
+                .map(|mv| mv.text.clone())
+                .collect(),
+            clocks: [clock(&self.clocks[0]), clock(&self.clocks[1])],
+            white_to_move: self.game.position().turn() == Color::White,
+            scores: self.chart.clone(),
+            result,
+        });
+    }
+
     fn adjudicate(&self, mover: Color) -> Option<Ending> {
         let side = color_index(mover);
         let adjudication = self.setup.adjudication;
@@ -543,6 +586,9 @@ impl<R: Rules> Referee<R> {
         None
     }
 }
+
+/// Moves of a game the live view shows (the latest).
+const LIVE_MOVES: usize = 16;
 
 fn seconds(duration: Duration) -> String {
     format!("{:.3}s", duration.as_secs_f64())

@@ -77,3 +77,31 @@ pub fn answer(
     };
     splitbrain::seat_decision(pos, seat, partner, &mut search)
 }
+
+/// Amity's decision for seat number `seat` (in the order of the game's seats) from `view`, the
+/// FEN of that seat's view, when the game is one whose seats are partners deciding apart
+/// ([`answer`]); `None` when `game` is not such a game (its seats decide by the ordinary
+/// search). The inner `None`: the seat owes nothing in that view.
+pub fn partner_decision(
+    game: &amity_variants::AnyGame,
+    view: &str,
+    seat: usize,
+    depth: u32,
+) -> Option<Option<String>> {
+    let amity_variants::AnyGame::SplitBrain(_) = game else {
+        return None;
+    };
+    let decided = Position::from_fen(&SplitBrain, view).ok().and_then(|view| {
+        let seat = *Seat::ALL.get(seat)?;
+        let limits = Limits::depth(depth.max(1));
+        answer(
+            &view,
+            seat,
+            PartnerModel::Alike,
+            &limits,
+            &AtomicBool::new(false),
+        )
+        .ok()
+    });
+    Some(decided.map(|mv| amity_engine::Rules::format_move(&SplitBrain, mv)))
+}

@@ -19,8 +19,9 @@ use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, 
 use amity_engine::position::color_index;
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, DrawReason, FenError, Game, Kind, Move, MoveError, MoveFlag,
-    MoveList, Outcome, Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, WinReason,
+    Bitboard, CardRow, ChanceOutcome, Color, DrawReason, FenError, Game, Kind, Move, MoveError,
+    MoveFlag, MoveList, Outcome, Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square,
+    SquareLabel, WinReason,
 };
 
 /// Booster Chess.
@@ -1551,6 +1552,69 @@ impl Rules for Booster {
             _ if mv.is_null() => "0000".into(),
             _ => format!("{}{}", mv.from(), mv.to()),
         }
+    }
+
+    /// Each stack of checkers, as its height in its owner's colour.
+    fn square_labels(&self, pos: &Position<Self>) -> Vec<SquareLabel> {
+        pos.state
+            .stacks
+            .squares()
+            .map(|(square, stack)| SquareLabel {
+                square,
+                text: format!("{}", stack.unsigned_abs()),
+                owner: Some(if stack > 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                }),
+            })
+            .collect()
+    }
+
+    /// Both hands (the other's unseen cards as `?`), the draw pile face down and the discard
+    /// pile, oldest first.
+    fn card_rows(&self, pos: &Position<Self>) -> Vec<CardRow> {
+        let state = &pos.state;
+        let mut rows = Vec::new();
+        for color in [Color::White, Color::Black] {
+            let mut cards: Vec<String> = state
+                .hand(color)
+                .cards()
+                .map(|card| card.to_string())
+                .collect();
+            let known = cards.len();
+            cards.extend((known..state.hand_size(color)).map(|_| "?".to_string()));
+            rows.push(CardRow {
+                title: format!("{}'s hand", orthodox::color_name(color)),
+                owner: Some(color),
+                cards,
+            });
+        }
+        let draw: Vec<String> = match state.hidden {
+            Some(_) => (0..state.draw_size()).map(|_| "?".to_string()).collect(),
+            None => state
+                .draw
+                .cards()
+                .iter()
+                .map(|card| card.to_string())
+                .collect(),
+        };
+        rows.push(CardRow {
+            title: "draw pile".into(),
+            owner: None,
+            cards: draw,
+        });
+        rows.push(CardRow {
+            title: "discard pile".into(),
+            owner: None,
+            cards: state
+                .discard
+                .cards()
+                .iter()
+                .map(|card| card.to_string())
+                .collect(),
+        });
+        rows
     }
 
     fn describe(&self, pos: &Position<Self>) -> String {

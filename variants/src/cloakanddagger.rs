@@ -19,8 +19,8 @@ use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, 
 use amity_engine::position::color_index;
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, File, Kind, Move, MoveFlag, MoveList, Outcome, Piece,
-    PieceInfo, Position, Rank, Rules, SearchFlags, Square, WinReason,
+    BeliefGrid, Bitboard, Color, DrawReason, FenError, File, Kind, Move, MoveFlag, MoveList,
+    Outcome, Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, SquareLabel, WinReason,
 };
 
 /// Cloak and Dagger Chess.
@@ -1780,6 +1780,43 @@ impl Rules for CloakAndDagger {
             }
         }
         token
+    }
+
+    /// The number of every cloak, in its owner's colour.
+    fn square_labels(&self, pos: &Position<Self>) -> Vec<SquareLabel> {
+        pos.state
+            .cloaked
+            .into_iter()
+            .map(|square| SquareLabel {
+                square,
+                text: pos.state.number(square).to_string(),
+                owner: pos.piece_at(square).map(|piece| piece.color),
+            })
+            .collect()
+    }
+
+    /// A view's belief about the opponent's cloaks: for each numbered cloak still on the
+    /// board, how likely each identity is among the arrangements consistent with the game.
+    fn belief_grid(&self, pos: &Position<Self>) -> Option<BeliefGrid> {
+        let owner = !pos.state.viewer?;
+        let table = identity_probabilities(pos, owner);
+        let mut numbers: Vec<u8> = (pos.state.cloaked & pos.color(owner))
+            .into_iter()
+            .map(|square| pos.state.number(square))
+            .collect();
+        numbers.sort_unstable();
+        Some(BeliefGrid {
+            title: format!("{}'s cloaks", orthodox::color_name(owner)),
+            rows: numbers.iter().map(|number| number.to_string()).collect(),
+            columns: IDENTITIES
+                .iter()
+                .map(|kind| letter(*kind).to_string())
+                .collect(),
+            cells: numbers
+                .iter()
+                .map(|number| table[usize::from(*number)].to_vec())
+                .collect(),
+        })
     }
 
     fn describe(&self, pos: &Position<Self>) -> String {

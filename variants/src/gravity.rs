@@ -10,7 +10,7 @@ use amity_engine::position::color_index;
 use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, DrawReason, FenError, Kind, Move, MoveFlag, MoveList, Outcome,
-    Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, WinReason,
+    Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, SquareLabel, WinReason,
 };
 
 /// Gravity Chess.
@@ -698,6 +698,19 @@ impl Rules for Gravity {
             _ if mv.is_null() => "0000".into(),
             _ => format!("{}{}", mv.from(), mv.to()),
         }
+    }
+
+    /// Each stacked piece, labelled with what it scores: its rank.
+    fn square_labels(&self, pos: &Position<Self>) -> Vec<SquareLabel> {
+        pos.state
+            .stacked
+            .into_iter()
+            .map(|square| SquareLabel {
+                square,
+                text: (square.rank() as u32 + 1).to_string(),
+                owner: pos.piece_at(square).map(|piece| piece.color),
+            })
+            .collect()
     }
 
     fn describe(&self, pos: &Position<Self>) -> String {

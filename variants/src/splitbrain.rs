@@ -13,7 +13,7 @@ use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECE
 use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, Color, DrawReason, FenError, Geometry, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Rules, SearchFlags, Square,
+    OptionSpec, Outcome, PieceInfo, Position, Rules, SearchFlags, SeatInfo, Square,
 };
 use rand::rngs::StdRng;
 use rand::seq::IteratorRandom;
@@ -118,6 +118,26 @@ pub struct Seat {
     pub team: Color,
     pub wing: Wing,
 }
+
+/// [`Seat::ALL`] as the engine's seats, named as [`Seat`] prints them.
+const SEATS: [SeatInfo; 4] = [
+    SeatInfo {
+        name: "Wk",
+        side: Color::White,
+    },
+    SeatInfo {
+        name: "Wq",
+        side: Color::White,
+    },
+    SeatInfo {
+        name: "Bk",
+        side: Color::Black,
+    },
+    SeatInfo {
+        name: "Bq",
+        side: Color::Black,
+    },
+];
 
 impl Seat {
     pub const ALL: [Seat; 4] = [
@@ -1177,6 +1197,16 @@ impl Rules for SplitBrain {
             // the first that is wrong and names it.
             None => Some(token.split(',').map(str::to_string).collect()),
         }
+    }
+
+    /// The four seats, in the order of [`Seat::ALL`].
+    fn seats(&self) -> &'static [SeatInfo] {
+        &SEATS
+    }
+
+    fn seat_to_decide(&self, pos: &Position<Self>) -> Option<usize> {
+        let seat = stage(pos).ok()?.seat(pos.state.team, pos.state.checker)?;
+        Seat::ALL.iter().position(|one| *one == seat)
     }
 
     fn describe(&self, pos: &Position<Self>) -> String {

@@ -1,0 +1,315 @@
+//! The message layer between browsers and rooms, without any network: it reads a browser's
+//! JSON request, changes the rooms, and says which text goes to which browser. The socket
+//! server feeds it; tests drive it directly.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use amity_engine::Rules;
+use amity_variants::with_game;
+use serde_json::{Value, json};
+
+use crate::room::{AmityAnswer, AmityJob, ClientId, Player, Room, ServeError};
+
+/// Games kept at once: a server left running must not grow without end.
+pub const MAX_ROOMS: usize = 256;
+
+/// Texts to send: to which browser, what.
+pub type Outbox = Vec<(ClientId, String)>;
+
+/// Every room and every connected browser.
+#[derive(Default)]
+pub struct Hub {
+    rooms: BTreeMap<u64, Room>,
+    /// Each browser and the room it sits in, if any.
+    clients: HashMap<ClientId, Option<u64>>,
+    next_room: u64,
+    next_seed: u64,
+    /// Rooms where a task is making Amity's decisions: one task per room at most.
+    thinking: HashSet<u64>,
+    /// Hints asked for and not yet searched: who asked, and the search.
+    hints: Vec<(ClientId, AmityJob)>,
+}
+
+/// An error message as sent to a browser.
+pub fn error_text(message: &str) -> String {
+    json!({ "type": "error", "message": message }).to_string()
+}
+
+fn error(client: ClientId, error: &ServeError) -> Outbox {
+    vec![(client, error_text(&error.to_string()))]
+}
+
+fn text_field<'a>(request: &'a Value, name: &str) -> Result<&'a str, ServeError> {
+    request
+        .get(name)
+        .and_then(Value::as_str)
+        .ok_or_else(|| ServeError::Malformed(format!("'{name}' must be a string")))
+}
+
+fn number_field(request: &Value, name: &str) -> Result<u64, ServeError> {
+    request
+        .get(name)
+        .and_then(Value::as_u64)
+        .ok_or_else(|| ServeError::Malformed(format!("'{name}' must be a number")))
+}
+
+/// Every game the page offers: name, seats (name and side), whether it hides information.
+pub fn catalogue() -> Value {
+    let games: Vec<Value> = amity_variants::NAMES
+        .iter()
+        .filter_map(|name| amity_variants::new_game(name))
+        .map(|game| {
+            with_game!(&game, g => {
+                let rules = g.rules();
+                json!({
+                    "name": rules.name(),
+                    "seats": rules.seats().iter().map(|s| s.name).collect::<Vec<_>>(),
+                    "hides": rules.hides_information(),
+                })
+            })
+        })
+        .collect();
+    Value::Array(games)
+}
+
+impl Hub {
+    pub fn new() -> Hub {
+        Hub::default()
+    }
+
+    /// A browser connected: it is told the games and the open rooms.
+    pub fn connect(&mut self, client: ClientId) -> Outbox {
+        self.clients.insert(client, None);
+        let hello = json!({
+            "type": "hello",
+            "client": client,
+            "games": catalogue(),
+            "rooms": self.lobby(),
+        });
+        vec![(client, hello.to_string())]
+    }
+
+    /// A browser went away: its seats are freed, the game kept for whoever takes them.
+    pub fn disconnect(&mut self, client: ClientId) -> Outbox {
+        let room = self.clients.remove(&client).flatten();
+        let Some(room) = room.and_then(|room| self.rooms.get_mut(&room)) else {
+            return Vec::new();
+        };
+        let id = room.id;
+        let left = room.leave(client);
+        // A finished game nobody sits at is of no more use; an unfinished one is kept for
+        // whoever comes back to its seats.
+        if room.seated().is_empty() && room.seat_to_decide().is_none() {
+            self.rooms.remove(&id);
+            return Vec::new();
+        }
+        if left { self.broadcast(id) } else { Vec::new() }
+    }
+
+    /// Makes room for one more game: forgets the oldest game nobody sits at when there are
+    /// [`MAX_ROOMS`].
+    fn make_room(&mut self) -> Result<(), ServeError> {
+        if self.rooms.len() < MAX_ROOMS {
+            return Ok(());
+        }
+        let abandoned = self
+            .rooms
+            .values()
+            .find(|room| room.seated().is_empty())
+            .map(|room| room.id)
+            .ok_or(ServeError::Full(MAX_ROOMS))?;
+        self.rooms.remove(&abandoned);
+        Ok(())
+    }
+
+    fn lobby(&self) -> Vec<Value> {
+        self.rooms.values().map(Room::summary).collect()
+    }
+
+    /// The room with this number (tests look inside).
+    pub fn room(&self, id: u64) -> Option<&Room> {
+        self.rooms.get(&id)
+    }
+
+    /// Handles one text from `client`. A refused request changes nothing and is answered
+    /// with an error message to that client alone.
+    pub fn handle(&mut self, client: ClientId, text: &str) -> Outbox {
+        match self.try_handle(client, text) {
+            Ok(outbox) => outbox,
+            Err(refused) => error(client, &refused),
+        }
+    }
+
+    fn try_handle(&mut self, client: ClientId, text: &str) -> Result<Outbox, ServeError> {
+        let request: Value = serde_json::from_str(text)
+            .map_err(|error| ServeError::Malformed(format!("not JSON: {error}")))?;
+        match text_field(&request, "op")? {
+            "new" => self.create(client, &request),
+            "join" => {
+                let room = number_field(&request, "room")?;
+                let seat = number_field(&request, "seat")? as usize;
+                self.join(client, room, seat)
+            }
+            "play" => {
+                let token = text_field(&request, "token")?;
+                let room = self.room_of(client)?;
+                let room = self
+                    .rooms
+                    .get_mut(&room)
+                    .ok_or(ServeError::UnknownRoom(room))?;
+                room.play(client, token)?;
+                let id = room.id;
+                Ok(self.broadcast(id))
+            }
+            "hint" => {
+                let room = self.room_of(client)?;
+                let room = self.rooms.get(&room).ok_or(ServeError::UnknownRoom(room))?;
+                let job = room.hint_job(client)?;
+                self.hints.push((client, job));
+                Ok(Vec::new())
+            }
+            "lobby" => Ok(vec![(
+                client,
+                json!({ "type": "lobby", "rooms": self.lobby() }).to_string(),
+            )]),
+            other => Err(ServeError::Malformed(format!("unknown op '{other}'"))),
+        }
+    }
+
+    fn room_of(&self, client: ClientId) -> Result<u64, ServeError> {
+        self.clients
+            .get(&client)
+            .copied()
+            .flatten()
+            .ok_or(ServeError::NotSeated)
+    }
+
+    fn create(&mut self, client: ClientId, request: &Value) -> Result<Outbox, ServeError> {
+        let variant = text_field(request, "variant")?;
+        let players: Vec<Player> = request
+            .get("players")
+            .and_then(Value::as_array)
+            .ok_or_else(|| ServeError::Malformed("'players' must be a list".into()))?
+            .iter()
+            .map(|player| {
+                player
+                    .as_str()
+                    .and_then(Player::parse)
+                    .ok_or_else(|| ServeError::BadPlayers(format!("{player} (person or amity)")))
+            })
+            .collect::<Result<_, _>>()?;
+        let seat = number_field(request, "seat")? as usize;
+        let depth = request.get("depth").and_then(Value::as_u64).unwrap_or(3) as u32;
+        let seed = match request.get("seed").and_then(Value::as_u64) {
+            Some(seed) => seed,
+            None => {
+                self.next_seed += 1;
+                rand::random::<u64>() ^ self.next_seed
+            }
+        };
+        self.make_room()?;
+        self.next_room += 1;
+        let mut room = Room::new(self.next_room, variant, &players, depth, seed)?;
+        room.sit(client, seat)?;
+        let id = room.id;
+        self.leave_current(client);
+        self.rooms.insert(id, room);
+        self.clients.insert(client, Some(id));
+        let mut outbox = vec![(client, json!({ "type": "created", "room": id }).to_string())];
+        outbox.extend(self.broadcast(id));
+        Ok(outbox)
+    }
+
+    fn join(&mut self, client: ClientId, id: u64, seat: usize) -> Result<Outbox, ServeError> {
+        let room = self.rooms.get_mut(&id).ok_or(ServeError::UnknownRoom(id))?;
+        if seat >= room.seat_count() {
+            return Err(ServeError::NoSuchSeat(seat));
+        }
+        room.sit(client, seat)?;
+        if self.clients.get(&client).copied().flatten() != Some(id) {
+            self.leave_current(client);
+        }
+        self.clients.insert(client, Some(id));
+        Ok(self.broadcast(id))
+    }
+
+    /// Takes `client` out of the room it sat in.
+    fn leave_current(&mut self, client: ClientId) {
+        if let Some(room) = self
+            .clients
+            .get(&client)
+            .copied()
+            .flatten()
+            .and_then(|room| self.rooms.get_mut(&room))
+        {
+            room.leave(client);
+        }
+    }
+
+    /// Every seated browser of room `id` gets its seat's message.
+    pub fn broadcast(&self, id: u64) -> Outbox {
+        let Some(room) = self.rooms.get(&id) else {
+            return Vec::new();
+        };
+        room.seated()
+            .into_iter()
+            .map(|(client, seat)| (client, room.message_for(seat).to_string()))
+            .collect()
+    }
+
+    /// Amity's next decision in room `id`, if it owes one.
+    pub fn amity_job(&self, id: u64) -> Option<AmityJob> {
+        self.rooms.get(&id)?.amity_job()
+    }
+
+    /// The room `client` sits in.
+    pub fn room_of_client(&self, client: ClientId) -> Option<u64> {
+        self.clients.get(&client).copied().flatten()
+    }
+
+    /// Claims room `id` for a task making Amity's decisions there: false if one already
+    /// runs (it will see the new state itself).
+    pub fn claim_amity(&mut self, id: u64) -> bool {
+        self.thinking.insert(id)
+    }
+
+    /// The hints asked for since the last call, to be searched.
+    pub fn take_hints(&mut self) -> Vec<(ClientId, AmityJob)> {
+        std::mem::take(&mut self.hints)
+    }
+
+    /// Gives up room `id`'s claim.
+    pub fn release_amity(&mut self, id: u64) {
+        self.thinking.remove(&id);
+    }
+
+    /// For the task holding room `id`'s claim: the next job, or `None` after releasing the
+    /// claim (both under the same lock, so no owed decision is missed).
+    pub fn next_amity_job(&mut self, id: u64) -> Option<AmityJob> {
+        let job = self.amity_job(id);
+        if job.is_none() {
+            self.thinking.remove(&id);
+        }
+        job
+    }
+
+    /// Plays Amity's answer and tells the seats.
+    pub fn apply_amity(&mut self, answer: AmityAnswer) -> Outbox {
+        let id = answer.room;
+        match self.rooms.get_mut(&id) {
+            Some(room) => {
+                room.apply_amity(answer);
+                self.broadcast(id)
+            }
+            None => Vec::new(),
+        }
+    }
+}
+
+/// Rules used only to name things in tests.
+pub fn seat_names(variant: &str) -> Vec<&'static str> {
+    amity_variants::new_game(variant).map_or_else(
+        Vec::new,
+        |game| with_game!(&game, g => g.rules().seats().iter().map(|s| s.name).collect()),
+    )
+}

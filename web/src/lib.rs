@@ -1,0 +1,360 @@
+//! `amity serve`: a web page where people play every game against Amity or each other. The
+//! server holds every full state; each browser is a seat and receives only that seat's view
+//! ([`room`]); the page (HTML, CSS and the SVG-drawing script) is embedded in the binary.
+
+pub mod hub;
+pub mod live;
+pub mod room;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use amity_engine::search::Searcher;
+use amity_engine::{Color, File, Position, Rank, Rules, Square};
+use axum::Router;
+use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::serve::ListenerExt;
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+
+use hub::{Hub, Outbox};
+use room::ClientId;
+
+const PAGE: &str = include_str!("page/index.html");
+const SCRIPT: &str = include_str!("page/app.js");
+const STYLE: &str = include_str!("page/style.css");
+
+/// The longest request a browser may send (bytes).
+const MAX_REQUEST_BYTES: usize = 16 * 1024;
+
+/// Hash of the search table Amity keeps for the page (MB): answers are shallow.
+const SEARCH_HASH_MB: usize = 16;
+
+/// The searcher and the room it last searched for: what it learnt of one game (its table)
+/// is forgotten before it searches another, which may be another variant.
+struct GameSearcher {
+    searcher: Searcher,
+    room: Option<u64>,
+}
+
+impl GameSearcher {
+    fn think(&mut self, job: room::AmityJob) -> room::AmityAnswer {
+        if self.room != Some(job.room) {
+            self.searcher.clear();
+            self.room = Some(job.room);
+        }
+        job.think(&mut self.searcher)
+    }
+}
+
+/// What every connection shares.
+#[derive(Clone)]
+struct Shared {
+    hub: Arc<Mutex<Hub>>,
+    senders: Arc<Mutex<std::collections::HashMap<ClientId, mpsc::UnboundedSender<String>>>>,
+    next_client: Arc<AtomicU64>,
+    /// One searcher for every Amity seat: its jobs run one at a time, each fast.
+    searcher: Arc<Mutex<GameSearcher>>,
+    /// The live-view file of a match being watched, if any.
+    watch: Option<Arc<PathBuf>>,
+}
+
+impl Shared {
+    fn hub(&self) -> std::sync::MutexGuard<'_, Hub> {
+        // A panic elsewhere must not take the page down with it.
+        self.hub
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn send(&self, outbox: Outbox) {
+        let senders = self
+            .senders
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        for (client, text) in outbox {
+            if let Some(sender) = senders.get(&client) {
+                // A browser that has gone is removed by its own connection task.
+                let _ = sender.send(text);
+            }
+        }
+    }
+
+    /// Lets Amity make every decision it owes in room `room`, one search at a time, each
+    /// off the async threads.
+    async fn run_amity(self, room: u64) {
+        loop {
+            let Some(job) = self.hub().next_amity_job(room) else {
+                return;
+            };
+            let searcher = Arc::clone(&self.searcher);
+            let answered = tokio::task::spawn_blocking(move || {
+                let mut searcher = searcher
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                searcher.think(job)
+            })
+            .await;
+            let Ok(answer) = answered else {
+                // The search panicked: free the room so a later request can try again.
+                self.hub().release_amity(room);
+                return;
+            };
+            let outbox = self.hub().apply_amity(answer);
+            self.send(outbox);
+        }
+    }
+}
+
+impl Shared {
+    /// Searches a hint off the async threads and sends it to the browser that asked.
+    async fn hint(self, asker: ClientId, job: room::AmityJob) {
+        let searcher = Arc::clone(&self.searcher);
+        let answered = tokio::task::spawn_blocking(move || {
+            let mut searcher = searcher
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            searcher.think(job)
+        })
+        .await;
+        let text = match answered {
+            Ok(answer) => answer.hint_text(),
+            Err(_) => hub::error_text("the hint's search failed"),
+        };
+        self.send(vec![(asker, text)]);
+    }
+}
+
+/// The router: the page, its script and style, and the socket.
+fn router(shared: Shared) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async {
+                (
+                    [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+                    SCRIPT,
+                )
+            }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE) }),
+        )
+        .route("/ws", get(socket))
+        .route("/live.json", get(live_view))
+        .with_state(shared)
+}
+
+/// The watched match's live view as the match last wrote it.
+async fn live_view(State(shared): State<Shared>) -> impl IntoResponse {
+    let json_type = [(header::CONTENT_TYPE, "application/json")];
+    let Some(path) = shared.watch else {
+        let text = json!({ "error": "no match is watched: start amity serve --watch FILE" });
+        return (StatusCode::NOT_FOUND, json_type, text.to_string());
+    };
+    // A small file, read at once: not worth a blocking task of its own.
+    match std::fs::read_to_string(path.as_path()) {
+        Ok(text) => (StatusCode::OK, json_type, text),
+        Err(error) => {
+            let text = json!({ "error": format!("cannot read {}: {error}", path.display()) });
+            (StatusCode::NOT_FOUND, json_type, text.to_string())
+        }
+    }
+}
+
+async fn socket(upgrade: WebSocketUpgrade, State(shared): State<Shared>) -> impl IntoResponse {
+    // Requests are a few hundred bytes: anything far larger is not one of ours.
+    upgrade
+        .max_message_size(MAX_REQUEST_BYTES)
+        .on_upgrade(move |socket| connection(socket, shared))
+}
+
+/// One browser: its requests go to the hub, the hub's texts for it come back.
+async fn connection(mut socket: WebSocket, shared: Shared) {
+    let client = shared.next_client.fetch_add(1, Ordering::Relaxed) + 1;
+    let (sender, mut outgoing) = mpsc::unbounded_channel();
+    shared
+        .senders
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .insert(client, sender);
+    let hello = shared.hub().connect(client);
+    shared.send(hello);
+    loop {
+        tokio::select! {
+            text = outgoing.recv() => {
+                let Some(text) = text else { break };
+                if socket.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+            received = socket.recv() => {
+                match received {
+                    Some(Ok(Message::Text(text))) => {
+                        let (outbox, room, hints) = {
+                            let mut hub = shared.hub();
+                            let outbox = hub.handle(client, text.as_str());
+                            let hints = hub.take_hints();
+                            let room = hub
+                                .room_of_client(client)
+                                .filter(|room| hub.claim_amity(*room));
+                            (outbox, room, hints)
+                        };
+                        shared.send(outbox);
+                        for (asker, job) in hints {
+                            tokio::spawn(shared.clone().hint(asker, job));
+                        }
+                        if let Some(room) = room {
+                            tokio::spawn(shared.clone().run_amity(room));
+                        }
+                    }
+                    Some(Ok(Message::Binary(_))) => {
+                        let refused = hub::error_text("send text (JSON), not binary frames");
+                        shared.send(vec![(client, refused)]);
+                    }
+                    Some(Ok(_)) => {}
+                    Some(Err(_)) | None => break,
+                }
+            }
+        }
+    }
+    shared
+        .senders
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .remove(&client);
+    let outbox = shared.hub().disconnect(client);
+    shared.send(outbox);
+}
+
+/// A position's board as the page draws it: its size, every piece (square, symbol, name,
+/// colour) and the variant's square labels. Given a view, it shows only the view.
+pub fn board_json<R: Rules>(rules: &R, pos: &Position<R>) -> Value {
+    let geometry = rules.geometry();
+    let mut pieces = Vec::new();
+    for rank in 0..u32::from(geometry.ranks) {
+        for file in 0..u32::from(geometry.files) {
+            let square = Square::from_coords(File::new(file), Rank::new(rank));
+            if let Some(piece) = pos.piece_at(square) {
+                let info = rules.pieces()[piece.kind.index()];
+                pieces.push(json!({
+                    "square": square.to_string(),
+                    "symbol": info.symbol,
+                    "name": info.name,
+                    "color": color_name(piece.color),
+                }));
+            }
+        }
+    }
+    let labels: Vec<Value> = rules
+        .square_labels(pos)
+        .into_iter()
+        .map(|label| {
+            json!({
+                "square": label.square.to_string(),
+                "text": label.text,
+                "owner": label.owner.map(color_name),
+            })
+        })
+        .collect();
+    let cards: Vec<Value> = rules
+        .card_rows(pos)
+        .into_iter()
+        .map(|row| {
+            json!({
+                "title": row.title,
+                "owner": row.owner.map(color_name),
+                "cards": row.cards,
+            })
+        })
+        .collect();
+    json!({
+        "files": geometry.files,
+        "ranks": geometry.ranks,
+        "pieces": pieces,
+        "labels": labels,
+        "cards": cards,
+    })
+}
+
+/// A side as the page names it.
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// A running server: its address and the hub it serves (tests look at the full states).
+pub struct Server {
+    pub address: SocketAddr,
+    pub hub: Arc<Mutex<Hub>>,
+}
+
+/// Binds `address` and serves until the process ends; `started` is called once bound.
+///
+/// # Errors
+/// When the address cannot be bound.
+pub async fn serve(
+    address: SocketAddr,
+    watch: Option<PathBuf>,
+    started: impl FnOnce(&Server),
+) -> Result<(), std::io::Error> {
+    let shared = Shared {
+        hub: Arc::new(Mutex::new(Hub::new())),
+        senders: Arc::default(),
+        next_client: Arc::default(),
+        searcher: Arc::new(Mutex::new(GameSearcher {
+            searcher: Searcher::new(SEARCH_HASH_MB, 1),
+            room: None,
+        })),
+        watch: watch.map(Arc::new),
+    };
+    let listener = tokio::net::TcpListener::bind(address).await?;
+    started(&Server {
+        address: listener.local_addr()?,
+        hub: Arc::clone(&shared.hub),
+    });
+    // Without TCP_NODELAY a state message sent right after another (a move, then Amity's
+    // answer) waits for the browser's delayed acknowledgement of the first: up to 40 ms.
+    let listener = listener.tap_io(|stream| {
+        if let Err(error) = stream.set_nodelay(true) {
+            eprintln!("warning: TCP_NODELAY not set: {error}");
+        }
+    });
+    axum::serve(listener, router(shared)).await
+}
+
+/// `amity serve`: serves on 127.0.0.1:`port` until stopped, with the live view of the match
+/// writing `watch`, if given. Returns the exit code.
+pub fn run(port: u16, watch: Option<PathBuf>) -> i32 {
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("error: cannot start the server: {error}");
+            return 1;
+        }
+    };
+    let address = SocketAddr::from(([127, 0, 0, 1], port));
+    let served = runtime.block_on(serve(address, watch, |server| {
+        println!("Amity serves http://{}/ (Ctrl-C stops)", server.address);
+    }));
+    match served {
+        Ok(()) => 0,
+        Err(error) => {
+            eprintln!("error: cannot serve on {address}: {error}");
+            1
+        }
+    }
+}

@@ -1,0 +1,487 @@
+// Amity's page: talks to the server over one WebSocket and draws what it is sent (the view of
+// this browser's seat) as SVG. It knows no game's rules: the server lists the legal decisions
+// with the squares they name, and the page only turns clicks into those tokens.
+"use strict";
+
+const SVG = "http://www.w3.org/2000/svg";
+const CELL = 64;
+const MARGIN = 18;
+// Pictures for the pieces people know by these names; every other piece is drawn as its
+// symbol on a disc (letter pieces, cloaks, unknowns).
+const GLYPHS = {
+  king: "\u265A", queen: "\u265B", rook: "\u265C", bishop: "\u265D", knight: "\u265E", pawn: "\u265F",
+  monarch: "\u265A", general: "\u265B",
+};
+
+let socket = null;
+let games = [];
+let state = null;
+let selected = null;
+let choices = null;
+let sentAt = null;
+// Every frame received and every move's answer time, for tests and the curious.
+window.amityFrames = [];
+window.amityLatency = [];
+
+const $ = (id) => document.getElementById(id);
+
+function el(name, attrs, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function send(request) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    showMessage("not connected to the server");
+    return;
+  }
+  socket.send(JSON.stringify(request));
+}
+
+function showMessage(text) {
+  $("message").textContent = text || "";
+}
+
+function connect() {
+  socket = new WebSocket(`ws://${location.host}/ws`);
+  socket.onopen = () => { $("status").textContent = "connected"; };
+  socket.onclose = () => { $("status").textContent = "disconnected (reload to reconnect)"; };
+  socket.onmessage = (event) => {
+    window.amityFrames.push(event.data);
+    let message;
+    try { message = JSON.parse(event.data); } catch (e) { return; }
+    if (message.type === "hello") hello(message);
+    else if (message.type === "lobby") showRooms(message.rooms);
+    else if (message.type === "created") { $("status").textContent = `game ${message.room}`; }
+    else if (message.type === "state") showState(message);
+    else if (message.type === "error") { showMessage(message.message); sentAt = null; }
+    else if (message.type === "hint") {
+      $("hint-text").textContent = message.token ? `Hint: ${message.token}` + (message.score === null ? "" : ` (${message.score} cp for White)`) : "No hint: nothing to decide";
+    }
+  };
+}
+
+function hello(message) {
+  games = message.games;
+  const select = $("game");
+  select.innerHTML = "";
+  for (const game of games) {
+    const option = document.createElement("option");
+    option.value = game.name;
+    option.textContent = game.name + (game.hides ? " (hidden information)" : "");
+    select.appendChild(option);
+  }
+  const params = new URLSearchParams(location.search);
+  if (params.get("game")) select.value = params.get("game");
+  seatChoice();
+  showRooms(message.rooms);
+  // The list of open games stays fresh while the form is shown.
+  setInterval(() => { if (!$("setup").hidden) send({ op: "lobby" }); }, 2000);
+  if (params.get("room")) {
+    send({ op: "join", room: Number(params.get("room")), seat: Number(params.get("seat") || 0) });
+  }
+}
+
+function seatChoice() {
+  const game = games.find((g) => g.name === $("game").value);
+  const box = $("seat-choice");
+  box.innerHTML = "";
+  if (!game) return;
+  game.seats.forEach((name, index) => {
+    const row = document.createElement("div");
+    row.className = "seat-row";
+    row.innerHTML = `<label><input type="radio" name="you" value="${index}" ${index === 0 ? "checked" : ""}> ${name}: you</label>
+      <select id="player-${index}"><option value="amity">Amity</option><option value="person">another person</option></select>`;
+    box.appendChild(row);
+  });
+}
+
+function showRooms(rooms) {
+  const box = $("rooms");
+  box.innerHTML = "";
+  for (const room of rooms) {
+    if (room.over) continue;
+    const row = document.createElement("div");
+    row.className = "room";
+    row.textContent = `Game ${room.room}: ${room.variant} `;
+    room.seats.forEach((seat, index) => {
+      if (seat.player !== "person" || seat.taken) return;
+      const button = document.createElement("button");
+      button.textContent = `take ${seat.name}`;
+      button.dataset.room = room.room;
+      button.dataset.seat = index;
+      button.onclick = () => send({ op: "join", room: room.room, seat: index });
+      row.appendChild(button);
+    });
+    box.appendChild(row);
+  }
+}
+
+function start() {
+  const game = games.find((g) => g.name === $("game").value);
+  if (!game) return;
+  const you = Number(document.querySelector("input[name=you]:checked").value);
+  const players = game.seats.map((_, index) => index === you ? "person" : $(`player-${index}`).value);
+  send({ op: "new", variant: game.name, players, seat: you, depth: Number($("depth").value) });
+}
+
+function mySide() {
+  return state ? state.seats[state.seat].side : "white";
+}
+
+function showState(message) {
+  // A decision is answered when the decision is this seat's again (or the game is over).
+  if (sentAt !== null && (message.toDecide === message.seat || message.result)) {
+    window.amityLatency.push(performance.now() - sentAt);
+    sentAt = null;
+  }
+  state = message;
+  selected = null;
+  choices = null;
+  $("setup").hidden = true;
+  $("table").hidden = false;
+  $("status").textContent = `game ${message.room}`;
+  showMessage(message.notice || "");
+  $("hint-text").textContent = "";
+  drawBoard();
+  drawSide();
+}
+
+function squareName(file, rank) {
+  return String.fromCharCode(97 + file) + (rank + 1);
+}
+
+// Where a square is drawn on `board` (files, ranks), seen from White's side unless flipped.
+function placeOf(board, flipped, name) {
+  const file = name.charCodeAt(0) - 97;
+  const rank = Number(name.slice(1)) - 1;
+  const column = flipped ? board.files - 1 - file : file;
+  const row = flipped ? rank : board.ranks - 1 - rank;
+  return { x: MARGIN + column * CELL, y: row * CELL };
+}
+
+function decisionsFrom(square) {
+  return state.decisions.filter((d) => d.from === square);
+}
+
+// Draws `board` (the server's description of a position or view) into `svg`: squares,
+// pieces, labels, the last move, a selected square and targets; `onClick(square)` if given.
+function renderBoard(svg, board, flipped, marks, onClick) {
+  svg.innerHTML = "";
+  const width = MARGIN + board.files * CELL;
+  const height = board.ranks * CELL + MARGIN;
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  const at = (name) => placeOf(board, flipped, name);
+  const last = new Set(marks.last || []);
+  for (let rank = 0; rank < board.ranks; rank++) {
+    for (let file = 0; file < board.files; file++) {
+      const name = squareName(file, rank);
+      const { x, y } = at(name);
+      let fill = (file + rank) % 2 === 1 ? "#efd9b4" : "#b58863";
+      if (last.has(name)) fill = (file + rank) % 2 === 1 ? "#e6e28a" : "#b9b35a";
+      if (name === marks.selected) fill = "#7fb2d9";
+      const rect = el("rect", { x, y, width: CELL, height: CELL, fill, "data-square": name, class: "square" }, svg);
+      if (onClick) rect.addEventListener("click", () => onClick(name));
+    }
+  }
+  for (const piece of board.pieces) drawPiece(svg, piece, at);
+  for (const label of board.labels) drawLabel(svg, label, at);
+  for (const name of marks.targets || []) {
+    const { x, y } = at(name);
+    el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 7, fill: "rgba(20,90,40,0.55)", "pointer-events": "none", class: "target", "data-square": name }, svg);
+  }
+  for (let i = 0; i < board.files; i++) {
+    const file = flipped ? board.files - 1 - i : i;
+    const t = el("text", { x: MARGIN + i * CELL + CELL / 2, y: board.ranks * CELL + 13, "text-anchor": "middle", "font-size": 12, fill: "#555" }, svg);
+    t.textContent = String.fromCharCode(97 + file);
+  }
+  for (let i = 0; i < board.ranks; i++) {
+    const rank = flipped ? i : board.ranks - 1 - i;
+    const t = el("text", { x: 9, y: i * CELL + CELL / 2 + 4, "text-anchor": "middle", "font-size": 12, fill: "#555" }, svg);
+    t.textContent = String(rank + 1);
+  }
+}
+
+function drawBoard() {
+  const targets = new Set();
+  if (selected) for (const d of decisionsFrom(selected)) targets.add(d.to);
+  else for (const d of state.decisions) if (!d.from && d.to) targets.add(d.to);
+  renderBoard($("board"), state.board, mySide() === "black",
+    { last: state.last, selected, targets: [...targets] }, clickSquare);
+}
+
+function drawPiece(svg, piece, at) {
+  const { x, y } = at(piece.square);
+  // The square underneath takes the click, so a piece never hides its square from the mouse.
+  const group = el("g", { class: "piece", "data-square": piece.square, "data-symbol": piece.symbol, "data-color": piece.color, "pointer-events": "none" }, svg);
+  const white = piece.color === "white";
+  const glyph = GLYPHS[piece.name];
+  if (glyph) {
+    const t = el("text", {
+      x: x + CELL / 2, y: y + CELL * 0.78, "text-anchor": "middle", "font-size": CELL * 0.8,
+      fill: white ? "#fff" : "#111", stroke: white ? "#111" : "#eee", "stroke-width": 1.2,
+      "font-family": "DejaVu Sans, sans-serif",
+    }, group);
+    t.textContent = glyph;
+  } else {
+    el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.38, fill: white ? "#fbfbf6" : "#2a2a2a", stroke: white ? "#333" : "#ddd", "stroke-width": 2 }, group);
+    const text = piece.symbol.toUpperCase();
+    const t = el("text", {
+      x: x + CELL / 2, y: y + CELL / 2 + CELL * 0.13, "text-anchor": "middle",
+      "font-size": text.length > 1 ? CELL * 0.3 : CELL * 0.4, "font-weight": "bold",
+      fill: white ? "#222" : "#f4f4f4", "font-family": "DejaVu Sans, sans-serif",
+    }, group);
+    t.textContent = text;
+  }
+}
+
+function drawLabel(svg, label, at) {
+  const { x, y } = at(label.square);
+  const white = label.owner === "white";
+  const group = el("g", { class: "label", "data-square": label.square, "pointer-events": "none" }, svg);
+  el("rect", { x: x + CELL - 22, y: y + CELL - 18, width: 20, height: 16, rx: 4, fill: label.owner ? (white ? "#fff" : "#222") : "#888", stroke: "#a33", "stroke-width": 1.5 }, group);
+  const t = el("text", { x: x + CELL - 12, y: y + CELL - 6, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: white ? "#a11" : "#fc6" }, group);
+  t.textContent = label.text;
+}
+
+function play(token) {
+  sentAt = performance.now();
+  send({ op: "play", token });
+}
+
+function offer(list) {
+  choices = list;
+  drawSide();
+}
+
+function clickSquare(name) {
+  if (!state) return;
+  showMessage("");
+  if (selected && selected !== name) {
+    const moves = state.decisions.filter((d) => d.from === selected && d.to === name);
+    const from = selected;
+    selected = null;
+    if (moves.length === 1) play(moves[0].token);
+    else if (moves.length > 1) offer(moves);
+    // Not a decision the page was offered: the server referees it and says why not.
+    else play(from + name);
+    drawBoard();
+    return;
+  }
+  if (selected === name) {
+    selected = null;
+    drawBoard();
+    return;
+  }
+  const here = state.decisions.filter((d) => !d.from && d.to === name);
+  if (here.length === 1) { play(here[0].token); return; }
+  if (here.length > 1) { offer(here); return; }
+  const piece = state.board.pieces.find((p) => p.square === name);
+  if (decisionsFrom(name).length > 0 || (piece && piece.color === mySide())) {
+    selected = name;
+    drawBoard();
+  }
+}
+
+function drawSide() {
+  $("title").textContent = `${state.variant}: game ${state.room}, you are ${state.seats[state.seat].name}`;
+  const seats = $("seats");
+  seats.innerHTML = "";
+  state.seats.forEach((seat, index) => {
+    const span = document.createElement("span");
+    span.textContent = `${seat.name}: ${seat.player === "amity" ? "Amity" : (seat.taken ? "person" : "free")}`;
+    if (index === state.seat) span.classList.add("you");
+    if (index === state.toDecide) span.classList.add("due");
+    seats.appendChild(span);
+  });
+  let turn;
+  if (state.result) turn = `Game over: ${state.result}`;
+  else if (state.toDecide === state.seat) turn = "Your decision" + (state.inCheck ? " (in check)" : "");
+  else if (state.toDecide === null) turn = "Waiting";
+  else turn = `${state.seats[state.toDecide].name} decides…`;
+  $("turn").textContent = turn;
+  const buttons = $("buttons");
+  buttons.innerHTML = "";
+  const list = choices || state.decisions.filter((d) => !d.from && !d.to);
+  for (const d of list) {
+    const button = document.createElement("button");
+    button.textContent = d.token;
+    button.className = "decision";
+    button.dataset.token = d.token;
+    button.onclick = () => { choices = null; play(d.token); };
+    buttons.appendChild(button);
+  }
+  $("describe").textContent = state.describe;
+  $("fen").textContent = state.fen;
+  const record = $("record");
+  record.innerHTML = "";
+  for (const turnText of state.record) {
+    const li = document.createElement("li");
+    li.textContent = turnText;
+    record.appendChild(li);
+  }
+  record.scrollTop = record.scrollHeight;
+  drawChart();
+  drawBelief();
+  drawCards($("cards"), state.board.cards);
+}
+
+const SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
+
+// Rows of cards: each card a small rounded rectangle with its rank and suit; an unseen card
+// face down. A long row (a pile) shows its first cards and how many there are.
+function drawCards(svg, rows) {
+  svg.innerHTML = "";
+  const w = 24, h = 34, gap = 3, shown = 11;
+  let y = 0;
+  for (const row of rows) {
+    const title = el("text", { x: 0, y: y + 11, "font-size": 11, fill: "#333" }, svg);
+    title.textContent = `${row.title} (${row.cards.length})`;
+    y += 15;
+    row.cards.slice(0, shown).forEach((card, i) => {
+      const x = i * (w + gap);
+      const group = el("g", { class: "card", "data-card": card }, svg);
+      if (card === "?") {
+        el("rect", { x, y, width: w, height: h, rx: 3, fill: "#35608a", stroke: "#123" }, group);
+        el("rect", { x: x + 3, y: y + 3, width: w - 6, height: h - 6, rx: 2, fill: "none", stroke: "#9bc" }, group);
+        return;
+      }
+      const suit = SUITS[card.slice(-1)];
+      const rank = suit ? card.slice(0, -1) : card;
+      const red = card.endsWith("h") || card.endsWith("d");
+      el("rect", { x, y, width: w, height: h, rx: 3, fill: "#fff", stroke: "#555" }, group);
+      const t = el("text", { x: x + w / 2, y: y + 14, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: red ? "#c22" : "#111" }, group);
+      t.textContent = rank === "T" ? "10" : rank;
+      if (suit) {
+        const s = el("text", { x: x + w / 2, y: y + 29, "text-anchor": "middle", "font-size": 13, fill: red ? "#c22" : "#111" }, group);
+        s.textContent = suit;
+      }
+    });
+    if (row.cards.length > shown) {
+      const more = el("text", { x: shown * (w + gap), y: y + 22, "font-size": 11, fill: "#333" }, svg);
+      more.textContent = `+${row.cards.length - shown}`;
+    }
+    y += row.cards.length ? h + 6 : 4;
+  }
+  svg.setAttribute("height", String(y));
+}
+
+function drawChart() {
+  renderChart($("chart"), state.scores.map((s) => s[1]), "Amity's score for White");
+}
+
+// A small line chart of scores (centipawns, White's point of view), one point per entry.
+function renderChart(svg, scores, title) {
+  svg.innerHTML = "";
+  if (scores.length < 1) return;
+  const w = 300, h = 110, pad = 14;
+  const clamp = (cp) => Math.max(-1000, Math.min(1000, cp));
+  const sx = (i) => pad + (scores.length > 1 ? i / (scores.length - 1) : 0.5) * (w - 2 * pad);
+  const sy = (cp) => h / 2 - (clamp(cp) / 1000) * (h / 2 - pad);
+  el("rect", { x: 0, y: 0, width: w, height: h, fill: "#fff", stroke: "#ccc" }, svg);
+  el("line", { x1: pad, y1: h / 2, x2: w - pad, y2: h / 2, stroke: "#999", "stroke-dasharray": "3 3" }, svg);
+  el("polyline", { points: scores.map((cp, i) => `${sx(i)},${sy(cp)}`).join(" "), fill: "none", stroke: "#2d6ca2", "stroke-width": 2 }, svg);
+  const t = el("text", { x: pad, y: 11, "font-size": 10, fill: "#555" }, svg);
+  t.textContent = `${title} (last ${scores[scores.length - 1]} cp)`;
+}
+
+function drawBelief() {
+  const box = $("belief");
+  box.innerHTML = "";
+  const belief = state.belief;
+  if (!belief || belief.rows.length === 0) return;
+  const table = document.createElement("table");
+  const caption = document.createElement("caption");
+  caption.textContent = `Belief: ${belief.title}`;
+  table.appendChild(caption);
+  const head = document.createElement("tr");
+  head.innerHTML = "<th></th>" + belief.columns.map((c) => `<th>${c}</th>`).join("");
+  table.appendChild(head);
+  belief.rows.forEach((row, i) => {
+    const tr = document.createElement("tr");
+    tr.innerHTML = `<th>${row}</th>` + belief.cells[i].map((p) => {
+      const shade = Math.round(255 - p * 200);
+      return `<td style="background: rgb(${shade},${shade},255)" title="${(p * 100).toFixed(0)}%">${Math.round(p * 100)}</td>`;
+    }).join("");
+    table.appendChild(tr);
+  });
+  box.appendChild(table);
+}
+
+// ----- the live view of a match (amity match --live FILE, amity serve --watch FILE) -----
+
+function clockText(seconds) {
+  if (seconds === null || seconds === undefined) return "";
+  const m = Math.floor(seconds / 60);
+  const s = (seconds - m * 60).toFixed(1).padStart(4, "0");
+  return ` ${m}:${s}`;
+}
+
+function showLive(live) {
+  const box = $("live");
+  if (live.error) {
+    box.textContent = live.error;
+    return;
+  }
+  box.innerHTML = "";
+  const head = document.createElement("h2");
+  head.textContent = `${live.event}: ${live.finished} of ${live.total} games finished`;
+  box.appendChild(head);
+  const table = document.createElement("table");
+  table.className = "score-table";
+  table.innerHTML = "<tr><th>engine</th><th>+</th><th>=</th><th>-</th><th>points</th></tr>" +
+    live.table.map((r) => `<tr><td>${r.name}</td><td>${r.wins}</td><td>${r.draws}</td><td>${r.losses}</td><td>${r.wins + r.draws / 2}</td></tr>`).join("");
+  box.appendChild(table);
+  for (const game of live.games) {
+    const card = document.createElement("div");
+    card.className = "live-game";
+    const title = document.createElement("div");
+    const toMove = game.result ? "" : (game.whiteToMove ? " (White to move)" : " (Black to move)");
+    title.textContent = `Game ${game.number}, ${game.variant}: ${game.white}${clockText(game.clocks[0])} vs ${game.black}${clockText(game.clocks[1])}${toMove}`;
+    card.appendChild(title);
+    if (game.board) {
+      const svg = document.createElementNS(SVG, "svg");
+      svg.setAttribute("class", "live-board");
+      card.appendChild(svg);
+      renderBoard(svg, game.board, false, {}, null);
+    } else {
+      const hidden = document.createElement("div");
+      hidden.textContent = "This game hides information: its board is shown to its seats only.";
+      card.appendChild(hidden);
+    }
+    const moves = document.createElement("div");
+    moves.className = "live-moves";
+    moves.textContent = (game.moves.join(" ") || "no moves yet") + (game.result ? `  ${game.result}` : "");
+    card.appendChild(moves);
+    const chart = document.createElementNS(SVG, "svg");
+    chart.setAttribute("width", "300");
+    chart.setAttribute("height", "110");
+    card.appendChild(chart);
+    renderChart(chart, game.scores, "engines' scores for White");
+    box.appendChild(card);
+  }
+}
+
+function watch() {
+  $("status").textContent = "watching a match";
+  $("setup").hidden = true;
+  $("live").hidden = false;
+  const poll = () => fetch("/live.json").then((r) => r.json()).then(showLive)
+    .catch((e) => { $("live").textContent = `cannot read the live view: ${e}`; });
+  poll();
+  setInterval(poll, 500);
+}
+
+$("hint").addEventListener("click", () => { $("hint-text").textContent = "thinking…"; send({ op: "hint" }); });
+$("game").addEventListener("change", seatChoice);
+$("start").addEventListener("click", start);
+$("typed").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const token = $("token").value.trim();
+  if (token) play(token);
+  $("token").value = "";
+});
+if (new URLSearchParams(location.search).has("watch")) watch();
+else connect();

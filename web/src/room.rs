@@ -1,0 +1,679 @@
+//! One game at the web table: the full state (which never leaves this module except as a
+//! seat's view), who sits at each seat, the public record of finished turns, and the JSON
+//! message each seat is sent, derived from that seat's view alone.
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+
+use amity_engine::search::{Limits, Score, Searcher};
+use amity_engine::{Color, Game, Move, MoveFlag, MoveList, Position, Rules};
+
+use crate::color_name;
+use amity_variants::{AnyGame, VariantOptions, with_game};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::{Value, json};
+
+/// Who a browser is: one per open socket.
+pub type ClientId = u64;
+
+/// Deepest search a page may ask Amity for: deeper answers take longer than a page waits.
+pub const MAX_DEPTH: u32 = 8;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at a browser (any browser may take the seat while it is free).
+    Person,
+    /// Amity, searching from the seat's view.
+    Amity,
+}
+
+impl Player {
+    /// Reads `person` or `amity`.
+    pub fn parse(text: &str) -> Option<Player> {
+        match text {
+            "person" | "human" => Some(Player::Person),
+            "amity" => Some(Player::Amity),
+            _ => None,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Player::Person => "person",
+            Player::Amity => "amity",
+        }
+    }
+}
+
+/// Why a browser's request was refused. Nothing changes when one is returned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ServeError {
+    /// The message is not JSON, or lacks a field it needs.
+    Malformed(String),
+    UnknownVariant(String),
+    UnknownRoom(u64),
+    /// The seat number does not exist in this game.
+    NoSuchSeat(usize),
+    /// Someone else (or Amity) holds the seat.
+    SeatTaken(String),
+    /// The players list does not fit the game's seats.
+    BadPlayers(String),
+    /// The browser holds no seat in a game.
+    NotSeated,
+    /// Another seat (named) owes the next decision.
+    OutOfTurn(String),
+    GameOver(String),
+    /// The decision is not one this seat may make now.
+    Illegal(String),
+    /// Every place for a game is taken by a game someone sits at.
+    Full(usize),
+}
+
+impl fmt::Display for ServeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServeError::Malformed(why) => write!(f, "malformed request: {why}"),
+            ServeError::UnknownVariant(name) => write!(f, "unknown game '{name}'"),
+            ServeError::UnknownRoom(room) => write!(f, "no game number {room}"),
+            ServeError::NoSuchSeat(seat) => write!(f, "this game has no seat {seat}"),
+            ServeError::SeatTaken(seat) => write!(f, "seat {seat} is already taken"),
+            ServeError::BadPlayers(why) => write!(f, "bad players: {why}"),
+            ServeError::NotSeated => write!(f, "take a seat in a game first"),
+            ServeError::OutOfTurn(seat) => write!(f, "not your turn: {seat} decides now"),
+            ServeError::GameOver(result) => write!(f, "the game is over ({result})"),
+            ServeError::Illegal(why) => write!(f, "refused: {why}"),
+            ServeError::Full(games) => {
+                write!(
+                    f,
+                    "the server already holds {games} games in play; try later"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
+
+/// A request for Amity's decision at one seat, taken out of the room so the search runs
+/// without holding it; [`Room::apply_amity`] plays the answer if nothing moved meanwhile.
+pub struct AmityJob {
+    pub room: u64,
+    /// The room's move counter when the job was made.
+    version: u64,
+    /// The game, whose full state only the search's own determinization may use: Amity is
+    /// given the seat's view, like any player.
+    game: AnyGame,
+    seat: usize,
+    depth: u32,
+}
+
+impl AmityAnswer {
+    /// The answer as a hint for a person: the decision Amity would make, and its score.
+    pub fn hint_text(&self) -> String {
+        let hint = json!({
+            "type": "hint",
+            "token": self.token,
+            "score": self.score,
+        });
+        hint.to_string()
+    }
+}
+
+/// Amity's answer to an [`AmityJob`].
+pub struct AmityAnswer {
+    pub room: u64,
+    version: u64,
+    token: Option<String>,
+    /// The score from White's point of view, in centipawns.
+    score: Option<i32>,
+    /// How long Amity thought (microseconds).
+    thought: u64,
+}
+
+/// A score as centipawns, mates beyond any evaluation.
+fn centipawns(score: Score) -> i32 {
+    match score {
+        Score::Centipawns(cp) => cp,
+        Score::Mate(moves) if moves > 0 => 10_000 - moves,
+        Score::Mate(moves) => -10_000 - moves,
+    }
+}
+
+impl AmityJob {
+    /// Searches the seat's view to the job's depth: the decision and its score.
+    pub fn think(self, searcher: &mut Searcher) -> AmityAnswer {
+        let started = std::time::Instant::now();
+        let stop = AtomicBool::new(false);
+        let (token, score) = with_game!(&self.game, game => {
+            let rules = game.rules();
+            let side = rules.seats()[self.seat].side;
+            let view = rules.view(game.position(), side);
+            let view_fen = view.to_fen(rules);
+            match amity_uci::seats::partner_decision(&self.game, &view_fen, self.seat, self.depth) {
+                Some(token) => (token, None),
+                None => {
+                    let limits = Limits::depth(self.depth.max(1));
+                    let mut last = None;
+                    let result = if rules.hides_information() {
+                        searcher.search(rules, &view, &[view.hash()], &limits, &stop, &mut |r| {
+                            last = Some(r.score)
+                        })
+                    } else {
+                        searcher.search_game(game, &limits, &stop, &mut |r| last = Some(r.score))
+                    };
+                    let token = (!result.best.is_null()).then(|| rules.format_move(result.best));
+                    let sign = if view.turn() == Color::White { 1 } else { -1 };
+                    (token, last.map(|score| sign * centipawns(score)))
+                }
+            }
+        });
+        AmityAnswer {
+            room: self.room,
+            version: self.version,
+            token,
+            score,
+            thought: started.elapsed().as_micros() as u64,
+        }
+    }
+}
+
+/// One game and its seats.
+pub struct Room {
+    pub id: u64,
+    game: AnyGame,
+    players: Vec<Player>,
+    occupants: Vec<Option<ClientId>>,
+    depth: u32,
+    rng: StdRng,
+    /// Finished turns as the rules announce them ("white: e2e4"), public to every seat.
+    record: Vec<String>,
+    /// Announcements of the turn under way, made public when it ends.
+    pending: Vec<String>,
+    /// The side whose turn `pending` belongs to.
+    pending_side: Option<Color>,
+    /// Amity's scores (White's point of view) by decision number, for the chart.
+    scores: Vec<(usize, i32)>,
+    /// Counts every change, so an answer to an old job is not played.
+    version: u64,
+    /// The last thing that happened, for every seat (a refused Amity answer, a seat left).
+    pub notice: Option<String>,
+    /// How long Amity thought over its last decision here (microseconds): what of a
+    /// reply's time is the search's.
+    thought: Option<u64>,
+}
+
+impl Room {
+    /// A new game of `variant` (a fresh deal where the game has one) with `players` in the
+    /// game's seat order.
+    ///
+    /// # Errors
+    /// An unknown variant, or players that do not fit its seats.
+    pub fn new(
+        id: u64,
+        variant: &str,
+        players: &[Player],
+        depth: u32,
+        seed: u64,
+    ) -> Result<Room, ServeError> {
+        let template = amity_variants::new_game_with(variant, &VariantOptions::default())
+            .ok_or_else(|| ServeError::UnknownVariant(variant.to_string()))?;
+        let mut rng = StdRng::seed_from_u64(seed);
+        let game = with_game!(template, start => {
+            let rules = start.rules().clone();
+            if players.len() != rules.seats().len() {
+                return Err(ServeError::BadPlayers(format!(
+                    "{} has {} seats, {} players given",
+                    rules.name(),
+                    rules.seats().len(),
+                    players.len()
+                )));
+            }
+            let game = match rules.deal(&mut rng) {
+                Some(deal) => Game::from_fen(rules.clone(), &deal.to_fen(&rules)).unwrap_or(start),
+                None => start,
+            };
+            amity_variants::wrap(game)
+        });
+        let mut room = Room {
+            id,
+            game,
+            players: players.to_vec(),
+            occupants: vec![None; players.len()],
+            depth: depth.clamp(1, MAX_DEPTH),
+            rng,
+            record: Vec::new(),
+            pending: Vec::new(),
+            pending_side: None,
+            scores: Vec::new(),
+            version: 0,
+            notice: None,
+            thought: None,
+        };
+        room.let_chance_act();
+        Ok(room)
+    }
+
+    pub fn variant(&self) -> &'static str {
+        amity_variants::name_of(&self.game)
+    }
+
+    pub fn seat_count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The seats `client` holds here.
+    pub fn seats_of(&self, client: ClientId) -> Vec<usize> {
+        (0..self.occupants.len())
+            .filter(|seat| self.occupants[*seat] == Some(client))
+            .collect()
+    }
+
+    /// The clients seated here, with their seat.
+    pub fn seated(&self) -> Vec<(ClientId, usize)> {
+        self.occupants
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, client)| client.map(|client| (client, seat)))
+            .collect()
+    }
+
+    /// Seats a person's browser.
+    ///
+    /// # Errors
+    /// No such seat, or the seat is Amity's or another browser's.
+    pub fn sit(&mut self, client: ClientId, seat: usize) -> Result<(), ServeError> {
+        let name = self.seat_name(seat).ok_or(ServeError::NoSuchSeat(seat))?;
+        if self.players[seat] != Player::Person {
+            return Err(ServeError::SeatTaken(format!("{name} (Amity's)")));
+        }
+        match self.occupants[seat] {
+            Some(other) if other != client => Err(ServeError::SeatTaken(name)),
+            _ => {
+                self.occupants[seat] = Some(client);
+                Ok(())
+            }
+        }
+    }
+
+    /// Frees every seat of `client`; the game waits for someone to take them again.
+    pub fn leave(&mut self, client: ClientId) -> bool {
+        let mut left = false;
+        for seat in 0..self.occupants.len() {
+            if self.occupants[seat] == Some(client) {
+                self.occupants[seat] = None;
+                left = true;
+                let name = self.seat_name(seat).unwrap_or_default();
+                self.notice = Some(format!("{name} left; the seat is free to take"));
+            }
+        }
+        left
+    }
+
+    fn seat_name(&self, seat: usize) -> Option<String> {
+        with_game!(&self.game, g => g.rules().seats().get(seat).map(|s| s.name.to_string()))
+    }
+
+    /// The seat owing the next decision, if the game goes on.
+    pub fn seat_to_decide(&self) -> Option<usize> {
+        with_game!(&self.game, g => {
+            if g.outcome().is_some() {
+                None
+            } else {
+                g.rules().seat_to_decide(g.position())
+            }
+        })
+    }
+
+    /// Plays `token` (one decision, or a turn's decisions joined by `,`) for `client`.
+    /// Every decision must be owed by a seat the client holds and be legal in that seat's
+    /// view; if any is refused, the game is left as it was.
+    ///
+    /// # Errors
+    /// Why the decision was refused.
+    pub fn play(&mut self, client: ClientId, token: &str) -> Result<(), ServeError> {
+        let mine = self.seats_of(client);
+        if mine.is_empty() {
+            return Err(ServeError::NotSeated);
+        }
+        let token = token.trim();
+        if token.is_empty() || token.len() > 200 {
+            return Err(ServeError::Malformed(
+                "a decision token of 1 to 200 characters".into(),
+            ));
+        }
+        let saved = (
+            self.game.clone(),
+            self.record.clone(),
+            self.pending.clone(),
+            self.pending_side,
+            self.rng.clone(),
+        );
+        for leg in token.split(',') {
+            if let Err(error) = self.play_one(&mine, leg.trim()) {
+                (
+                    self.game,
+                    self.record,
+                    self.pending,
+                    self.pending_side,
+                    self.rng,
+                ) = saved;
+                return Err(error);
+            }
+        }
+        self.version += 1;
+        self.notice = None;
+        Ok(())
+    }
+
+    fn play_one(&mut self, mine: &[usize], leg: &str) -> Result<(), ServeError> {
+        let (seat, played) = with_game!(&mut self.game, game => {
+            let rules = game.rules().clone();
+            if let Some(outcome) = game.outcome() {
+                return Err(ServeError::GameOver(outcome.result().to_string()));
+            }
+            let Some(seat) = rules.seat_to_decide(game.position()) else {
+                return Err(ServeError::Illegal("no seat decides now".into()));
+            };
+            if !mine.contains(&seat) {
+                return Err(ServeError::OutOfTurn(rules.seats()[seat].name.to_string()));
+            }
+            // Legal in the seat's own view first, so a refusal never tells the seat more
+            // than its view does; then the full state referees it.
+            let view = rules.view(game.position(), rules.seats()[seat].side);
+            let mut owed = MoveList::new();
+            rules.generate(&view, &mut owed);
+            if !owed.iter().any(|mv| rules.format_move(*mv) == leg) {
+                return Err(ServeError::Illegal(format!(
+                    "'{leg}' is not a decision {} may make now",
+                    rules.seats()[seat].name
+                )));
+            }
+            let before = game.position().clone();
+            let mv = amity_engine::game::parse_move(&rules, &before, leg)
+                .map_err(|error| ServeError::Illegal(error.to_string()))?;
+            game.play_unchecked(mv);
+            (seat, rules.announce(&before, mv))
+        });
+        self.note_decision(seat, &played);
+        self.let_chance_act();
+        Ok(())
+    }
+
+    /// Adds a decision's announcement to the turn under way, and ends the turn in the
+    /// record once the side whose turn it is changes.
+    fn note_decision(&mut self, seat: usize, announced: &str) {
+        let (name, side) = with_game!(&self.game, g => {
+            let seat = g.rules().seats()[seat];
+            (seat.name, seat.side)
+        });
+        if self.pending_side.is_some_and(|pending| pending != side) {
+            self.close_turn();
+        }
+        self.pending_side = Some(side);
+        self.pending.push(format!("{name}: {announced}"));
+        self.close_turn_if_over();
+    }
+
+    fn close_turn_if_over(&mut self) {
+        let (turn_side, over) = with_game!(&self.game, g => {
+            (g.rules().fen_turn(g.position()), g.outcome().is_some())
+        });
+        if over || self.pending_side.is_some_and(|side| side != turn_side) {
+            self.close_turn();
+        }
+    }
+
+    fn close_turn(&mut self) {
+        if !self.pending.is_empty() {
+            self.record.push(self.pending.join(", "));
+            self.pending.clear();
+        }
+        self.pending_side = None;
+    }
+
+    /// Draws chance (throws, shuffles) while it is due. A throw is announced only in games
+    /// that hide nothing: in the others it may be the order of a hidden pile.
+    fn let_chance_act(&mut self) {
+        loop {
+            let thrown = with_game!(&mut self.game, game => {
+                if game.outcome().is_some() {
+                    None
+                } else {
+                    game.draw_chance(&mut self.rng).map(|throw| {
+                        let shown = if game.rules().hides_information() {
+                            "chance acts".to_string()
+                        } else {
+                            format!("throw {}", game.rules().format_move(throw))
+                        };
+                        game.play_unchecked(throw);
+                        shown
+                    })
+                }
+            });
+            match thrown {
+                Some(shown) => self.pending.push(shown),
+                None => break,
+            }
+        }
+        self.close_turn_if_over();
+    }
+
+    /// A search for a hint to `client`: Amity's choice from the view of the client's seat
+    /// that owes the next decision.
+    ///
+    /// # Errors
+    /// The client holds no seat here, or none of its seats decides now.
+    pub fn hint_job(&self, client: ClientId) -> Result<AmityJob, ServeError> {
+        let mine = self.seats_of(client);
+        if mine.is_empty() {
+            return Err(ServeError::NotSeated);
+        }
+        let seat = self.seat_to_decide().ok_or_else(|| {
+            ServeError::GameOver(
+                with_game!(&self.game, g => g.outcome().map_or("*", |o| o.result())).to_string(),
+            )
+        })?;
+        if !mine.contains(&seat) {
+            let name = self.seat_name(seat).unwrap_or_default();
+            return Err(ServeError::OutOfTurn(name));
+        }
+        Ok(AmityJob {
+            room: self.id,
+            version: self.version,
+            game: self.game.clone(),
+            seat,
+            depth: self.depth,
+        })
+    }
+
+    /// Amity's next decision to make here, if Amity owes one.
+    pub fn amity_job(&self) -> Option<AmityJob> {
+        let seat = self.seat_to_decide()?;
+        (self.players[seat] == Player::Amity).then(|| AmityJob {
+            room: self.id,
+            version: self.version,
+            game: self.game.clone(),
+            seat,
+            depth: self.depth,
+        })
+    }
+
+    /// Plays Amity's answer, unless the game changed since the job was made. True if played.
+    pub fn apply_amity(&mut self, answer: AmityAnswer) -> bool {
+        if answer.version != self.version {
+            return false;
+        }
+        let Some(seat) = self.seat_to_decide() else {
+            return false;
+        };
+        let Some(token) = answer.token else {
+            self.notice = Some("Amity found no decision to make".into());
+            return false;
+        };
+        let decision = with_game!(&mut self.game, game => {
+            let before = game.position().clone();
+            match amity_engine::game::parse_move(game.rules(), &before, &token) {
+                Ok(mv) => {
+                    game.play_unchecked(mv);
+                    Ok(game.rules().announce(&before, mv))
+                }
+                Err(error) => Err(error.to_string()),
+            }
+        });
+        match decision {
+            Ok(announced) => {
+                let played = with_game!(&self.game, g => g.moves().len());
+                self.thought = Some(answer.thought);
+                if let Some(score) = answer.score {
+                    self.scores.push((played, score));
+                }
+                self.note_decision(seat, &announced);
+                self.let_chance_act();
+                self.version += 1;
+                true
+            }
+            Err(error) => {
+                self.notice = Some(format!("Amity's answer was refused: {error}"));
+                false
+            }
+        }
+    }
+
+    /// The message for `seat`: everything its browser may know, derived from its view.
+    pub fn message_for(&self, seat: usize) -> Value {
+        with_game!(&self.game, game => self.seat_message(game, game.position(), seat))
+    }
+
+    /// The message for `seat` had the full state been `full` (a test swaps in another full
+    /// state consistent with the seat's view and expects the same message).
+    fn seat_message<R: Rules>(&self, game: &Game<R>, full: &Position<R>, seat: usize) -> Value {
+        let rules = game.rules();
+        let seats = rules.seats();
+        let side = seats[seat].side;
+        let view = rules.view(full, side);
+        let to_decide = game
+            .outcome()
+            .is_none()
+            .then(|| rules.seat_to_decide(full))
+            .flatten();
+        let mut decisions = Vec::new();
+        if to_decide == Some(seat) {
+            let mut owed = MoveList::new();
+            rules.generate(&view, &mut owed);
+            decisions = owed.iter().map(|mv| decision_json(rules, *mv)).collect();
+        }
+        let belief = rules.belief_grid(&view).map(|grid| {
+            json!({
+                "title": grid.title,
+                "rows": grid.rows,
+                "columns": grid.columns,
+                "cells": grid.cells,
+            })
+        });
+        let last = game.moves().last().and_then(|mv| {
+            // The last decision's squares, when a move of the board (a secret one is not
+            // a board move).
+            matches!(
+                mv.flag(),
+                MoveFlag::Normal | MoveFlag::Promotion | MoveFlag::Castle | MoveFlag::EnPassant
+            )
+            .then(|| json!([mv.from().to_string(), mv.to().to_string()]))
+        });
+        let seat_list: Vec<Value> = seats
+            .iter()
+            .enumerate()
+            .map(|(index, info)| {
+                json!({
+                    "name": info.name,
+                    "side": color_name(info.side),
+                    "player": self.players[index].name(),
+                    "taken": self.occupants[index].is_some(),
+                })
+            })
+            .collect();
+        json!({
+            "type": "state",
+            "room": self.id,
+            "variant": rules.name(),
+            "seat": seat,
+            "seats": seat_list,
+            "board": crate::board_json(rules, &view),
+            "fen": view.to_fen(rules),
+            "describe": rules.describe(&view),
+            "inCheck": to_decide == Some(seat) && rules.in_check(&view),
+            "toDecide": to_decide,
+            "decisions": decisions,
+            "record": self.record,
+            "last": last,
+            "result": game.outcome().map(|o| format!("{} {{{}}}", o.result(), o.reason())),
+            "scores": self.scores.iter().map(|(ply, cp)| json!([ply, cp])).collect::<Vec<_>>(),
+            "belief": belief,
+            "depth": self.depth,
+            "notice": self.notice,
+            "amityMicros": self.thought,
+        })
+    }
+
+    /// The room as the lobby lists it: game, seats and which are free.
+    pub fn summary(&self) -> Value {
+        with_game!(&self.game, game => {
+            let seats: Vec<Value> = game
+                .rules()
+                .seats()
+                .iter()
+                .enumerate()
+                .map(|(index, info)| json!({
+                    "name": info.name,
+                    "player": self.players[index].name(),
+                    "taken": self.occupants[index].is_some(),
+                }))
+                .collect();
+            json!({
+                "room": self.id,
+                "variant": game.rules().name(),
+                "seats": seats,
+                "over": game.outcome().is_some(),
+            })
+        })
+    }
+
+    /// Test access: the full state's FEN (never sent to a browser).
+    pub fn full_fen(&self) -> String {
+        with_game!(&self.game, g => g.position().to_fen(g.rules()))
+    }
+
+    /// Test access: the message for `seat` computed as if the full state were a fresh sample
+    /// consistent with that seat's view; equal to [`Room::message_for`] when nothing hidden
+    /// reaches the message.
+    pub fn message_for_resampled(&self, seat: usize, seed: u64) -> Value {
+        with_game!(&self.game, game => {
+            let rules = game.rules();
+            let view = rules.view(game.position(), rules.seats()[seat].side);
+            let mut rng = StdRng::seed_from_u64(seed);
+            let other = if rules.is_view(&view) {
+                rules.sample_state(&view, &mut rng)
+            } else {
+                game.position().clone()
+            };
+            self.seat_message(game, &other, seat)
+        })
+    }
+}
+
+/// A decision as the page sees it: its token, and the squares it names (for clicks).
+fn decision_json<R: Rules>(rules: &R, mv: Move) -> Value {
+    let token = rules.format_move(mv);
+    let board_move = matches!(
+        mv.flag(),
+        MoveFlag::Normal | MoveFlag::Promotion | MoveFlag::Castle | MoveFlag::EnPassant
+    ) && !mv.is_null();
+    // A square is clickable for the decision only where its token names it: decisions
+    // that carry a square for the rules' own bookkeeping are chosen by button.
+    let from =
+        (board_move && token.contains(&mv.from().to_string())).then(|| mv.from().to_string());
+    let to = ((board_move || mv.flag() == MoveFlag::Drop) && token.contains(&mv.to().to_string()))
+        .then(|| mv.to().to_string());
+    json!({ "token": token, "from": from, "to": to })
+}

@@ -1,0 +1,467 @@
+//! The server's message layer without a network: bad requests are refused with a clear
+//! message and change nothing, seats are kept, and no message to a seat carries what that
+//! seat may not see (random hidden-information games, every message checked).
+
+use amity_engine::search::Searcher;
+use amity_engine::{Position, Rules};
+
+use amity_variants::with_game;
+use amity_web::hub::Hub;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use serde_json::{Value, json};
+
+fn parse(text: &str) -> Value {
+    serde_json::from_str(text).expect("the hub sends JSON")
+}
+
+/// The messages `client` got in `outbox`.
+fn to(outbox: &[(u64, String)], client: u64) -> Vec<Value> {
+    outbox
+        .iter()
+        .filter(|(c, _)| *c == client)
+        .map(|(_, text)| parse(text))
+        .collect()
+}
+
+fn last_state(outbox: &[(u64, String)], client: u64) -> Value {
+    to(outbox, client)
+        .into_iter()
+        .rev()
+        .find(|m| m["type"] == "state")
+        .expect("a state message")
+}
+
+fn error_of(outbox: &[(u64, String)], client: u64) -> String {
+    let messages = to(outbox, client);
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert_eq!(messages[0]["type"], "error", "{messages:?}");
+    messages[0]["message"].as_str().unwrap().to_string()
+}
+
+fn new_game(hub: &mut Hub, client: u64, variant: &str, players: &[&str], seat: usize) -> u64 {
+    let out = hub.handle(
+        client,
+        &json!({"op": "new", "variant": variant, "players": players, "seat": seat, "depth": 1, "seed": 7})
+            .to_string(),
+    );
+    let created = to(&out, client);
+    assert_eq!(created[0]["type"], "created", "{created:?}");
+    created[0]["room"].as_u64().unwrap()
+}
+
+fn play(hub: &mut Hub, client: u64, token: &str) -> Vec<(u64, String)> {
+    hub.handle(client, &json!({"op": "play", "token": token}).to_string())
+}
+
+#[test]
+fn bad_requests_are_refused_clearly_and_change_nothing() {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    hub.connect(2);
+    assert!(error_of(&hub.handle(1, "{not json"), 1).starts_with("malformed request: not JSON"));
+    assert_eq!(
+        error_of(&hub.handle(1, r#"{"op":"dance"}"#), 1),
+        "malformed request: unknown op 'dance'"
+    );
+    assert_eq!(
+        error_of(&hub.handle(1, r#"{"op":"play","token":"e2e4"}"#), 1),
+        "take a seat in a game first"
+    );
+    assert_eq!(
+        error_of(
+            &hub.handle(
+                1,
+                r#"{"op":"new","variant":"chequers","players":["person","amity"],"seat":0}"#
+            ),
+            1
+        ),
+        "unknown game 'chequers'"
+    );
+    assert_eq!(
+        error_of(
+            &hub.handle(
+                1,
+                r#"{"op":"new","variant":"chess","players":["person"],"seat":0}"#
+            ),
+            1
+        ),
+        "bad players: chess has 2 seats, 1 players given"
+    );
+    let room = new_game(&mut hub, 1, "chess", &["person", "person"], 0);
+    let before = hub.room(room).unwrap().full_fen();
+    for (token, expected) in [
+        (
+            "e2e5",
+            "refused: 'e2e5' is not a decision white may make now",
+        ),
+        ("zz", "refused: 'zz' is not a decision white may make now"),
+        (
+            "",
+            "malformed request: a decision token of 1 to 200 characters",
+        ),
+        ("e2e4,e7e5", "not your turn: black decides now"),
+    ] {
+        assert_eq!(error_of(&play(&mut hub, 1, token), 1), expected, "{token}");
+        assert_eq!(hub.room(room).unwrap().full_fen(), before, "{token}");
+    }
+    assert_eq!(
+        error_of(&hub.handle(1, r#"{"op":"play","token":7}"#), 1),
+        "malformed request: 'token' must be a string"
+    );
+    // A seat taken twice, a seat that does not exist, a seat that is Amity's.
+    assert_eq!(
+        error_of(
+            &hub.handle(2, &json!({"op":"join","room":room,"seat":0}).to_string()),
+            2
+        ),
+        "seat white is already taken"
+    );
+    assert_eq!(
+        error_of(
+            &hub.handle(2, &json!({"op":"join","room":room,"seat":5}).to_string()),
+            2
+        ),
+        "this game has no seat 5"
+    );
+    assert_eq!(
+        error_of(
+            &hub.handle(2, &json!({"op":"join","room":99,"seat":0}).to_string()),
+            2
+        ),
+        "no game number 99"
+    );
+    let out = hub.handle(2, &json!({"op":"join","room":room,"seat":1}).to_string());
+    assert_eq!(last_state(&out, 2)["seat"], 1);
+    // Out of turn.
+    assert_eq!(
+        error_of(&play(&mut hub, 2, "e7e5"), 2),
+        "not your turn: white decides now"
+    );
+    let out = play(&mut hub, 1, "e2e4");
+    assert_eq!(last_state(&out, 2)["toDecide"], 1);
+    assert_eq!(last_state(&out, 1)["record"], json!(["white: e2e4"]));
+    let amity_room = new_game(&mut hub, 2, "chess", &["amity", "person"], 1);
+    assert_eq!(
+        error_of(
+            &hub.handle(
+                1,
+                &json!({"op":"join","room":amity_room,"seat":0}).to_string()
+            ),
+            1
+        ),
+        "seat white (Amity's) is already taken"
+    );
+}
+
+#[test]
+fn a_closed_socket_mid_game_loses_nothing() {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    hub.connect(2);
+    let room = new_game(&mut hub, 1, "losalamos", &["person", "person"], 0);
+    hub.handle(2, &json!({"op":"join","room":room,"seat":1}).to_string());
+    play(&mut hub, 1, "b2b3");
+    let fen = hub.room(room).unwrap().full_fen();
+    let out = hub.disconnect(2);
+    let told = last_state(&out, 1);
+    assert_eq!(told["seats"][1]["taken"], false);
+    assert_eq!(told["notice"], "black left; the seat is free to take");
+    assert_eq!(hub.room(room).unwrap().full_fen(), fen);
+    // Another browser takes the seat and the game goes on from where it was.
+    hub.connect(3);
+    let out = hub.handle(3, &json!({"op":"join","room":room,"seat":1}).to_string());
+    assert_eq!(last_state(&out, 3)["fen"], fen);
+    let out = play(&mut hub, 3, "b5b4");
+    assert_eq!(
+        last_state(&out, 1)["record"],
+        json!(["white: b2b3", "black: b5b4"])
+    );
+}
+
+#[test]
+fn amity_answers_and_a_stale_answer_is_not_played() {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    let room = new_game(&mut hub, 1, "chess", &["person", "amity"], 0);
+    assert!(
+        hub.amity_job(room).is_none(),
+        "White (the person) decides first"
+    );
+    play(&mut hub, 1, "e2e4");
+    let mut searcher = Searcher::new(1, 1);
+    let job = hub.amity_job(room).expect("Amity owes Black's move");
+    let answer = job.think(&mut searcher);
+    let out = hub.apply_amity(answer);
+    let state = last_state(&out, 1);
+    assert_eq!(state["toDecide"], 0);
+    assert_eq!(state["record"].as_array().unwrap().len(), 2);
+    assert_eq!(state["scores"].as_array().unwrap().len(), 1);
+    // A job made before the game changed is not played after it.
+    play(
+        &mut hub,
+        1,
+        state["decisions"][0]["token"].as_str().unwrap(),
+    );
+    let stale = hub.amity_job(room).unwrap();
+    let answer = stale.think(&mut searcher);
+    let fresh = hub.amity_job(room).unwrap().think(&mut searcher);
+    hub.apply_amity(fresh);
+    let fen = hub.room(room).unwrap().full_fen();
+    hub.apply_amity(answer);
+    assert_eq!(hub.room(room).unwrap().full_fen(), fen);
+}
+
+/// The first FEN field (the board) of `fen`.
+fn board_field(fen: &str) -> &str {
+    fen.split(' ').next().unwrap_or("")
+}
+
+/// Plays random games of `variant` with every seat a browser (and some Amity seats), and
+/// checks every message each seat receives: it must equal the message computed from another
+/// full state consistent with the seat's view (so nothing hidden shaped it), carry the view's
+/// FEN, and never the full state's board or hidden fields where they differ from the view.
+fn no_message_leaks(variant: &str, games: u64, decisions: usize) {
+    let seats = amity_web::hub::seat_names(variant).len();
+    let mut checked = 0;
+    for game in 0..games {
+        let mut rng = StdRng::seed_from_u64(game);
+        let mut hub = Hub::new();
+        for client in 1..=seats as u64 {
+            hub.connect(client);
+        }
+        let players = vec!["person"; seats];
+        let room = new_game(&mut hub, 1, variant, &players, 0);
+        for seat in 1..seats {
+            let client = seat as u64 + 1;
+            hub.handle(
+                client,
+                &json!({"op":"join","room":room,"seat":seat}).to_string(),
+            );
+        }
+        let mut outbox = hub.broadcast(room);
+        for _ in 0..decisions {
+            for (client, text) in &outbox {
+                let seat = (*client - 1) as usize;
+                check_message(&hub, room, seat, text, game);
+                checked += 1;
+            }
+            let room_now = hub.room(room).unwrap();
+            let Some(seat) = room_now.seat_to_decide() else {
+                break;
+            };
+            let message = room_now.message_for(seat);
+            let decisions = message["decisions"].as_array().unwrap();
+            let Some(decision) = decisions.choose(&mut rng) else {
+                break;
+            };
+            // Now and then a bad token from a seat that does not decide: refused, no leak.
+            if rng.random_range(0..8) == 0 {
+                let other = (seat + 1) % seats;
+                let out = play(
+                    &mut hub,
+                    other as u64 + 1,
+                    decision["token"].as_str().unwrap(),
+                );
+                assert_eq!(to(&out, other as u64 + 1)[0]["type"], "error");
+            }
+            outbox = play(
+                &mut hub,
+                seat as u64 + 1,
+                decision["token"].as_str().unwrap(),
+            );
+        }
+    }
+    assert!(checked > 50, "{variant}: only {checked} messages checked");
+}
+
+fn check_message(hub: &Hub, room: u64, seat: usize, text: &str, seed: u64) {
+    let room = hub.room(room).unwrap();
+    let message = parse(text);
+    assert_eq!(message["seat"], seat);
+    let game = amity_variants::new_game(room.variant()).unwrap();
+    let full_fen = room.full_fen();
+    with_game!(&game, g => {
+        let rules = g.rules();
+        let full = Position::from_fen(rules, &full_fen).unwrap();
+        let view = rules.view(&full, rules.seats()[seat].side);
+        let view_fen = view.to_fen(rules);
+        assert_eq!(message["fen"], view_fen.as_str(), "the message carries the seat's view");
+        if board_field(&full_fen) != board_field(&view_fen) {
+            assert!(!text.contains(board_field(&full_fen)), "the full board leaked: {text}");
+        }
+        let full_fields: Vec<&str> = full_fen.split(' ').skip(6).collect();
+        let view_fields: Vec<&str> = view_fen.split(' ').skip(6).collect();
+        for (full_field, view_field) in full_fields.iter().zip(&view_fields) {
+            // A view may add to a field (who views); what it keeps of the full field is public.
+            if !view_field.contains(full_field) {
+                assert!(!text.contains(full_field), "hidden field {full_field} leaked: {text}");
+            }
+        }
+        for sample in 0..3 {
+            let resampled = room.message_for_resampled(seat, seed * 10 + sample);
+            assert_eq!(resampled, room.message_for(seat), "the message depends on the hidden state");
+        }
+    });
+}
+
+#[test]
+fn no_message_to_a_booster_seat_leaks() {
+    no_message_leaks("booster", 4, 60);
+}
+
+#[test]
+fn no_message_to_a_cloak_and_dagger_seat_leaks() {
+    no_message_leaks("cloakanddagger", 3, 40);
+}
+
+#[test]
+fn no_message_to_a_split_brain_seat_leaks() {
+    no_message_leaks("splitbrain", 4, 60);
+}
+
+#[test]
+fn the_split_brain_mover_never_learns_the_choosers_square_early() {
+    let mut hub = Hub::new();
+    for client in 1..=4 {
+        hub.connect(client);
+    }
+    let room = new_game(&mut hub, 1, "splitbrain", &["person"; 4], 0);
+    for seat in 1..4u64 {
+        hub.handle(
+            seat + 1,
+            &json!({"op":"join","room":room,"seat":seat}).to_string(),
+        );
+    }
+    // The chooser (the seat named by the checker) picks a square.
+    let chooser = hub.room(room).unwrap().seat_to_decide().unwrap();
+    let message = hub.room(room).unwrap().message_for(chooser);
+    let token = message["decisions"][0]["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(token.starts_with("c:"), "{token}");
+    let out = play(&mut hub, chooser as u64 + 1, &token);
+    let mover = hub.room(room).unwrap().seat_to_decide().unwrap();
+    assert_ne!(mover, chooser);
+    let square = &token[2..];
+    for (client, text) in &out {
+        if *client == mover as u64 + 1 {
+            assert!(!text.contains(&token), "{text}");
+            let state = parse(text);
+            assert!(!state["fen"].as_str().unwrap().contains(square), "{text}");
+        }
+    }
+}
+
+#[test]
+fn every_game_starts_and_lists_decisions_for_the_seat_to_decide() {
+    for name in amity_variants::NAMES {
+        let mut hub = Hub::new();
+        hub.connect(1);
+        let seats = amity_web::hub::seat_names(name);
+        let mut players = vec!["amity"; seats.len()];
+        players[0] = "person";
+        let room = new_game(&mut hub, 1, name, &players, 0);
+        let room = hub.room(room).unwrap();
+        let message = room.message_for(0);
+        assert_eq!(message["variant"], *name);
+        // Gravity's pieces wait beside the board, and a solitaire may start on an empty one.
+        let empty_board = message["fen"]
+            .as_str()
+            .is_some_and(|fen| fen.starts_with("8/8/8/8/8/8/8/8 "));
+        assert!(
+            !message["board"]["pieces"].as_array().unwrap().is_empty()
+                || *name == "gravity"
+                || empty_board,
+            "{name}"
+        );
+        if room.seat_to_decide() == Some(0) {
+            assert!(
+                !message["decisions"].as_array().unwrap().is_empty(),
+                "{name}"
+            );
+        } else {
+            assert!(
+                message["decisions"].as_array().unwrap().is_empty(),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_hint_is_searched_from_the_seat_that_decides_and_sent_to_it_alone() {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    hub.connect(2);
+    let room = new_game(&mut hub, 1, "losalamos", &["person", "person"], 0);
+    hub.handle(2, &json!({"op":"join","room":room,"seat":1}).to_string());
+    assert_eq!(
+        error_of(&hub.handle(2, r#"{"op":"hint"}"#), 2),
+        "not your turn: white decides now"
+    );
+    assert!(hub.handle(1, r#"{"op":"hint"}"#).is_empty());
+    let mut hints = hub.take_hints();
+    assert_eq!(hints.len(), 1);
+    let (asker, job) = hints.remove(0);
+    assert_eq!(asker, 1);
+    let hint = parse(&job.think(&mut Searcher::new(1, 1)).hint_text());
+    assert_eq!(hint["type"], "hint");
+    let token = hint["token"].as_str().unwrap();
+    let decisions = hub.room(room).unwrap().message_for(0)["decisions"].clone();
+    assert!(
+        decisions
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["token"] == token),
+        "{token}"
+    );
+    // A hint changes nothing.
+    assert_eq!(hub.room(room).unwrap().seat_to_decide(), Some(0));
+}
+
+#[test]
+fn finished_games_nobody_sits_at_are_forgotten_and_the_rooms_are_bounded() {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    hub.connect(2);
+    let mated = new_game(&mut hub, 1, "chess", &["person", "person"], 0);
+    hub.handle(2, &json!({"op":"join","room":mated,"seat":1}).to_string());
+    for (client, token) in [(1, "f2f3"), (2, "e7e5"), (1, "g2g4"), (2, "d8h4")] {
+        play(&mut hub, client, token);
+    }
+    assert!(hub.room(mated).unwrap().seat_to_decide().is_none());
+    hub.disconnect(1);
+    assert!(hub.room(mated).is_some(), "someone still sits at it");
+    hub.disconnect(2);
+    assert!(
+        hub.room(mated).is_none(),
+        "a finished, empty game is forgotten"
+    );
+    hub.connect(1);
+    let room = new_game(&mut hub, 1, "losalamos", &["person", "person"], 0);
+    hub.disconnect(1);
+    assert!(hub.room(room).is_some(), "an unfinished game is kept");
+    for client in 3..(3 + amity_web::hub::MAX_ROOMS as u64) {
+        hub.connect(client);
+        new_game(&mut hub, client, "chess", &["person", "amity"], 0);
+    }
+    assert!(
+        hub.room(room).is_none(),
+        "the oldest game nobody sat at made room"
+    );
+    let out = hub.handle(
+        9999,
+        r#"{"op":"new","variant":"chess","players":["person","amity"],"seat":0}"#,
+    );
+    assert_eq!(
+        error_of(&out, 9999),
+        format!(
+            "the server already holds {} games in play; try later",
+            amity_web::hub::MAX_ROOMS
+        )
+    );
+}
