@@ -5,6 +5,7 @@ mod fixture;
 mod play;
 mod selfplay;
 mod variant_args;
+mod words;
 // `match` is a keyword, so the module that lives in src/match/ goes by another name.
 #[path = "match/mod.rs"]
 mod tournament;
@@ -112,6 +113,18 @@ enum Tool {
     },
     /// Split-Brain games between four seats (Amity or uniformly random), in this process.
     Seats(tournament::seats::SeatsArgs),
+    /// Secret Chesswords: the best pair of final words for a set of letters, and its score.
+    Words {
+        /// The collected letters (a-z, repeats allowed), e.g. `aeinorst`.
+        #[arg(long)]
+        letters: String,
+        /// A king was captured (one bonus point).
+        #[arg(long)]
+        king: bool,
+        /// The word list, one word a line (default: Debian's /usr/share/dict/words).
+        #[arg(long)]
+        word_file: Option<String>,
+    },
     /// Re-read a PGN file and replay every game under its variant's rules.
     Replay {
         file: String,
@@ -204,6 +217,15 @@ fn main() {
             seed,
             fen,
             arrange,
+        }),
+        Some(Tool::Words {
+            letters,
+            king,
+            word_file,
+        }) => words::run(&words::WordsSettings {
+            letters,
+            king,
+            word_file,
         }),
         Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
         Some(Tool::Seats(args)) => match tournament::seats::run(&args) {
