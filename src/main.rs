@@ -1,6 +1,7 @@
 //! The `amity` binary: with no subcommand, the engine speaking UCI on standard input and
 //! output (what GUIs start); with one, the tools around it.
 
+mod chesswords_games;
 mod fixture;
 mod play;
 mod selfplay;
@@ -125,6 +126,33 @@ enum Tool {
         #[arg(long)]
         word_file: Option<String>,
     },
+    /// Secret Chesswords games between two Amity partners on random deals: team scores,
+    /// grades and how often the mover plays the move the clue giver wanted.
+    ChesswordsGames {
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Seed of the first deal (game i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How the partners clue.
+        #[arg(long, value_enum, default_value = "letters")]
+        speech: chesswords_games::SpeechArg,
+        /// English clues: the clue giver keeps only clues its model of the mover follows.
+        #[arg(long)]
+        check: bool,
+        /// Stop a game after this many decisions.
+        #[arg(long, default_value_t = 600)]
+        max_decisions: usize,
+        /// The word list (default: Debian's /usr/share/dict/words).
+        #[arg(long)]
+        word_file: Option<String>,
+        /// WordNet's directory (default: /usr/share/wordnet).
+        #[arg(long)]
+        wordnet: Option<String>,
+        /// Print every game's decisions, clues and final position.
+        #[arg(long)]
+        verbose: bool,
+    },
     /// Re-read a PGN file and replay every game under its variant's rules.
     Replay {
         file: String,
@@ -226,6 +254,25 @@ fn main() {
             letters,
             king,
             word_file,
+        }),
+        Some(Tool::ChesswordsGames {
+            games,
+            seed,
+            speech,
+            check,
+            max_decisions,
+            word_file,
+            wordnet,
+            verbose,
+        }) => chesswords_games::run(&chesswords_games::GamesSettings {
+            games,
+            seed,
+            speech,
+            check,
+            max_decisions,
+            word_file,
+            wordnet,
+            verbose,
         }),
         Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
         Some(Tool::Seats(args)) => match tournament::seats::run(&args) {

@@ -13,6 +13,9 @@
 pub mod cards;
 pub mod letters;
 pub mod partner;
+pub mod score;
+pub mod table;
+pub mod wordnet;
 pub mod words;
 
 use std::collections::hash_map::DefaultHasher;

@@ -12,10 +12,11 @@ use amity_engine::orthodox::{KING, PAWN};
 use amity_engine::{Color, Move, MoveList, Position, Rules, Square};
 
 use super::letters::letter_char;
+use super::wordnet::{Clue, WordNet};
 use super::words::{self, Lexicon};
 use super::{
     Card, Chesswords, Stage, board_moves, discard_decision, eligible, keep_decision, letter_pairs,
-    moves_with_pair, pass_decision, say_decision,
+    moves_with_pair, pass_decision, say_decision, word_decision,
 };
 
 /// Tunables of the partner, named in one place.
@@ -50,7 +51,7 @@ pub fn decide(rules: &Chesswords, view: &Position<Chesswords>, baseline: bool) -
     let state = &view.state;
     match state.stage {
         Stage::Over => None,
-        Stage::Clue => Some(clue(rules, view, baseline)),
+        Stage::Clue => Some(clue_plan(rules, view, baseline).decision),
         Stage::MoveSay(first, last) => {
             let moves = rules.mover_moves(view);
             let pool = moves_with_pair(state, moves.as_slice(), (first, last));
@@ -134,6 +135,7 @@ fn set_up_value(pos: &Position<Chesswords>, mv: Move) -> i32 {
     let Some(piece) = after.remove(mv.from()) else {
         return 0;
     };
+    after.remove(mv.to());
     after.put(mv.to(), piece);
     let state = &pos.state;
     let mover = state.mover;
@@ -211,6 +213,7 @@ fn public_value(pos: &Position<Chesswords>, mv: Move) -> i32 {
     let Some(piece) = after.remove(mv.from()) else {
         return 0;
     };
+    after.remove(mv.to());
     after.put(mv.to(), piece);
     let mut value = 0;
     for color in [Color::White, Color::Black] {
@@ -227,7 +230,11 @@ fn public_value(pos: &Position<Chesswords>, mv: Move) -> i32 {
 /// The mover's best move among those a clue allows: what the clue giver most likely wants.
 /// The mover does not see the clue giver's hand, so it prefers captures (the clue giver
 /// would not point at one it cannot discard for), then the best set-up.
-fn best_clued_move(rules: &Chesswords, pos: &Position<Chesswords>, pool: &[Move]) -> Option<Move> {
+pub fn best_clued_move(
+    rules: &Chesswords,
+    pos: &Position<Chesswords>,
+    pool: &[Move],
+) -> Option<Move> {
     let _ = rules;
     pool.iter().copied().max_by_key(|mv| {
         let capture = pos
@@ -237,10 +244,19 @@ fn best_clued_move(rules: &Chesswords, pos: &Position<Chesswords>, pool: &[Move]
     })
 }
 
+/// A clue decision and the move it is meant to bring about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CluePlan {
+    pub decision: Move,
+    /// The move the clue giver expects: the one it points at, or after a pass the mover's
+    /// own choice.
+    pub wanted: Move,
+}
+
 /// The clue giver's decision: choose the wanted move; pass if the mover will play it anyway
 /// (and a pass does not end the game), else say its letters; pass twice to end the game once
 /// the team is done.
-fn clue(rules: &Chesswords, pos: &Position<Chesswords>, baseline: bool) -> Move {
+pub fn clue_plan(rules: &Chesswords, pos: &Position<Chesswords>, baseline: bool) -> CluePlan {
     let state = &pos.state;
     let moves = rules.mover_moves(pos);
     let giver = state.clue_giver();
@@ -253,29 +269,37 @@ fn clue(rules: &Chesswords, pos: &Position<Chesswords>, baseline: bool) -> Move 
             wanted = *mv;
         }
     }
-    let done = done_collecting(pos, giver);
-    let ending_pass = state.passes >= 1;
-    if done && wanted_score < 1000 {
-        // Nothing left to gain: a pass (the second ends the game).
-        return pass_decision();
+    let capture_wanted = wanted_score >= weights::DISCARDING_CAPTURE / 2;
+    // Nothing left to gain: pass (the second pass in succession ends the game). Late in the
+    // game, set-ups no longer pay for the clues they cost.
+    let late = pos.fullmoves() > weights::PATIENCE;
+    // The partner has passed with nothing to capture either: agree and end the game.
+    let partner_done = state.passes >= 1 && pos.fullmoves() > weights::PATIENCE / 2;
+    if (done_collecting(pos, giver) || late || partner_done)
+        && !capture_wanted
+        && wanted_score < 1000
+    {
+        return CluePlan {
+            decision: pass_decision(),
+            wanted: unclued_move(pos),
+        };
     }
     let say = || say_decision(state.letter(wanted.from()), state.letter(wanted.to()));
     if baseline {
-        return say();
+        return CluePlan {
+            decision: say(),
+            wanted,
+        };
     }
+    // The mover plays its unclued move after a pass or a word it cannot read, so a word for
+    // that move costs nothing and, unlike a pass, never ends the game.
     let unclued = unclued_move(pos);
     let unclued_score = wanted_value(rules, pos, unclued);
-    let same_letters = |a: Move, b: Move| {
-        (state.letter(a.from()), state.letter(a.to()))
-            == (state.letter(b.from()), state.letter(b.to()))
-    };
-    if !ending_pass
-        && (same_letters(unclued, wanted) || wanted_score - unclued_score < weights::CLUE_WORTH)
-    {
-        return pass_decision();
-    }
-    if ending_pass && wanted_score < weights::CLUE_WORTH && pos.fullmoves() > weights::PATIENCE {
-        return pass_decision();
+    if !capture_wanted || wanted_score - unclued_score < weights::CLUE_WORTH {
+        return CluePlan {
+            decision: word_decision(state.letter(unclued.from()), state.letter(unclued.to())),
+            wanted: unclued,
+        };
     }
     // The said pair must point at the wanted move first among its moves for this mover.
     let pool = moves_with_pair(
@@ -286,17 +310,114 @@ fn clue(rules: &Chesswords, pos: &Position<Chesswords>, baseline: bool) -> Move 
     if best_clued_move(rules, pos, &pool) != Some(wanted) {
         // Another move shares the letters and the mover would take it: take the best pair
         // whose pick is good for the team.
-        let mut best = (i32::MIN, say());
+        let mut best = (
+            i32::MIN,
+            CluePlan {
+                decision: say(),
+                wanted,
+            },
+        );
         for (first, last) in letter_pairs(state, moves.as_slice()) {
             let pool = moves_with_pair(state, moves.as_slice(), (first, last));
             if let Some(pick) = best_clued_move(rules, pos, &pool) {
                 let value = wanted_value(rules, pos, pick);
                 if value > best.0 {
-                    best = (value, say_decision(first, last));
+                    best = (
+                        value,
+                        CluePlan {
+                            decision: say_decision(first, last),
+                            wanted: pick,
+                        },
+                    );
                 }
             }
         }
         return best.1;
     }
-    say()
+    CluePlan {
+        decision: say(),
+        wanted,
+    }
+}
+
+// ----- speaking English -----
+
+/// A word clue: the secret word (its ends name the wanted move's squares' letters) and the
+/// clue said for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpokenClue {
+    pub word: String,
+    pub clue: Clue,
+}
+
+/// How many words with the wanted ends the clue giver considers, most common first.
+const WORDS_TRIED: usize = 40;
+
+/// A clue in English for the letter pair of `plan` (a `say:` plan): a word of the list with
+/// those end letters that WordNet knows, and its clue. With `check`, the clue giver plays the
+/// mover's part in its head ([`move_from_clue`] sees only the clue and the public board) and
+/// keeps only a clue that leads to the wanted move; without, it gives the first clue it finds.
+/// `None`: no word fits (the clue giver says the letters instead).
+pub fn english_clue(
+    rules: &Chesswords,
+    wordnet: &WordNet,
+    pos: &Position<Chesswords>,
+    plan: &CluePlan,
+    check: bool,
+) -> Option<SpokenClue> {
+    let (first, last) = match super::Decision::of(plan.decision) {
+        super::Decision::Say(first, last) | super::Decision::Word(first, last) => (first, last),
+        _ => return None,
+    };
+    let lexicon = rules.lexicon();
+    let mut words: Vec<&str> = lexicon
+        .with_ends(first, last)
+        .map(|entry| entry.word.as_str())
+        .filter(|word| wordnet.knows(word))
+        .collect();
+    words.sort_by_key(|word| (std::cmp::Reverse(wordnet.commonness(word)), word.len()));
+    for word in words.into_iter().take(WORDS_TRIED) {
+        for clue in wordnet.clues(word) {
+            let spoken = SpokenClue {
+                word: word.to_string(),
+                clue,
+            };
+            if !check {
+                return Some(spoken);
+            }
+            if move_from_clue(rules, wordnet, pos, &spoken.clue.text).0 == Some(plan.wanted) {
+                return Some(spoken);
+            }
+        }
+    }
+    None
+}
+
+/// The mover's move for a clue it hears (its view shows `move-word-?`): the list's words
+/// whose end letters are those of one of its legal moves, ranked by WordNet relatedness to
+/// the clue; the best word's letter pair gives the moves, and of those the best is played.
+/// `(None, _)` when no word is related well enough: the mover says so and plays as after a
+/// pass. The word found comes back too.
+pub fn move_from_clue(
+    rules: &Chesswords,
+    wordnet: &WordNet,
+    pos: &Position<Chesswords>,
+    clue: &str,
+) -> (Option<Move>, Option<String>) {
+    let state = &pos.state;
+    let moves = rules.mover_moves(pos);
+    let pairs = letter_pairs(state, moves.as_slice());
+    let allowed = |word: &str| {
+        let bytes = word.as_bytes();
+        bytes.len() >= 2
+            && bytes.iter().all(u8::is_ascii_lowercase)
+            && pairs.contains(&(bytes[0] - b'a', bytes[bytes.len() - 1] - b'a'))
+    };
+    let Some((word, _)) = wordnet.understand(rules.lexicon(), clue, &allowed) else {
+        return (None, None);
+    };
+    let bytes = word.as_bytes();
+    let pair = (bytes[0] - b'a', bytes[bytes.len() - 1] - b'a');
+    let pool = moves_with_pair(state, moves.as_slice(), pair);
+    (best_clued_move(rules, pos, &pool), Some(word))
 }
