@@ -344,3 +344,39 @@ fn the_protocol_reads_views_and_full_states_and_counts_only_full_states() {
     let lines = engine.read_until(Duration::from_secs(10), |l| l == "readyok");
     assert!(lines.iter().any(|l| l.contains("error")), "{lines:?}");
 }
+
+// ----- the referee -----
+
+/// Two Amity engines as partners under the referee: each is told only its view, the game ends
+/// by the rules, and the record carries the team's account.
+#[test]
+fn the_referee_plays_partners_and_records_the_team_score() {
+    let pgn = std::env::temp_dir().join(format!("amity-chesswords-{}.pgn", std::process::id()));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args([
+            "match",
+            "--variant",
+            "chesswords",
+            "--games",
+            "1",
+            "--no-repeat",
+        ])
+        .args(["--max-plies", "400", "--pgnout", pgn.to_str().unwrap()])
+        .output()
+        .expect("amity runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("terminations: normal 1"), "{text}");
+    assert!(text.contains("re-read and replayed legally"), "{text}");
+    let record = std::fs::read_to_string(&pgn).unwrap();
+    let _ = std::fs::remove_file(&pgn);
+    for tag in [
+        "[Letters ",
+        "[Words ",
+        "[Penalties ",
+        "[TeamScore ",
+        "[Grade ",
+        "[Layout ",
+    ] {
+        assert!(record.contains(tag), "{tag} in {record}");
+    }
+}

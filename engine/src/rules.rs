@@ -482,6 +482,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
         self.play(pos, mv);
     }
 
+    /// PGN tags a finished game's record carries besides its result, as name and value: what
+    /// the result alone cannot say (a cooperative game's team score and grade). Default: none.
+    fn record_tags(&self, pos: &Position<Self>) -> Vec<(&'static str, String)> {
+        let _ = pos;
+        Vec::new()
+    }
+
     /// The side written in the FEN's second field. By default the side to move; a game whose
     /// turn belongs to one side while another owes a decision inside it (an opponent's ruling
     /// in the middle of a team move) writes the side whose turn it is.

@@ -467,7 +467,11 @@ impl Chesswords {
                     (Decision::of(mv), pos.state.stage)
                 {
                     let state = &mut pos.state;
-                    state.hand_mut(discarder).remove(card);
+                    let hand = state.hand_mut(discarder);
+                    // In a view the card may be one of the unseen ones.
+                    if !hand.remove(card) {
+                        hand.remove(cards::HIDDEN);
+                    }
                     state.checkers.add(from);
                     if let Some(drawn) = state.stack.take_first() {
                         state.hand_mut(discarder).push(drawn);
@@ -838,7 +842,15 @@ impl Rules for Chesswords {
                 captured, capturer, ..
             } => {
                 moves.push(keep_decision());
-                for card in eligible(state.hand(state.mover), captured, capturer) {
+                let hand = state.hand(state.mover);
+                let mut cards = eligible(hand, captured, capturer);
+                // A view that does not see the hand cannot rule out either eligible card.
+                if hand.has_hidden() {
+                    cards.extend([captured, capturer]);
+                    cards.sort_unstable();
+                    cards.dedup();
+                }
+                for card in cards {
                     moves.push(discard_decision(card));
                 }
             }
@@ -962,6 +974,47 @@ impl Rules for Chesswords {
 
     fn policy_decision(&self, view: &Position<Self>, baseline: bool) -> Option<Move> {
         partner::decide(self, view, baseline)
+    }
+
+    /// A move ends the mover's part of the turn; whether a discard follows depends on the
+    /// partner's hidden hand, and the clue after it belongs to the next turn, so an answer
+    /// from a view stops there.
+    fn outcome_hidden(&self, pos: &Position<Self>, mv: Move) -> bool {
+        let _ = pos;
+        matches!(Decision::of(mv), Decision::Board(_))
+    }
+
+    /// The final account (rule 7) with the final words spelled, as engines that speak only
+    /// the protocol give them: letters, the best pair, each player's score, penalties, team
+    /// score and grade.
+    fn record_tags(&self, pos: &Position<Self>) -> Vec<(&'static str, String)> {
+        let spelled = score::FinalClues {
+            spelled: 2,
+            missed: 0,
+        };
+        let account = score::final_score(self.lexicon(), pos, spelled);
+        let words = account.pair.as_ref().map_or("-".to_string(), |pair| {
+            format!("{} {}", pair.first, pair.second)
+        });
+        vec![
+            (
+                "Layout",
+                Layout::of_letters(&pos.state.letters).map_or("-".into(), |l| l.to_string()),
+            ),
+            (
+                "Letters",
+                if account.letters.is_empty() {
+                    "-".into()
+                } else {
+                    account.letters.clone()
+                },
+            ),
+            ("Words", words),
+            ("PlayerScore", account.player.to_string()),
+            ("Penalties", account.penalties.to_string()),
+            ("TeamScore", account.team.to_string()),
+            ("Grade", account.grade.to_string()),
+        ]
     }
 
     fn format_move(&self, mv: Move) -> String {
