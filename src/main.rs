@@ -4,6 +4,7 @@
 mod chesswords_games;
 mod fixture;
 mod play;
+mod play_chesswords;
 mod selfplay;
 mod variant_args;
 mod words;
@@ -109,6 +110,12 @@ enum Tool {
         /// your back rank as eight letters, e.g. RKRNNBBQ); the other side's is random.
         #[arg(long)]
         arrange: Option<String>,
+        /// Secret Chesswords: the word list (default: Debian's /usr/share/dict/words).
+        #[arg(long)]
+        word_file: Option<String>,
+        /// Secret Chesswords: WordNet's directory (default: /usr/share/wordnet).
+        #[arg(long)]
+        wordnet: Option<String>,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -233,7 +240,35 @@ fn main() {
             seed,
             fen,
             arrange,
+            word_file,
+            wordnet,
             rules,
+        }) if variant == "chesswords" => {
+            let _ = (depth, movetime, no_color, think, arrange, rules);
+            play_chesswords::run(&play_chesswords::TableSettings {
+                person: if side == play::HumanSide::Black {
+                    amity_engine::Color::Black
+                } else {
+                    amity_engine::Color::White
+                },
+                seed,
+                fen,
+                word_file,
+                wordnet,
+            })
+        }
+        Some(Tool::Play {
+            variant,
+            side,
+            depth,
+            movetime,
+            no_color,
+            think,
+            seed,
+            fen,
+            arrange,
+            rules,
+            ..
         }) => play::run(&play::PlaySettings {
             variant,
             options: rules.options(),
