@@ -357,7 +357,7 @@ impl WordNet {
             }
         };
         let lemma_key = tokens(clue).join("_");
-        if let Some(lemma) = self.lemmas.get(&lemma_key) {
+        if let Some(lemma) = self.base_form(&lemma_key) {
             for (rank, sense) in lemma.senses.iter().enumerate() {
                 // Rarer senses of the clue count a little less.
                 let weight = 1.0 / (1.0 + 0.1 * rank as f64);
@@ -389,7 +389,30 @@ impl WordNet {
                 }
             }
         }
+        // A person may mean an inflected word: plurals and third persons count a little less.
+        let forms: Vec<(String, f64)> = scores
+            .iter()
+            .flat_map(|(word, score)| {
+                [format!("{word}s"), format!("{word}es")].map(|form| (form, 0.95 * score))
+            })
+            .collect();
+        for (form, score) in forms {
+            scores.entry(form).or_insert(score);
+        }
         scores
+    }
+
+    /// The lemma of `word`, or of its base form when it is inflected (`chambers`, `walked`,
+    /// `boxes`, `running` without their endings).
+    fn base_form(&self, word: &str) -> Option<&Lemma> {
+        if let Some(lemma) = self.lemmas.get(word) {
+            return Some(lemma);
+        }
+        ["s", "es", "ed", "d", "ing"]
+            .iter()
+            .filter_map(|ending| word.strip_suffix(ending))
+            .filter(|base| base.len() >= 2)
+            .find_map(|base| self.lemmas.get(base))
     }
 
     /// The word of `lexicon` that `clue` most likely stands for among those `allowed` lets
