@@ -74,6 +74,13 @@ fn run_with(settings: &TableSettings, input: &mut dyn BufRead) -> i32 {
     );
     // The English clue the mover hears this turn, if any.
     let mut heard: Option<String> = None;
+    // Amity's clues with their secret words, told when the table closes.
+    let mut secrets: Vec<String> = Vec::new();
+    let reveal = |secrets: &Vec<String>| {
+        if !secrets.is_empty() {
+            println!("Amity's secret words: {}", secrets.join(", "));
+        }
+    };
     loop {
         let pos = game.position().clone();
         if let Some(why) = rules.end_reason(&pos) {
@@ -87,6 +94,7 @@ fn run_with(settings: &TableSettings, input: &mut dyn BufRead) -> i32 {
                 },
             );
             println!("Game over: {why}.");
+            reveal(&secrets);
             println!(
                 "Letters: {}; best pair: {}; each player {}, penalties {} (final words spelled), team score {}, grade {}.",
                 if account.letters.is_empty() {
@@ -113,13 +121,19 @@ fn run_with(settings: &TableSettings, input: &mut dyn BufRead) -> i32 {
             println!("{}", prompt(&pos));
             let mut line = String::new();
             match input.read_line(&mut line) {
-                Ok(0) | Err(_) => return 0,
+                Ok(0) | Err(_) => {
+                    reveal(&secrets);
+                    return 0;
+                }
                 Ok(_) => {}
             }
             let line = line.trim();
             match line {
                 "" => continue,
-                "quit" => return 0,
+                "quit" => {
+                    reveal(&secrets);
+                    return 0;
+                }
                 "help" => {
                     print_help();
                     continue;
@@ -161,11 +175,14 @@ fn run_with(settings: &TableSettings, input: &mut dyn BufRead) -> i32 {
         }
         println!("Amity: {said}");
         if let Decision::Word(..) = Decision::of(mv) {
-            // The person moves next and reads the clue; the word stays secret.
+            // The person moves next and reads the clue; the word stays secret until the end.
             heard = said
                 .split_once('"')
                 .and_then(|(_, rest)| rest.rsplit_once('"'))
                 .map(|(text, _)| text.to_string());
+            if let (Some(text), Some(word)) = (&heard, token.strip_prefix("word:")) {
+                secrets.push(format!("\"{text}\" for {word}"));
+            }
         }
     }
 }

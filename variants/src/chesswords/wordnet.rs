@@ -389,16 +389,6 @@ impl WordNet {
                 }
             }
         }
-        // A person may mean an inflected word: plurals and third persons count a little less.
-        let forms: Vec<(String, f64)> = scores
-            .iter()
-            .flat_map(|(word, score)| {
-                [format!("{word}s"), format!("{word}es")].map(|form| (form, 0.95 * score))
-            })
-            .collect();
-        for (form, score) in forms {
-            scores.entry(form).or_insert(score);
-        }
         scores
     }
 
