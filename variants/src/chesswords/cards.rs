@@ -110,8 +110,9 @@ impl fmt::Display for Card {
 pub const MAX_CARDS: usize = 24;
 
 /// An ordered list of cards (a hand in the order written, the stack top first), in a fixed
-/// array so positions copy without allocating.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// array so positions copy without allocating. Equality and hash look at the cards held only
+/// (the array beyond the length is scratch).
+#[derive(Clone, Copy)]
 pub struct CardList {
     cards: [Card; MAX_CARDS],
     len: u8,
@@ -123,6 +124,20 @@ impl Default for CardList {
             cards: [Card(0); MAX_CARDS],
             len: 0,
         }
+    }
+}
+
+impl PartialEq for CardList {
+    fn eq(&self, other: &CardList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for CardList {}
+
+impl std::hash::Hash for CardList {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
     }
 }
 
