@@ -1,13 +1,16 @@
 //! The `amity` binary: with no subcommand, the engine speaking UCI on standard input and
 //! output (what GUIs start); with one, the tools around it.
 
+mod chesswords_games;
 mod fixture;
 mod play;
+mod play_chesswords;
 mod selfplay;
 mod solitaire_play;
 mod solve;
 mod tune;
 mod variant_args;
+mod words;
 // `match` is a keyword, so the module that lives in src/match/ goes by another name.
 #[path = "match/mod.rs"]
 mod tournament;
@@ -114,6 +117,12 @@ enum Tool {
         /// the other three.
         #[arg(long)]
         seat: Option<String>,
+        /// Secret Chesswords: the word list (default: Debian's /usr/share/dict/words).
+        #[arg(long)]
+        word_file: Option<String>,
+        /// Secret Chesswords: WordNet's directory (default: /usr/share/wordnet).
+        #[arg(long)]
+        wordnet: Option<String>,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -170,6 +179,45 @@ enum Tool {
         args: tune::TuneArgs,
         #[command(flatten)]
         rules: VariantArgs,
+    },
+    /// Secret Chesswords: the best pair of final words for a set of letters, and its score.
+    Words {
+        /// The collected letters (a-z, repeats allowed), e.g. `aeinorst`.
+        #[arg(long)]
+        letters: String,
+        /// A king was captured (one bonus point).
+        #[arg(long)]
+        king: bool,
+        /// The word list, one word a line (default: Debian's /usr/share/dict/words).
+        #[arg(long)]
+        word_file: Option<String>,
+    },
+    /// Secret Chesswords games between two Amity partners on random deals: team scores,
+    /// grades and how often the mover plays the move the clue giver wanted.
+    ChesswordsGames {
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Seed of the first deal (game i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How the partners clue.
+        #[arg(long, value_enum, default_value = "letters")]
+        speech: chesswords_games::SpeechArg,
+        /// English clues: the clue giver keeps only clues its model of the mover follows.
+        #[arg(long)]
+        check: bool,
+        /// Stop a game after this many decisions.
+        #[arg(long, default_value_t = 600)]
+        max_decisions: usize,
+        /// The word list (default: Debian's /usr/share/dict/words).
+        #[arg(long)]
+        word_file: Option<String>,
+        /// WordNet's directory (default: /usr/share/wordnet).
+        #[arg(long)]
+        wordnet: Option<String>,
+        /// Print every game's decisions, clues and final position.
+        #[arg(long)]
+        verbose: bool,
     },
     /// Re-read a PGN file and replay every game under its variant's rules.
     Replay {
@@ -252,16 +300,10 @@ fn main() {
         }
         Some(Tool::Play {
             variant,
-            side,
             depth,
-            movetime,
-            no_color,
-            think,
             seed,
-            fen,
-            arrange,
             seat: Some(seat),
-            rules: _,
+            ..
         }) => match amity_variants::new_game(&variant) {
             Some(amity_variants::AnyGame::SplitBrain(_)) => {
                 match tournament::seats::play_human(&seat, depth, seed) {
@@ -273,7 +315,6 @@ fn main() {
                 }
             }
             _ => {
-                let _ = (side, movetime, no_color, think, fen, arrange);
                 eprintln!("error: --seat is for games of several seats per side (splitbrain)");
                 2
             }
@@ -288,8 +329,36 @@ fn main() {
             seed,
             fen,
             arrange,
-            seat: None,
+            word_file,
+            wordnet,
             rules,
+            ..
+        }) if variant == "chesswords" => {
+            let _ = (depth, movetime, no_color, think, arrange, rules);
+            play_chesswords::run(&play_chesswords::TableSettings {
+                person: if side == play::HumanSide::Black {
+                    amity_engine::Color::Black
+                } else {
+                    amity_engine::Color::White
+                },
+                seed,
+                fen,
+                word_file,
+                wordnet,
+            })
+        }
+        Some(Tool::Play {
+            variant,
+            side,
+            depth,
+            movetime,
+            no_color,
+            think,
+            seed,
+            fen,
+            arrange,
+            rules,
+            ..
         }) => play::run(&play::PlaySettings {
             variant,
             options: rules.options(),
@@ -330,6 +399,34 @@ fn main() {
             csv,
             threads,
             open_only,
+        }),
+        Some(Tool::Words {
+            letters,
+            king,
+            word_file,
+        }) => words::run(&words::WordsSettings {
+            letters,
+            king,
+            word_file,
+        }),
+        Some(Tool::ChesswordsGames {
+            games,
+            seed,
+            speech,
+            check,
+            max_decisions,
+            word_file,
+            wordnet,
+            verbose,
+        }) => chesswords_games::run(&chesswords_games::GamesSettings {
+            games,
+            seed,
+            speech,
+            check,
+            max_decisions,
+            word_file,
+            wordnet,
+            verbose,
         }),
         Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
         Some(Tool::Tune { args, rules }) => tune::run(&args, &rules.options()),

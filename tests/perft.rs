@@ -105,6 +105,11 @@ fn neighbour() {
     check_file("neighbour");
 }
 
+#[test]
+fn chesswords() {
+    check_file("chesswords");
+}
+
 /// `amity perft --option PacifistMeasure=M` counts under that measure: the data file's counts for
 /// every position it sets up with a `PacifistMeasure` line, at the shallow depths.
 #[test]

@@ -57,6 +57,9 @@ fn looks_like_move(token: &str) -> bool {
 /// Finds the legal decision (or chance outcome) written as `token` in the position.
 pub fn parse_move<R: Rules>(rules: &R, pos: &Position<R>, token: &str) -> Result<Move, MoveError> {
     let mut chance = Vec::new();
+    if let Some(written) = rules.parse_written(pos, token) {
+        return Ok(written);
+    }
     let candidates: Vec<Move> = if rules.chance(pos, &mut chance) {
         if let Some(outcome) = rules.parse_chance(pos, token) {
             return Ok(outcome);
@@ -218,7 +221,10 @@ impl<R: Rules> Game<R> {
             return Err(MoveError::GameOver(token.to_string()));
         }
         let mv = parse_move(&self.rules, self.position(), token)?;
-        self.play_unchecked(mv);
+        let mut next = self.position().clone();
+        self.rules.play_written(&mut next, mv, token);
+        self.positions.push(next);
+        self.moves.push(mv);
         Ok(mv)
     }
 

@@ -577,6 +577,29 @@ pub trait Rules: Clone + Send + Sync + 'static {
         self.format_move(mv)
     }
 
+    /// A decision token that says more than its [`Move`] can carry (a free clue word whose end
+    /// letters are all the rules look at): the legal decision it stands for, or `None` to match
+    /// the token against [`Rules::format_move`] as usual. Only legal decisions may be answered.
+    fn parse_written(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
+        let _ = (pos, token);
+        None
+    }
+
+    /// Plays a legal decision as it was written: a variant that keeps the text of a decision
+    /// in its state (the clue word a full state records) reads it here. Default:
+    /// [`Rules::play`], the token says nothing more.
+    fn play_written(&self, pos: &mut Position<Self>, mv: Move, token: &str) {
+        let _ = token;
+        self.play(pos, mv);
+    }
+
+    /// PGN tags a finished game's record carries besides its result, as name and value: what
+    /// the result alone cannot say (a cooperative game's team score and grade). Default: none.
+    fn record_tags(&self, pos: &Position<Self>) -> Vec<(&'static str, String)> {
+        let _ = pos;
+        Vec::new()
+    }
+
     /// The side written in the FEN's second field. By default the side to move; a game whose
     /// turn belongs to one side while another owes a decision inside it (an opponent's ruling
     /// in the middle of a team move) writes the side whose turn it is.

@@ -201,6 +201,9 @@ impl<R: Rules> Referee<R> {
         self.record.result = result.to_string();
         self.record.set_tag("Result", result);
         self.record.set_tag("Termination", ending.termination.tag());
+        for (name, value) in self.game.rules().record_tags(self.game.position()) {
+            self.record.set_tag(name, value);
+        }
         self.record
             .set_tag("PlyCount", self.record.moves.len().to_string());
         self.record.final_comment = Some(ending.reason.clone());

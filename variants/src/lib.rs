@@ -4,6 +4,7 @@
 
 pub mod booster;
 pub mod chess;
+pub mod chesswords;
 pub mod cloakanddagger;
 pub mod evaluation;
 pub mod gravity;
@@ -21,6 +22,7 @@ use amity_engine::{Game, OptionError, OptionSpec, OptionValue, Rules, VariantSet
 
 pub use booster::Booster;
 pub use chess::Chess;
+pub use chesswords::Chesswords;
 pub use cloakanddagger::CloakAndDagger;
 pub use gravity::Gravity;
 pub use itiswhatitis::ItIsWhatItIs;
@@ -194,6 +196,7 @@ registry! {
     Neighbour(Neighbour) = ["neighbour"] from settings => Neighbour::from_settings(settings);
     CloakAndDagger(CloakAndDagger) = ["cloakanddagger"] from _settings => CloakAndDagger;
     SplitBrain(SplitBrain) = ["splitbrain"] from _settings => SplitBrain;
+    Chesswords(Chesswords) = ["chesswords"] from _settings => Chesswords::default();
 }
 
 /// A fresh game of the named variant with default options.

@@ -1,0 +1,52 @@
+//! `amity words`: the best pair of final words for a set of Secret Chesswords letters, by the
+//! exact search of RULES.md rule 11, with its score.
+
+use std::path::Path;
+
+use amity_variants::chesswords::words::{self, DEBIAN_WORDS, Lexicon};
+
+/// What `amity words` was asked.
+pub struct WordsSettings {
+    /// The collected letters, a-z (any order, repeats allowed).
+    pub letters: String,
+    /// Whether a king was captured (one bonus point).
+    pub king: bool,
+    /// The word list; Debian's `wamerican` by default.
+    pub word_file: Option<String>,
+}
+
+/// Prints the best pair and `score N`; exit code 2 for bad letters or an unreadable list.
+pub fn run(settings: &WordsSettings) -> i32 {
+    let letters = settings.letters.to_ascii_lowercase();
+    if letters.is_empty() || !letters.bytes().all(|b| b.is_ascii_lowercase()) {
+        eprintln!(
+            "error: --letters takes letters a-z only, got '{}'",
+            settings.letters
+        );
+        return 2;
+    }
+    let path = settings.word_file.as_deref().unwrap_or(DEBIAN_WORDS);
+    let lexicon = match Lexicon::load(Path::new(path)) {
+        Ok(lexicon) => lexicon,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return 2;
+        }
+    };
+    println!(
+        "letters {letters} ({} letters, {} words in {path})",
+        letters.len(),
+        lexicon.len()
+    );
+    match words::best_pair(&lexicon, &letters, settings.king) {
+        Some(pair) => {
+            println!("words {} {}", pair.first, pair.second);
+            println!("score {}", pair.score);
+        }
+        None => {
+            println!("words -");
+            println!("score 0");
+        }
+    }
+    0
+}

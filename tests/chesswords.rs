@@ -1,0 +1,382 @@
+//! Secret Chesswords: the perft data confirmed by an independent reference
+//! (`tests/chesswords_reference`, written from RULES.md apart from the engine), random games
+//! walked beside it FEN by FEN, decision and whole-turn tokens, views, bad FENs and the
+//! protocol.
+
+mod chesswords_reference;
+mod common;
+
+use amity_engine::{Color, Game, MoveList, Position, Rules, perft::perft};
+use amity_variants::chesswords::{self, Chesswords, Stage};
+use chesswords_reference::RefPos;
+use common::{Engine, read_perft_file};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use std::path::Path;
+use std::time::Duration;
+
+const START: &str = chesswords::START_FEN;
+
+fn position(fen: &str) -> Position<Chesswords> {
+    Position::from_fen(&Chesswords::default(), fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
+}
+
+fn decisions(pos: &Position<Chesswords>) -> Vec<String> {
+    let rules = Chesswords::default();
+    let mut moves = MoveList::new();
+    rules.generate(pos, &mut moves);
+    let mut tokens: Vec<String> = moves.iter().map(|mv| rules.format_move(*mv)).collect();
+    tokens.sort();
+    tokens
+}
+
+fn perft_cases() -> Vec<common::PerftCase> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/chesswords.perft");
+    read_perft_file(&path)
+}
+
+// ----- perft -----
+
+#[test]
+fn the_engine_counts_the_perft_file() {
+    let cases = perft_cases();
+    assert!(cases.len() >= 9, "the start and at least eight positions");
+    let rules = Chesswords::default();
+    for case in cases {
+        let pos = position(&case.fen);
+        for (depth, expected) in &case.counts {
+            assert_eq!(
+                perft(&rules, &pos, *depth),
+                *expected,
+                "perft {depth} of {}",
+                case.fen
+            );
+        }
+    }
+}
+
+#[test]
+fn the_reference_confirms_every_line_of_the_perft_file() {
+    for case in perft_cases() {
+        let reference = RefPos::from_fen(&case.fen);
+        assert_eq!(
+            reference.to_fen(),
+            case.fen,
+            "the reference reads its FEN back"
+        );
+        for (depth, expected) in &case.counts {
+            assert_eq!(
+                reference.perft(*depth),
+                *expected,
+                "reference perft {depth} of {}",
+                case.fen
+            );
+        }
+    }
+}
+
+#[test]
+fn the_start_counts_are_rules_md_figures() {
+    let pos = position(START);
+    let rules = Chesswords::default();
+    let counts: Vec<u64> = (1..=4).map(|depth| perft(&rules, &pos, depth)).collect();
+    assert_eq!(counts, [17, 170, 3570, 35600]);
+}
+
+/// Seeded random games over random deals and layouts, decision by decision: the engine and
+/// the reference owe the same decisions and reach the same FEN after each.
+#[test]
+fn random_games_agree_with_the_reference() {
+    let rules = Chesswords::default();
+    let mut rng = StdRng::seed_from_u64(32);
+    let mut decisions_checked = 0;
+    let mut captures = 0;
+    for _ in 0..60 {
+        let mut pos = rules.deal(&mut rng).expect("a deal is a valid position");
+        for _ in 0..200 {
+            let fen = pos.to_fen(&rules);
+            let reference = RefPos::from_fen(&fen);
+            assert_eq!(reference.to_fen(), fen);
+            let mut expected = reference.decisions();
+            expected.sort();
+            let owed = decisions(&pos);
+            assert_eq!(owed, expected, "decisions of {fen}");
+            let Some(token) = owed.choose(&mut rng) else {
+                break;
+            };
+            // Say and word clues cost or keep nothing in a random walk; prefer captures and
+            // discards so the walk reaches the special rules.
+            let token = owed
+                .iter()
+                .find(|t| t.starts_with("discard:"))
+                .or_else(|| {
+                    owed.iter()
+                        .find(|t| t.len() >= 4 && pos_has_piece(&fen, &t[2..4]))
+                        .filter(|_| rng_coin(&mut rng))
+                })
+                .unwrap_or(token)
+                .clone();
+            if token.starts_with("discard:") {
+                captures += 1;
+            }
+            let mut game = Game::from_fen(rules.clone(), &fen).unwrap();
+            game.play_token(&token).unwrap();
+            pos = game.position().clone();
+            assert_eq!(
+                pos.hash(),
+                pos.fresh_hash(&rules),
+                "hash after {token} from {fen}"
+            );
+            assert_eq!(
+                pos.to_fen(&rules),
+                reference.play(&token).to_fen(),
+                "{token} from {fen}"
+            );
+            decisions_checked += 1;
+        }
+    }
+    assert!(decisions_checked > 2000, "{decisions_checked}");
+    assert!(captures > 20, "the walks discard: {captures}");
+}
+
+fn pos_has_piece(fen: &str, square: &str) -> bool {
+    let placement = fen.split_whitespace().next().unwrap();
+    let file = usize::from(square.as_bytes()[0].wrapping_sub(b'a'));
+    let Some(rank) = square.as_bytes()[1].checked_sub(b'1') else {
+        return false;
+    };
+    let Some(row) = placement
+        .split('/')
+        .nth(5usize.saturating_sub(usize::from(rank)))
+    else {
+        return false;
+    };
+    let mut at = 0;
+    for c in row.chars() {
+        if let Some(gap) = c.to_digit(10) {
+            at += gap as usize;
+        } else {
+            if at == file {
+                return true;
+            }
+            at += 1;
+        }
+    }
+    false
+}
+
+fn rng_coin(rng: &mut StdRng) -> bool {
+    use rand::Rng;
+    rng.random_bool(0.7)
+}
+
+// ----- tokens -----
+
+#[test]
+fn a_word_clue_keeps_its_word_and_the_mover_sees_a_question_mark() {
+    let rules = Chesswords::default();
+    let mut game = Game::from_fen(rules.clone(), START).unwrap();
+    game.play_token("word:reps").unwrap();
+    let pos = game.position().clone();
+    assert_eq!(
+        pos.to_fen(&rules),
+        START.replace("cw:0:0:0:clue", "cw:0:0:0:move-word-reps")
+    );
+    let view = rules.view(&pos, Color::White);
+    assert!(
+        view.to_fen(&rules)
+            .ends_with("hands:PnRp/???? stack:?????? cw:0:0:0:move-word-?")
+    );
+    let giver = rules.view(&pos, Color::Black);
+    assert!(
+        giver
+            .to_fen(&rules)
+            .ends_with("hands:????/KqpP stack:?????? cw:0:0:0:move-word-reps")
+    );
+    // The word's ends must fit a legal move: r on e1, s on d3.
+    game.play_token("e1d3").unwrap();
+    assert_eq!(game.position().state.stage, Stage::Clue);
+}
+
+#[test]
+fn whole_turn_tokens_play_every_decision_or_none() {
+    let rules = Chesswords::default();
+    let mut game = Game::from_fen(rules.clone(), START).unwrap();
+    game.play_token("word:reps,e1d3").unwrap();
+    assert_eq!(game.moves().len(), 2);
+    game.play_token("say:pb,a5a4").unwrap();
+    assert_eq!(game.position().state.penalties, 1);
+    let before = game.position().to_fen(&rules);
+    for bad in [
+        "word:xq,a2a3",
+        "pass,a2a5",
+        "word:a,a2a3",
+        "word:ed,a2a3,discard:P",
+        ",a2a3",
+        "word:ed,",
+    ] {
+        assert!(game.play_token(bad).is_err(), "{bad}");
+        assert_eq!(
+            game.position().to_fen(&rules),
+            before,
+            "{bad} changed nothing"
+        );
+    }
+    game.play_token("pass,a2a3").unwrap();
+    game.play_token("pass").unwrap();
+    assert_eq!(game.position().state.stage, Stage::Over);
+    assert!(game.legal_moves().is_empty());
+    assert!(
+        game.play_token("pass").is_err(),
+        "a finished game has no decisions"
+    );
+}
+
+#[test]
+fn a_capture_with_a_discard_is_one_turn_token() {
+    let rules = Chesswords::default();
+    let fen = "3k2/6/2n3/6/6/2QK2 w - - 0 5 letters:ikawug/pirend/btanum/dersop/elomir/setari \
+               checkers:- hands:PR/nQp stack:Pp cw:0:1:0:move-pass";
+    let mut game = Game::from_fen(rules.clone(), fen).unwrap();
+    game.play_token("c1c4,discard:Q").unwrap();
+    let pos = game.position();
+    let fen = pos.to_fen(&rules);
+    assert!(
+        fen.contains("checkers:c1 hands:PR/npP stack:p cw:0:1:0:clue"),
+        "{fen}"
+    );
+    // Black discarded and moves next; White gives the clue.
+    assert_eq!(pos.turn(), Color::White);
+    assert_eq!(rules.fen_turn(pos), Color::Black);
+}
+
+// ----- FEN and views -----
+
+#[test]
+fn bad_fens_are_refused_with_a_reason() {
+    let rules = Chesswords::default();
+    let good = START;
+    for (bad, why) in [
+        (good.replace("letters:ikawug", "letters:ikawu"), "letters"),
+        (good.replace("checkers:-", "checkers:a3,a3"), "twice"),
+        (good.replace("checkers:-", "checkers:a1"), "checker on a1"),
+        (good.replace("checkers:-", "checkers:g1"), "off the board"),
+        (good.replace("hands:PnRp", "hands:PnBp"), "hand"),
+        (good.replace("hands:PnRp/KqpP", "hands:KKRp/KqpP"), "more"),
+        (good.replace("cw:0:0:0:clue", "cw:0:0:0:dance"), "stage"),
+        (good.replace("cw:0:0:0:clue", "cw:0:3:0:clue"), "cw:"),
+        (good.replace("cw:0:0:0:clue", "cw:0:2:0:clue"), "passes"),
+        (good.replace("cw:0:0:0:clue", "cw:0:0:1:clue"), "king"),
+        (
+            good.replace("cw:0:0:0:clue", "cw:0:0:0:move-pass"),
+            "passes",
+        ),
+        (
+            good.replace("cw:0:0:0:clue", "cw:0:0:0:discard-pNc2"),
+            "discard-",
+        ),
+        (good.replace(" cw:0:0:0:clue", ""), "cw:"),
+        (format!("{good} extra"), "extra"),
+        (good.replace("RNQKNR w -", "RNQKNR w KQ"), "astling"),
+    ] {
+        let error = Position::from_fen(&rules, &bad)
+            .err()
+            .unwrap_or_else(|| panic!("accepted {bad}"));
+        assert!(error.to_string().contains(why), "{bad}: {error}");
+    }
+}
+
+#[test]
+fn views_hide_the_partners_hand_and_the_stack_and_samples_fill_them() {
+    let rules = Chesswords::default();
+    let pos = position(START);
+    let view = rules.view(&pos, Color::White);
+    assert!(rules.is_view(&view));
+    assert!(!rules.is_view(&pos));
+    assert!(view.to_fen(&rules).contains("hands:PnRp/???? stack:??????"));
+    let reread = position(&view.to_fen(&rules));
+    assert_eq!(reread.to_fen(&rules), view.to_fen(&rules));
+    let mut rng = StdRng::seed_from_u64(7);
+    for _ in 0..20 {
+        let world = rules.sample_state(&view, &mut rng);
+        assert!(!rules.is_view(&world));
+        assert_eq!(world.hash(), world.fresh_hash(&rules));
+        assert_eq!(world.state.hands[0], pos.state.hands[0], "own hand kept");
+        // Every sample is a valid full state (the deck is respected).
+        position(&world.to_fen(&rules));
+    }
+}
+
+#[test]
+fn the_protocol_reads_views_and_full_states_and_counts_only_full_states() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Variant value chesswords");
+    engine.send(&format!(
+        "position fen {START} moves word:oar,c2c3 say:pb,a5a4"
+    ));
+    engine.send("d");
+    let lines = engine.read_until(Duration::from_secs(10), |l| l.starts_with("Legal moves"));
+    assert!(
+        lines.iter().any(|l| l.contains("cw:1:0:0:clue")),
+        "{lines:?}"
+    );
+    let (_, total) = engine.perft(1);
+    assert!(total > 1);
+    let view = START.replace(
+        "hands:PnRp/KqpP stack:NrpPQk",
+        "hands:PnRp/???? stack:??????",
+    );
+    engine.send(&format!("position fen {view}"));
+    engine.send("go perft 1");
+    let lines = engine.read_until(Duration::from_secs(10), |l| l.contains("view"));
+    assert!(lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    engine.send(&format!("position fen {view}"));
+    engine.send("go depth 1");
+    let lines = engine.read_until(Duration::from_secs(30), |l| l.starts_with("bestmove"));
+    let best = lines.last().unwrap();
+    assert!(
+        best.starts_with("bestmove ") && best != "bestmove 0000",
+        "{lines:?}"
+    );
+    engine.send(&format!("position fen {START} moves word:xyzzy"));
+    engine.send("isready");
+    let lines = engine.read_until(Duration::from_secs(10), |l| l == "readyok");
+    assert!(lines.iter().any(|l| l.contains("error")), "{lines:?}");
+}
+
+// ----- the referee -----
+
+/// Two Amity engines as partners under the referee: each is told only its view, the game ends
+/// by the rules, and the record carries the team's account.
+#[test]
+fn the_referee_plays_partners_and_records_the_team_score() {
+    let pgn = std::env::temp_dir().join(format!("amity-chesswords-{}.pgn", std::process::id()));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args([
+            "match",
+            "--variant",
+            "chesswords",
+            "--games",
+            "1",
+            "--no-repeat",
+        ])
+        .args(["--max-plies", "400", "--pgnout", pgn.to_str().unwrap()])
+        .output()
+        .expect("amity runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("terminations: normal 1"), "{text}");
+    assert!(text.contains("re-read and replayed legally"), "{text}");
+    let record = std::fs::read_to_string(&pgn).unwrap();
+    let _ = std::fs::remove_file(&pgn);
+    for tag in [
+        "[Letters ",
+        "[Words ",
+        "[Penalties ",
+        "[TeamScore ",
+        "[Grade ",
+        "[Layout ",
+    ] {
+        assert!(record.contains(tag), "{tag} in {record}");
+    }
+}
