@@ -439,17 +439,28 @@ impl UciRun<'_> {
             };
             let mut words = rest.split_whitespace();
             let best = words.next().unwrap_or("");
-            let verdict = with_game!(&game, g => {
-                check_turn(g, best).and_then(|()| match (words.next(), words.next()) {
-                    (Some("ponder"), Some(ponder)) => {
-                        let mut after = g.clone();
-                        after.play_token(best).map_err(|e| e.to_string())?;
-                        check_turn(&after, ponder).map_err(|e| format!("ponder: {e}"))
-                    }
-                    (None, _) => Ok(()),
-                    _ => Err("malformed bestmove line".to_string()),
+            // An engine told its seat of a team game answers `0000` when another seat owes the
+            // decision (it says which in an info string).
+            let seated = matches!(game, amity_variants::AnyGame::SplitBrain(_))
+                && matches!(
+                    self.options.get("SplitBrainSeat"),
+                    Some(amity_engine::OptionValue::Choice(seat)) if seat != "all"
+                );
+            let verdict = if seated && best == "0000" {
+                Ok(())
+            } else {
+                with_game!(&game, g => {
+                    check_turn(g, best).and_then(|()| match (words.next(), words.next()) {
+                        (Some("ponder"), Some(ponder)) => {
+                            let mut after = g.clone();
+                            after.play_token(best).map_err(|e| e.to_string())?;
+                            check_turn(&after, ponder).map_err(|e| format!("ponder: {e}"))
+                        }
+                        (None, _) => Ok(()),
+                        _ => Err("malformed bestmove line".to_string()),
+                    })
                 })
-            });
+            };
             self.stats.checked_moves += 1;
             if let Err(why) = verdict {
                 return Err(failure(

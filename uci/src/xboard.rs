@@ -763,9 +763,15 @@ impl Xboard {
                 self.abort();
                 self.analyzing = false;
                 self.game_over = false;
-                // A seat answers the decision owed now for whichever team owes it; XBoard's
-                // board has no say.
-                let mirror = self.mirror.as_deref().filter(|_| !self.seated());
+                // A seat answers the decision owed now for whichever team owes it, and so
+                // does an engine whose game waits on the side XBoard thinks is not to move
+                // (a Chesswords clue giver): XBoard's board has no say then, and a decision
+                // it cannot show ends the game in XBoard with Amity playing it out.
+                let turn = self.turn();
+                let mirror = self
+                    .mirror
+                    .as_deref()
+                    .filter(|mirror| !self.seated() && mirror.turn() == turn);
                 match mirror.map(Mirror::turn) {
                     Some(turn) => {
                         self.engine_side = Some(turn);
