@@ -20,8 +20,8 @@ use amity_engine::orthodox::{self, PAWN};
 use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, FenError, File, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Rank, Rules, SearchFlags, Solution, SolveLimits,
-    Square, VariantSettings, WinReason,
+    OptionSpec, Outcome, PieceInfo, Position, Rank, Rules, SearchFlags, SeatInfo, Solution,
+    SolveLimits, Square, VariantSettings, WinReason,
 };
 use shakmaty::attacks::king_attacks;
 
@@ -1016,6 +1016,10 @@ impl Rules for Neighbour {
             return LOST_SCORE * 100;
         }
         (pos.state.cards_left() - needed) as i32 * 100
+    }
+
+    fn seats(&self) -> &'static [SeatInfo] {
+        &crate::solitaire::ONE_SEAT
     }
 
     fn solve(&self, pos: &Position<Self>, limits: SolveLimits) -> Option<Solution> {

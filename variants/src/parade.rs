@@ -16,8 +16,8 @@ use amity_engine::orthodox::{self, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, FenError, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Rules, SearchFlags, Solution, SolveLimits, Square,
-    VariantSettings, WinReason,
+    OptionSpec, Outcome, PieceInfo, Position, Rules, SearchFlags, SeatInfo, Solution, SolveLimits,
+    Square, VariantSettings, WinReason,
 };
 
 use crate::solitaire::solver::{self, Horizon, Solitaire};
@@ -672,6 +672,10 @@ impl Rules for Parade {
     fn evaluate(&self, pos: &Position<Self>) -> i32 {
         let optimistic = score_now(pos) - self.lower_bound(pos) as i32;
         optimistic.max(WORST_SCORE) * 100
+    }
+
+    fn seats(&self) -> &'static [SeatInfo] {
+        &crate::solitaire::ONE_SEAT
     }
 
     fn solve(&self, pos: &Position<Self>, limits: SolveLimits) -> Option<Solution> {

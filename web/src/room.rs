@@ -20,6 +20,10 @@ pub type ClientId = u64;
 /// Deepest search a page may ask Amity for: deeper answers take longer than a page waits.
 pub const MAX_DEPTH: u32 = 8;
 
+/// How long a puzzle's solver may think for a hint or a move (an open deal is usually solved
+/// long before; a hard one answers with the best line found).
+const SOLVER_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
@@ -151,9 +155,30 @@ impl AmityJob {
             let side = rules.seats()[self.seat].side;
             let view = rules.view(game.position(), side);
             let view_fen = view.to_fen(rules);
-            match amity_uci::seats::partner_decision(&self.game, &view_fen, self.seat, self.depth) {
-                Some(token) => (token, None),
-                None => {
+            // A one-player puzzle answers with its own solver from the seat's view, within a
+            // time a person waits for a hint.
+            let solved = rules.solve(
+                &view,
+                amity_engine::puzzle::SolveLimits {
+                    deadline: Some(started + SOLVER_TIME),
+                    nodes: None,
+                    depth: None,
+                    stop: &stop,
+                },
+            );
+            let partner = amity_uci::seats::partner_decision(
+                &self.game,
+                &view_fen,
+                self.seat,
+                self.depth,
+            );
+            match (solved, partner) {
+                (Some(solution), _) => (
+                    solution.line.first().map(|mv| rules.format_move(*mv)),
+                    None,
+                ),
+                (None, Some(token)) => (token, None),
+                (None, None) => {
                     let limits = Limits::depth(self.depth.max(1));
                     let mut last = None;
                     let result = if rules.hides_information() {

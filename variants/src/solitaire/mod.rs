@@ -5,7 +5,7 @@
 pub mod solver;
 
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, QUEEN, ROOK, STANDARD_PIECES};
-use amity_engine::{Bitboard, Color, Kind, Piece};
+use amity_engine::{Bitboard, Color, Kind, Piece, SeatInfo};
 
 /// A piece card: the piece it puts on the board (no pawns in either solitaire).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -335,3 +335,9 @@ pub fn bridging_bound(touch: Touch, board: Bitboard, anywhere: u32) -> u32 {
         })
         .unwrap_or(total)
 }
+
+/// The one seat of a solitaire: the player, who makes every decision (White's side).
+pub const ONE_SEAT: [SeatInfo; 1] = [SeatInfo {
+    name: "player",
+    side: Color::White,
+}];
