@@ -7,6 +7,9 @@
 use arrayvec::ArrayVec;
 
 use crate::evaluation::Tapered;
+use crate::position::Position;
+use crate::rules::Rules;
+use shakmaty::Color;
 
 /// The phase of a position as features carry it: [`PHASE_FULL`] all pieces on (middlegame
 /// weights only), 0 bare kings and pawns (endgame weights only).
@@ -41,6 +44,23 @@ impl Features {
             total += weights[usize::from(index)] * i32::from(count);
         }
         total.taper(self.phase, PHASE_FULL)
+    }
+}
+
+/// A linear evaluation of `pos` from the side to move's point of view: the position's
+/// `features` (White's view) scored by `weights`.
+pub fn side_to_move_value<R: Rules>(
+    pos: &Position<R>,
+    weights: &[Tapered],
+    features: fn(&Position<R>, &mut Features),
+) -> i32 {
+    let mut terms = Features::default();
+    features(pos, &mut terms);
+    let white = terms.value(weights);
+    if pos.turn() == Color::White {
+        white
+    } else {
+        -white
     }
 }
 

@@ -4,7 +4,7 @@
 //! to played games. The weights are in [`super::weights`].
 
 use amity_engine::orthodox::{self, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use amity_engine::tuning::{Features, PHASE_FULL};
+use amity_engine::tuning::{self, Features, PHASE_FULL};
 use amity_engine::{Bitboard, Color, Kind, Position, Rules, Square};
 
 use super::weights::WEIGHTS;
@@ -201,14 +201,7 @@ pub fn features<R: Rules>(pos: &Position<R>, features: &mut Features) {
 
 /// The evaluation from the side to move's point of view.
 pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
-    let mut terms = Features::default();
-    features(pos, &mut terms);
-    let white = terms.value(&WEIGHTS);
-    if pos.turn() == Color::White {
-        white
-    } else {
-        -white
-    }
+    tuning::side_to_move_value(pos, &WEIGHTS, features)
 }
 
 #[cfg(test)]
