@@ -101,6 +101,8 @@ impl ParadeState {
         let top = self.pile[0];
         self.pile.copy_within(1.., 0);
         self.pile_len -= 1;
+        // Slots past the pile stay empty, so equal piles make equal states.
+        self.pile[usize::from(self.pile_len)] = PieceCard::default();
         (!self.face_down).then_some(top)
     }
 }
