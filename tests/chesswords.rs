@@ -380,3 +380,21 @@ fn the_referee_plays_partners_and_records_the_team_score() {
         assert!(record.contains(tag), "{tag} in {record}");
     }
 }
+
+/// Boards drawn by a program label every square with its letter (RULES.md's reference layout:
+/// rank 1 reads `setari`), a checker's letter in capitals.
+#[test]
+fn every_square_is_labelled_with_its_letter() {
+    let rules = Chesswords::default();
+    let labels = rules.square_labels(&position(START));
+    assert_eq!(labels.len(), 36);
+    let rank1: String = labels.iter().take(6).map(|l| l.text.as_str()).collect();
+    assert_eq!(rank1, "setari");
+    let marked = START.replace("checkers:-", "checkers:c3");
+    let c3 = rules
+        .square_labels(&position(&marked))
+        .into_iter()
+        .find(|l| l.square.to_string() == "c3")
+        .unwrap();
+    assert_eq!(c3.text, c3.text.to_uppercase());
+}

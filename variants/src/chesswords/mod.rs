@@ -749,6 +749,30 @@ fn hidden(state: &ChesswordsState) -> bool {
 impl Rules for Chesswords {
     type State = ChesswordsState;
 
+    /// Every square's letter, for boards drawn by a program; a checker's square shows its
+    /// letter in capitals (it is one of the letters collected).
+    fn square_labels(&self, pos: &Position<Self>) -> Vec<amity_engine::SquareLabel> {
+        (0..36)
+            .map(|index| {
+                let square = Square::from_coords(
+                    shakmaty::File::new((index % 6) as u32),
+                    shakmaty::Rank::new((index / 6) as u32),
+                );
+                let letter = letter_char(pos.state.letters[index]);
+                let collected = pos.state.checkers.contains(square);
+                amity_engine::SquareLabel {
+                    square,
+                    text: if collected {
+                        letter.to_ascii_uppercase().to_string()
+                    } else {
+                        letter.to_string()
+                    },
+                    owner: None,
+                }
+            })
+            .collect()
+    }
+
     fn name(&self) -> &'static str {
         "chesswords"
     }
