@@ -174,8 +174,8 @@ pub const TWO_SEATS: [SeatInfo; 2] = [
     },
 ];
 
-/// A short text a variant shows on a square besides its piece (a cloak's number, a stack of
-/// checkers), for boards drawn by a program that does not know the game.
+/// A short text a variant shows on a square besides its piece (a number, a count, a letter),
+/// for boards drawn by a program that does not know the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SquareLabel {
     pub square: Square,
@@ -196,7 +196,7 @@ pub struct CardRow {
 }
 
 /// What a seat believes about hidden things, as probabilities in a table: one row per hidden
-/// thing (a numbered cloak), one column per possibility (an identity).
+/// thing, one column per thing it might be.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BeliefGrid {
     pub title: String,

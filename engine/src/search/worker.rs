@@ -155,7 +155,8 @@ pub struct ThreadData {
     killers: Vec<[Move; 2]>,
     /// Values of chance nodes, for the re-searches that visit them again.
     chance_cache: ChanceCache,
-    /// What the variant keeps between its rules calls (Pacifist's nodes and played turns).
+    /// What the rules keep between their calls in this thread (memos, node slots), lent to
+    /// every `_in` hook.
     scratch: Scratch,
 }
 
