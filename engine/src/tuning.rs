@@ -160,7 +160,8 @@ pub fn fit(
     settings: FitSettings,
     mut report: impl FnMut(usize, f64),
 ) -> Vec<Tapered> {
-    let mut real = to_real(weights);
+    let start = to_real(weights);
+    let mut real = start.clone();
     let count = real.len();
     let (mut first, mut second) = (vec![[0.0f64; 2]; count], vec![[0.0f64; 2]; count]);
     let (beta1, beta2, epsilon) = (0.9f64, 0.999f64, 1e-8);
@@ -185,7 +186,6 @@ pub fn fit(
                 g[1] += slope * f64::from(times) * (1.0 - phase);
             }
         }
-        let start = to_real(weights);
         for (g, (now, was)) in gradient.iter_mut().zip(real.iter().zip(&start)) {
             for part in 0..2 {
                 g[part] += settings.regularization * n * (now[part] - was[part]);
