@@ -698,26 +698,36 @@ fn the_opposing_chooser_picks_the_ruling_worse_for_the_movers() {
     }
 }
 
-/// A person in seat Wq sees the mover's view (`turn:c:?`) and the decisions owed; the end of
-/// input ends the game without a crash.
-#[test]
-fn a_human_seat_is_shown_its_view() {
+/// Runs the binary with `args`, typing `input` and then ending it.
+fn run_with_input(args: &[&str], input: &[u8]) -> std::process::Output {
     use std::io::Write;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
-        .args(["seats", "--games", "1", "--depth", "2"])
-        .args(["--seats", "amity,human,amity,amity"])
+        .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"c:a2\nm:b3\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A person in seat Wq sees the mover's view (`turn:c:?`) and the decisions owed; the end of
+/// input ends the game without a crash.
+#[test]
+fn a_human_seat_is_shown_its_view() {
+    let output = run_with_input(
+        &[
+            "seats",
+            "--games",
+            "1",
+            "--depth",
+            "2",
+            "--seats",
+            "amity,human,amity,amity",
+        ],
+        b"c:a2\nm:b3\n",
+    );
     assert!(output.status.success());
     let said = String::from_utf8_lossy(&output.stdout);
     assert!(
@@ -879,9 +889,8 @@ fn an_xboard_engine_plays_a_seat() {
 /// seats, is refused.
 #[test]
 fn amity_play_takes_a_seat() {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
-        .args([
+    let output = run_with_input(
+        &[
             "play",
             "--variant",
             "splitbrain",
@@ -889,19 +898,9 @@ fn amity_play_takes_a_seat() {
             "Wq",
             "--depth",
             "2",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"m:z9\nm:b3\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+        ],
+        b"m:z9\nm:b3\n",
+    );
     assert!(output.status.success());
     let said = String::from_utf8_lossy(&output.stdout);
     assert!(
