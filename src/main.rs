@@ -173,6 +173,9 @@ enum Tool {
     /// Split-Brain games between four seats (Amity, Amity modelling its partner, Amity
     /// processes, uniformly random players or a person).
     Seats(tournament::seats::SeatsArgs),
+    /// List the search's tunable numbers (name, default, min, max, SPSA step), which the
+    /// SearchParameters option sets as `name=value,...` and scripts/spsa.py tunes.
+    SearchParameters,
     /// Fit a variant's evaluation weights to self-play games (Texel tuning).
     Tune {
         #[command(flatten)]
@@ -430,6 +433,16 @@ fn main() {
         }),
         Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
         Some(Tool::Tune { args, rules }) => tune::run(&args, &rules.options()),
+        Some(Tool::SearchParameters) => {
+            let mut table = String::from("name default min max step\n");
+            for p in amity_engine::search::parameters::PARAMETERS {
+                let line = format!("{} {} {} {} {}\n", p.name, p.default, p.min, p.max, p.step);
+                table.push_str(&line);
+            }
+            // A closed pipe (`| head`) is not an error worth a panic.
+            let _ = std::io::Write::write_all(&mut std::io::stdout(), table.as_bytes());
+            0
+        }
         Some(Tool::Seats(args)) => match tournament::seats::run(&args) {
             Ok(()) => 0,
             Err(error) => {

@@ -218,6 +218,54 @@ fn a_variant_option_is_listed_and_a_bad_value_keeps_the_one_set_before() {
     assert_eq!(engine.perft(2).1, 120);
 }
 
+/// The node count of a fresh depth-7 search from the start (the table cleared first, so only the
+/// search parameters decide it).
+fn fresh_search_nodes(engine: &mut Engine) -> u64 {
+    engine.send("setoption name Clear Hash");
+    engine.send("position startpos");
+    engine.send("go depth 7");
+    let lines = engine.read_until(Duration::from_secs(60), |l| l.starts_with("bestmove"));
+    lines
+        .iter()
+        .filter_map(|l| l.split(" nodes ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .next_back()
+        .expect("the search reports its nodes")
+}
+
+#[test]
+fn bad_search_parameters_keep_the_ones_set_before() {
+    let mut engine = Engine::start();
+    let defaults = fresh_search_nodes(&mut engine);
+    assert!(
+        errors_after(
+            &mut engine,
+            "setoption name SearchParameters value RfpMargin=40,LmpBase=0"
+        )
+        .is_empty()
+    );
+    let tuned = fresh_search_nodes(&mut engine);
+    assert_ne!(tuned, defaults, "the parameters change the search");
+    assert_one_error(
+        &mut engine,
+        "setoption name SearchParameters value RfpMargin=9999",
+        "search parameter RfpMargin takes a whole number from 30 to 200, not '9999'",
+    );
+    assert_one_error(
+        &mut engine,
+        "setoption name SearchParameters value Razor=3",
+        "no search parameter is called 'Razor'",
+    );
+    assert_one_error(
+        &mut engine,
+        "setoption name SearchParameters value LmrBase",
+        "'LmrBase' is not a search parameter setting",
+    );
+    assert_eq!(fresh_search_nodes(&mut engine), tuned);
+    assert!(errors_after(&mut engine, "setoption name SearchParameters value").is_empty());
+    assert_eq!(fresh_search_nodes(&mut engine), defaults);
+}
+
 #[test]
 fn overlong_and_binary_lines_are_skipped() {
     let mut engine = engine_after_e4();

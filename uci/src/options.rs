@@ -41,6 +41,7 @@ pub const SAMPLES: &str = "Samples";
 pub const FULL_STATE: &str = "FullStateSearch";
 pub const BASELINE: &str = "BaselinePolicy";
 pub const SEED: &str = "Seed";
+pub const SEARCH_PARAMETERS: &str = "SearchParameters";
 
 /// Every option Amity has: the engine's own, then those the variants declare.
 pub fn table() -> Vec<OptionSpec> {
@@ -102,6 +103,11 @@ pub fn table() -> Vec<OptionSpec> {
         OptionSpec {
             name: BASELINE,
             kind: OptionKind::Check { default: false },
+        },
+        // For tuning: `name=value` settings of the search's numbers (empty: the defaults).
+        OptionSpec {
+            name: SEARCH_PARAMETERS,
+            kind: OptionKind::String { default: "" },
         },
         OptionSpec {
             name: SEED,

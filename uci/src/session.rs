@@ -10,7 +10,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use amity_engine::search::{
-    Clock, HiddenInformation, Limits, Ponder, Report, Score, SearchResult, Searcher, TableError,
+    Clock, HiddenInformation, Limits, ParameterError, Ponder, Report, Score, SearchParameters,
+    SearchResult, Searcher, TableError,
 };
 use amity_engine::{
     Color, FenError, Game, Move, MoveError, PuzzleScore, Rules, SolveLimits, perft,
@@ -206,6 +207,14 @@ impl Session {
     pub fn set_seed(&mut self, seed: u64) {
         self.rng = StdRng::seed_from_u64(seed);
         self.set_hidden_information(|hidden| hidden.seed = seed);
+    }
+
+    /// Sets the search's tunable numbers from `name=value` text (empty: the defaults); on an
+    /// error the numbers in use stay.
+    pub fn set_search_parameters(&mut self, text: &str) -> Result<(), ParameterError> {
+        let parameters = SearchParameters::parse(text)?;
+        self.searcher().set_parameters(parameters);
+        Ok(())
     }
 
     /// Changes how games that hide information are searched.

@@ -179,6 +179,11 @@ impl Uci {
             (options::BASELINE, OptionValue::Flag(baseline)) => self
                 .session
                 .set_hidden_information(|hidden| hidden.baseline = baseline),
+            (options::SEARCH_PARAMETERS, OptionValue::Text(text)) => {
+                if let Err(error) = self.session.set_search_parameters(&text) {
+                    self.error(format_args!("{error}; search parameters unchanged"));
+                }
+            }
             (options::CLEAR_HASH, _) => self.session.clear_hash(),
             (options::VARIANT, OptionValue::Choice(variant)) => {
                 match self.session.set_variant(variant) {

@@ -7,12 +7,14 @@
 mod determinized;
 mod limits;
 pub mod ordering;
+pub mod parameters;
 pub mod see;
 pub mod transposition;
 mod worker;
 
 pub use determinized::HiddenInformation;
 pub use limits::{Budget, Clock, Limits, Ponder};
+pub use parameters::{ParameterError, SearchParameters};
 pub use transposition::{TableError, Transposition};
 
 use std::collections::HashMap;
@@ -81,6 +83,8 @@ pub struct Searcher {
     thread_data: Vec<Mutex<ThreadData>>,
     /// How games that hide information are searched.
     hidden: HiddenInformation,
+    /// The numbers the search prunes, reduces and orders by.
+    parameters: SearchParameters,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -162,6 +166,7 @@ impl Searcher {
             thread_data: thread_contexts(&pool),
             pool,
             hidden: HiddenInformation::default(),
+            parameters: SearchParameters::default(),
         }
     }
 
@@ -172,6 +177,15 @@ impl Searcher {
 
     pub fn hidden_information(&self) -> HiddenInformation {
         self.hidden
+    }
+
+    /// Sets the numbers the search prunes, reduces and orders by (for tuning them).
+    pub fn set_parameters(&mut self, parameters: SearchParameters) {
+        self.parameters = parameters;
+    }
+
+    pub fn parameters(&self) -> SearchParameters {
+        self.parameters
     }
 
     /// Resizes the transposition table (MiB); its contents are lost. When the machine cannot
@@ -301,6 +315,7 @@ impl Searcher {
             marks: worker::Marks::new(),
             finished: std::sync::Mutex::new(None),
             finished_depth: AtomicU32::new(0),
+            parameters: self.parameters,
             limits,
             start,
             game_history: &history[..history.len().saturating_sub(1)],

@@ -11,6 +11,7 @@ use arrayvec::ArrayVec;
 
 use super::limits::{Budget, Limits};
 use super::ordering::{ContinuationHistory, History, MovePicker, QuietOrder, Stage, piece_square};
+use super::parameters::SearchParameters;
 
 /// The [`Worker::moved`] entry of a ply without a move (a null move, chance).
 const NO_MOVE: usize = usize::MAX;
@@ -49,6 +50,8 @@ pub struct Shared<'a> {
     pub threads: usize,
     /// Breadcrumbs: which thread is searching which position near the root right now.
     pub marks: Marks,
+    /// The numbers the pruning, reductions and ordering use.
+    pub parameters: SearchParameters,
     /// The deepest iteration any thread has finished, with its line. A thread still inside
     /// that depth (or a shallower one) gives its iteration up and goes on from there: no
     /// thread repeats a depth another has settled.
@@ -129,10 +132,12 @@ pub struct ThreadResult {
 }
 
 /// Late-move reduction table by depth and move number.
-fn reduction(depth: i32, moves: usize) -> i32 {
+fn reduction(parameters: &SearchParameters, depth: i32, moves: usize) -> i32 {
     let depth = depth.clamp(1, 63) as f64;
     let moves = moves.clamp(1, 63) as f64;
-    (0.75 + depth.ln() * moves.ln() / 2.25) as i32
+    let base = f64::from(parameters.lmr_base) / 100.0;
+    let divisor = f64::from(parameters.lmr_divisor) / 100.0;
+    (base + depth.ln() * moves.ln() / divisor) as i32
 }
 
 /// The main thread's bookkeeping of time (the helpers never look at the clock).
@@ -372,7 +377,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             .map(|depth| {
                 let mut row = [0; 64];
                 for (moves, slot) in row.iter_mut().enumerate() {
-                    *slot = reduction(depth, moves);
+                    *slot = reduction(&shared.parameters, depth, moves);
                 }
                 row
             })
@@ -749,10 +754,12 @@ impl<'a, R: Rules> Worker<'a, R> {
         if !pv_node && !in_check && !root {
             // Reverse futility pruning: far enough above beta that a quiet move will not drop
             // below it at this depth.
+            let shared = self.shared;
+            let p = &shared.parameters;
             if self.flags.quiescence
-                && depth <= 7
+                && depth <= p.rfp_depth
                 && eval.abs() < MATE_BOUND
-                && eval - 75 * (depth - i32::from(improving)) >= beta
+                && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
             {
                 return eval;
             }
@@ -765,7 +772,9 @@ impl<'a, R: Rules> Worker<'a, R> {
                 && self.path.last().is_none_or(|last| *last != 0)
                 && self.has_pieces(pos)
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = p.null_base
+                    + depth / p.null_depth_divisor
+                    + ((eval - beta) / p.null_eval_divisor).min(3);
                 let mut child = pos.clone();
                 self.rules.play_null(&mut child);
                 self.moved[ply] = NO_MOVE;
@@ -836,25 +845,27 @@ impl<'a, R: Rules> Worker<'a, R> {
             self.rules.play_in(&mut child, mv, &mut self.data.scratch);
             let same_side = child.turn() == pos.turn();
             let gives_check = !same_side && self.rules.in_check(&child);
-            if !root && !in_check && !gives_check && best > -MATE_BOUND {
+            let shared = self.shared;
+            let p = &shared.parameters;
+            if !root && !in_check && !gives_check && best > -MATE_BOUND && depth <= p.prune_depth {
                 // Late move pruning: at shallow depth, the late quiet moves rarely matter.
                 if quiet
                     && self.flags.late_move_reductions
-                    && depth <= 6
-                    && seen > (3 + depth * depth) as usize / (2 - usize::from(improving))
+                    && seen > (p.lmp_base + depth * depth) as usize / (2 - usize::from(improving))
                 {
                     continue;
                 }
                 // Futility pruning: a quiet move cannot lift a hopeless static eval to alpha.
-                if quiet && self.flags.quiescence && depth <= 6 && eval + 100 + 90 * depth <= alpha
+                if quiet
+                    && self.flags.quiescence
+                    && eval + p.futility_base + p.futility_per_depth * depth <= alpha
                 {
                     continue;
                 }
                 // Captures that lose material by static exchange, at shallow depth.
                 if stage == Stage::BadTactical
                     && self.flags.quiescence
-                    && depth <= 6
-                    && picker.last_exchange() < -90 * depth
+                    && picker.last_exchange() < -p.see_margin * depth
                 {
                     continue;
                 }
@@ -891,7 +902,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                     }
                     let learnt = self.data.history.get(pos.turn(), mv)
                         + self.continuation_score(ply, self.moved[ply]);
-                    reduction -= learnt / 8000;
+                    reduction -= learnt / self.shared.parameters.lmr_history;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 // Principal variation search: a null window proves the move no better.
@@ -985,7 +996,9 @@ impl<'a, R: Rules> Worker<'a, R> {
             killers[1] = killers[0];
             killers[0] = mv;
         }
-        let bonus = (depth * depth * 16).min(1600);
+        let shared = self.shared;
+        let p = &shared.parameters;
+        let bonus = (depth * depth * p.history_bonus).min(p.history_cap);
         let turn = pos.turn();
         self.data.history.update(turn, mv, bonus);
         for &other in tried {
@@ -1109,7 +1122,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                             mv,
                             &mut self.data.scratch,
                         ))
-                        + 200
+                        + self.shared.parameters.delta_margin
                         < alpha
                 {
                     continue;
@@ -1284,7 +1297,7 @@ impl<'a, R: Rules> Worker<'a, R> {
     }
 
     fn aspiration(&mut self, root: &Position<R>, depth: i32, previous: i32) -> i32 {
-        let mut delta = 18;
+        let mut delta = self.shared.parameters.aspiration;
         let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
             (
                 (previous - delta).max(-INFINITY),
