@@ -130,6 +130,10 @@ search_parameters! {
     /// History bonus per squared ply of depth, and its cap.
     history_bonus: "HistoryBonus" = 16 in 4..=64 step 3;
     history_cap: "HistoryCap" = 1600 in 400..=4000 step 150;
+    /// Singular extensions from this depth, with a margin below the table's score of
+    /// `margin * depth / 8`.
+    singular_depth: "SingularDepth" = 8 in 4..=14 step 1;
+    singular_margin: "SingularMargin" = 16 in 4..=64 step 3;
     /// First half-width of the aspiration window.
     aspiration: "Aspiration" = 18 in 5..=60 step 3;
 }

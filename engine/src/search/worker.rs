@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening with aspiration windows over a principal variation
-//! search with quiescence, pruning and reductions, and expectation at chance nodes. Each thread
-//! owns its history, killers and stack; the transposition table, the stop flags and the node
-//! counters are shared through [`Shared`].
+//! search with quiescence, pruning, reductions and singular extensions, and expectation at chance
+//! nodes. Each thread owns its history, killers and stack; the transposition table, the stop
+//! flags and the node counters are shared through [`Shared`].
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -215,6 +215,8 @@ pub struct Worker<'a, R: Rules> {
     /// The [`piece_square`] of the move made at each ply of the current line
     /// ([`NO_MOVE`] for a null move or chance).
     moved: Vec<usize>,
+    /// The move a singular-extension search at that ply leaves out (null: none).
+    excluded: Vec<Move>,
     pv: Vec<Vec<Move>>,
     /// Hashes from the game start to the current node, for repetition.
     path: Vec<u64>,
@@ -397,6 +399,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             evals: vec![0; MAX_PLY + 2],
             turns: vec![None; MAX_PLY + 2],
             moved: vec![NO_MOVE; MAX_PLY + 2],
+            excluded: vec![Move::NULL; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -713,12 +716,15 @@ impl<'a, R: Rules> Worker<'a, R> {
             return self.quiescence(pos, alpha, beta, ply, 0);
         }
 
-        // Transposition table: a deep enough entry decides non-PV nodes outright.
+        // Transposition table: a deep enough entry decides non-PV nodes outright (but not in
+        // a search that leaves a move out, whose value is not the position's).
         let key = pos.hash();
+        let excluded = self.excluded[ply];
         let entry = self.shared.tt.probe(key);
         let hash_move = entry.map_or(Move::NULL, |e| e.best);
         if let Some(entry) = entry
             && !pv_node
+            && excluded.is_null()
             && entry.depth >= depth
             && let Some(score) = cutoff_score(&entry, ply, alpha, beta)
         {
@@ -751,7 +757,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         self.evals[ply] = if in_check { -INFINITY } else { static_eval };
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
 
-        if !pv_node && !in_check && !root {
+        if !pv_node && !in_check && !root && excluded.is_null() {
             // Reverse futility pruning: far enough above beta that a quiet move will not drop
             // below it at this depth.
             let shared = self.shared;
@@ -797,6 +803,42 @@ impl<'a, R: Rules> Worker<'a, R> {
             depth -= 1;
         }
 
+        // Singular extension: when every other move falls well short of the table's score
+        // for the hash move, that move alone holds the position and is searched a ply deeper.
+        // If even the others reach beta, more than one move cuts and the node is cut now.
+        let mut singular_extension = 0;
+        let shared = self.shared;
+        let p = &shared.parameters;
+        if let Some(entry) = entry
+            && !root
+            && excluded.is_null()
+            && !hash_move.is_null()
+            && depth >= p.singular_depth
+            && entry.depth >= depth - 3
+            && entry.bound != Bound::Upper
+            && entry.score.abs() < MATE_BOUND
+        {
+            let singular_beta = from_table(entry.score, ply) - p.singular_margin * depth / 8;
+            self.excluded[ply] = hash_move;
+            let value = self.negamax(
+                pos,
+                (depth - 1) / 2,
+                singular_beta - 1,
+                singular_beta,
+                ply,
+                cut_node,
+            );
+            self.excluded[ply] = Move::NULL;
+            if self.aborted {
+                return 0;
+            }
+            if value < singular_beta {
+                singular_extension = 1;
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
+        }
+
         let original_alpha = alpha;
         let killers = self.data.killers[ply];
         let order = QuietOrder {
@@ -832,9 +874,10 @@ impl<'a, R: Rules> Worker<'a, R> {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         self.path.push(key);
         while let Some((mv, stage)) = picker.next_move() {
-            if root
-                && !self.shared.limits.search_moves.is_empty()
-                && !self.shared.limits.search_moves.contains(&mv)
+            if mv == excluded
+                || root
+                    && !self.shared.limits.search_moves.is_empty()
+                    && !self.shared.limits.search_moves.contains(&mv)
             {
                 continue;
             }
@@ -870,10 +913,10 @@ impl<'a, R: Rules> Worker<'a, R> {
                     continue;
                 }
             }
-            // Check extension: forcing lines are searched a ply deeper.
-            let extension = i32::from(
-                self.flags.check_extension && gives_check && (ply as i32) < 2 * self.root_depth,
-            );
+            // Check extension: forcing lines are searched a ply deeper; so is a singular move.
+            let wanted = (self.flags.check_extension && gives_check)
+                || (mv == hash_move && singular_extension > 0);
+            let extension = i32::from(wanted && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + extension;
             searched += 1;
             let value = if searched == 1 {
@@ -966,7 +1009,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         } else {
             Bound::Upper
         };
-        if !root || self.shared.limits.search_moves.is_empty() {
+        if excluded.is_null() && (!root || self.shared.limits.search_moves.is_empty()) {
             self.shared.tt.store(
                 key,
                 Entry {
