@@ -924,6 +924,15 @@ impl Rules for Neighbour {
         world
     }
 
+    fn referee(
+        &self,
+        state: &Position<Self>,
+        view: &Position<Self>,
+        decision: Move,
+    ) -> Option<amity_engine::rules::Refereed<Self>> {
+        crate::solitaire::referee_blind_add(self, state, view, decision)
+    }
+
     fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
         deal_from_text(&random_deal(rng)).ok()
     }
