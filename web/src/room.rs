@@ -235,6 +235,8 @@ pub struct Room {
     /// it turned over something hidden and waits for the same seat's further choice. The
     /// full state does not change until that choice is made.
     awaiting: Option<String>,
+    /// The last throw of chance, in a game that hides nothing (the page draws it as dice).
+    last_throw: Option<String>,
 }
 
 impl Room {
@@ -284,6 +286,7 @@ impl Room {
             notice: None,
             thought: None,
             awaiting: None,
+            last_throw: None,
         };
         room.let_chance_act();
         Ok(room)
@@ -513,18 +516,19 @@ impl Room {
                     None
                 } else {
                     game.draw_chance(&mut self.rng).map(|throw| {
-                        let shown = if game.rules().hides_information() {
-                            "chance acts".to_string()
-                        } else {
-                            format!("throw {}", game.rules().format_move(throw))
-                        };
+                        let shown = (!game.rules().hides_information())
+                            .then(|| game.rules().format_move(throw));
                         game.play_unchecked(throw);
                         shown
                     })
                 }
             });
             match thrown {
-                Some(shown) => self.pending.push(shown),
+                Some(Some(token)) => {
+                    self.pending.push(format!("throw {token}"));
+                    self.last_throw = Some(token);
+                }
+                Some(None) => self.pending.push("chance acts".into()),
                 None => break,
             }
         }
@@ -680,6 +684,7 @@ impl Room {
             // How long a search took could tell what it saw: games that hide information
             // never say.
             "amityMicros": self.thought.filter(|_| !rules.hides_information()),
+            "throw": self.last_throw,
         })
     }
 

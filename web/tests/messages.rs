@@ -583,3 +583,45 @@ fn a_hint_for_a_half_made_decision_chooses_among_its_squares() {
     }
     panic!("no deal put a blind add on a taken square");
 }
+
+#[test]
+fn cards_are_sent_as_the_seat_sees_them_and_throws_where_nothing_is_hidden() {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    // Parade's face-down pile: backs only, as many as the pile holds.
+    let room = new_game(&mut hub, 1, "parade", &["person"], 0);
+    let message = hub.room(room).unwrap().message_for(0);
+    let pile = message["board"]["cards"][0]["cards"].as_array().unwrap();
+    assert!(
+        !pile.is_empty() && pile.iter().all(|card| card == "?"),
+        "{message}"
+    );
+    // Chesswords: the seat's own hand face up, the partner's hand and the stack as backs.
+    let room = new_game(&mut hub, 1, "chesswords", &["person", "amity"], 0);
+    let message = hub.room(room).unwrap().message_for(0);
+    let rows = message["board"]["cards"].as_array().unwrap();
+    assert_eq!(rows.len(), 3, "{message}");
+    assert!(
+        rows[0]["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c != "?")
+    );
+    for row in &rows[1..] {
+        assert!(row["cards"].as_array().unwrap().iter().all(|c| c == "?"));
+    }
+    // Neighbour's piles: what they hold is known, so the cards are face up, sorted.
+    let room = new_game(&mut hub, 1, "neighbour", &["person"], 0);
+    let message = hub.room(room).unwrap().message_for(0);
+    assert_eq!(message["board"]["cards"].as_array().unwrap().len(), 2);
+    // Love's throw of the dice is sent for the page to draw; a hidden game sends none.
+    let room = new_game(&mut hub, 1, "love", &["person", "person"], 0);
+    let message = hub.room(room).unwrap().message_for(0);
+    assert!(
+        message["throw"].as_str().unwrap().starts_with("roll:"),
+        "{message}"
+    );
+    let room = new_game(&mut hub, 1, "booster", &["person", "person"], 0);
+    assert!(hub.room(room).unwrap().message_for(0)["throw"].is_null());
+}
