@@ -589,7 +589,13 @@ impl Room {
             self.notice = Some("Amity found no decision to make".into());
             return false;
         };
-        match self.decide(seat, &token) {
+        // Amity answers from the seat's view, so its token is one of the view's decisions and
+        // goes to the referee like a person's; one the view does not list (a token that says
+        // more than its decision) is read on the full state as written.
+        let decided = self
+            .decide(seat, &token)
+            .or_else(|_| self.decide_on_full_state(seat, &token));
+        match decided {
             Ok(()) => {
                 // A half-made decision scores nothing yet: the score comes with the rest.
                 if self.awaiting.is_none() {
@@ -607,6 +613,21 @@ impl Room {
                 false
             }
         }
+    }
+
+    /// Plays `token` for `seat` as the full state reads it.
+    fn decide_on_full_state(&mut self, seat: usize, token: &str) -> Result<(), ServeError> {
+        let announced = with_game!(&mut self.game, game => {
+            let before = game.position().clone();
+            let mv = amity_engine::game::parse_move(game.rules(), &before, token)
+                .map_err(|error| ServeError::Illegal(error.to_string()))?;
+            game.play_unchecked(mv);
+            game.rules().announce(&before, mv)
+        });
+        self.awaiting = None;
+        self.note_decision(seat, &announced);
+        self.let_chance_act();
+        Ok(())
     }
 
     /// The message for `seat`: everything its browser may know, derived from its view.

@@ -625,3 +625,25 @@ fn cards_are_sent_as_the_seat_sees_them_and_throws_where_nothing_is_hidden() {
     let room = new_game(&mut hub, 1, "booster", &["person", "person"], 0);
     assert!(hub.room(room).unwrap().message_for(0)["throw"].is_null());
 }
+
+#[test]
+fn amity_plays_a_solitaire_with_its_piles_face_down() {
+    use amity_web::room::{Player, Room};
+    for variant in ["parade", "neighbour"] {
+        let mut room = Room::new(1, variant, &[Player::Amity], 1, 3).unwrap();
+        let mut searcher = Searcher::new(1, 1);
+        for _ in 0..6 {
+            let Some(job) = room.amity_job() else {
+                break;
+            };
+            let before = room.seat_view_fen(0);
+            assert!(room.apply_amity(job.think(&mut searcher)), "{variant}");
+            assert!(room.notice.is_none(), "{variant}: {:?}", room.notice);
+            assert_ne!(
+                room.seat_view_fen(0),
+                before,
+                "{variant}: Amity's answer was played"
+            );
+        }
+    }
+}
