@@ -166,6 +166,14 @@ fn games_are_played_by_clicks_in_seven_games() {
             record[0].as_str().unwrap().contains("white: "),
             "{game}: {record:?}"
         );
+        if game == "love" {
+            // The throw is drawn as dice, two (a file and a rank) for each square thrown.
+            let faces = browser.script(
+                "return [...document.querySelectorAll('g.die')].map(d => d.dataset.face).join('');",
+            );
+            let thrown = end["throw"].as_str().unwrap().trim_start_matches("roll:");
+            assert_eq!(faces.as_str().unwrap(), thrown, "{game}");
+        }
     }
 }
 
@@ -330,8 +338,9 @@ fn solitaire_secrets(server: &TestServer, game: &str, room: u64) -> Vec<String> 
         }
         let seen = rules.describe(&view);
         for line in rules.describe(&full).lines() {
-            // A pile's order is the secret; its length and the score are not.
-            if !seen.contains(line) && line.contains("pile") {
+            // A pile's order is the secret; its length and the score are not (nor an empty
+            // pile, whose line a view only words differently).
+            if !seen.contains(line) && line.contains("pile") && !line.contains("(0 cards") {
                 secrets.push(line.to_string());
             }
         }
@@ -349,6 +358,21 @@ fn the_solitaires_are_played_blind_to_the_end_with_hints_and_no_leak() {
         start_game(&browser, &server.url, game, 0, &[], 1);
         let mut last = wait_state(&browser, 30, |s| my_turn(s) || !s["result"].is_null());
         let room = last["room"].as_u64().unwrap();
+        // The piles are drawn as cards: Parade's face down, Neighbour's face up (sorted).
+        let cards = browser
+            .script("return [...document.querySelectorAll('g.card')].map(c => c.dataset.card);");
+        let cards: Vec<&str> = cards
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert!(!cards.is_empty(), "{game}: cards drawn");
+        assert_eq!(
+            cards.iter().all(|c| *c == "?"),
+            game == "parade",
+            "{game}: {cards:?}"
+        );
         let mut secrets = Vec::new();
         let mut hints = 0;
         let mut placed = 0;
