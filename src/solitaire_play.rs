@@ -8,7 +8,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use amity_engine::game::parse_move;
-use amity_engine::{Color, File, Move, MoveList, Position, PuzzleScore, Rank, Square};
+use amity_engine::rules::Refereed;
+use amity_engine::{Color, File, MoveList, Position, PuzzleScore, Rank, Square};
 use amity_variants::solitaire::solver::{self, Horizon, Solitaire, Table};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -233,38 +234,26 @@ impl<'a, R: Solitaire> SolitaireTable<'a, R> {
             }
         };
         let before = self.now.clone();
-        let state = &self.now.state;
-        let mut state_moves = MoveList::new();
-        rules.generate(state, &mut state_moves);
-        let mut after = seen.clone();
-        rules.play(&mut after, decision);
-        let chosen = if state_moves.contains(decision) {
-            Some(decision)
-        } else if self.now.placing.is_some() {
-            // The square for the turned card(s): the state's add that puts it there.
-            find_same_board(rules, state, &state_moves, &after)
-        } else {
-            // A blind add: the referee turns the state's top card(s).
-            if let Some(turned) = rules.turned(state) {
-                rules.play(&mut after, turned);
-            }
-            let mut choices = MoveList::new();
-            rules.generate(&after, &mut choices);
-            if after.occupied() == seen.occupied() && !choices.is_empty() {
-                // The landing square is taken: the person chooses where the piece goes.
+        // The referee (the rules' own) carries the decision out on the full state: a blind
+        // add turns the cards on top, and may hand the choice of a square back.
+        let mv = match rules.referee(&self.now.state, &seen, decision) {
+            Some(Refereed::Decision(mv)) => mv,
+            None => decision,
+            Some(Refereed::Choose(turned)) => {
                 self.history.push(before);
-                self.now.placing = Some(after);
+                self.now.placing = Some(turned);
                 self.now.played.push(token.to_string());
                 println!("You play {token}: the cards are turned; choose a square.");
                 self.show();
                 return;
             }
-            find_same_board(rules, state, &state_moves, &after)
         };
-        let Some(mv) = chosen else {
+        let mut state_moves = MoveList::new();
+        rules.generate(&self.now.state, &mut state_moves);
+        if !state_moves.contains(mv) {
             println!("Rejected: '{token}' has no counterpart in the game (please report this).");
             return;
-        };
+        }
         self.history.push(before);
         rules.play(&mut self.now.state, mv);
         self.now.placing = None;
@@ -342,18 +331,4 @@ impl<'a, R: Solitaire> SolitaireTable<'a, R> {
         print!("{out}");
         let _ = std::io::stdout().flush();
     }
-}
-
-/// The decision of `moves` (from `state`) after which the board is `target`'s.
-fn find_same_board<R: Solitaire>(
-    rules: &R,
-    state: &Position<R>,
-    moves: &MoveList,
-    target: &Position<R>,
-) -> Option<Move> {
-    moves.iter().copied().find(|&mv| {
-        let mut after = state.clone();
-        rules.play(&mut after, mv);
-        solver::same_board(&after, target)
-    })
 }

@@ -195,6 +195,17 @@ pub struct CardRow {
     pub cards: Vec<String>,
 }
 
+/// What the referee makes of a decision taken on a view: see [`Rules::referee`].
+#[derive(Clone, Debug)]
+pub enum Refereed<R: Rules> {
+    /// The full state's own decision that carries it out.
+    Decision(Move),
+    /// The decision is not complete yet: what it turned over is now seen, and the same seat
+    /// chooses again. This is that seat's view with the hidden part shown; each decision
+    /// taken on it is refereed in turn, with this view as the one it was taken on.
+    Choose(Position<R>),
+}
+
 /// What a seat believes about hidden things, as probabilities in a table: one row per hidden
 /// thing, one column per thing it might be.
 #[derive(Clone, Debug, PartialEq)]
@@ -467,6 +478,23 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn sample_state(&self, view: &Position<Self>, rng: &mut rand::rngs::StdRng) -> Position<Self> {
         let _ = rng;
         view.clone()
+    }
+
+    /// What the referee, who sees the full state `state`, makes of `decision`, taken on
+    /// `view` (the deciding seat's view of `state`, or a view a [`Refereed::Choose`] handed
+    /// back) when the view's decisions and the full state's differ: a decision taken blind
+    /// names no hidden thing (it says "turn the top card", never which card), so only the
+    /// referee can say which of the full state's decisions it is, and once the hidden thing
+    /// is shown the seat may have to choose again. `None`, the default: the full state's
+    /// decision is the one written the same way.
+    fn referee(
+        &self,
+        state: &Position<Self>,
+        view: &Position<Self>,
+        decision: Move,
+    ) -> Option<Refereed<Self>> {
+        let _ = (state, view, decision);
+        None
     }
 
     /// A fresh random deal for a real game (hands and deck shuffled), where the start FEN is

@@ -924,6 +924,50 @@ impl Rules for Neighbour {
         world
     }
 
+    fn referee(
+        &self,
+        state: &Position<Self>,
+        view: &Position<Self>,
+        decision: Move,
+    ) -> Option<amity_engine::rules::Refereed<Self>> {
+        crate::solitaire::referee_blind_add(self, state, view, decision)
+    }
+
+    /// Both piles (a view knows what they hold, not in which order, so it shows them sorted),
+    /// and the two cards a blind add has turned while their square is chosen.
+    fn card_rows(&self, pos: &Position<Self>) -> Vec<amity_engine::CardRow> {
+        let state = &pos.state;
+        let order = if state.hidden {
+            "order unknown"
+        } else {
+            "top first"
+        };
+        let mut rows = vec![
+            amity_engine::CardRow {
+                title: format!("piece pile, {order}"),
+                owner: None,
+                cards: (state.pieces.cards().iter())
+                    .map(|card| card.letter().to_string())
+                    .collect(),
+            },
+            amity_engine::CardRow {
+                title: format!("position pile, {order}"),
+                owner: None,
+                cards: (state.positions.cards().iter())
+                    .map(|card| card.to_string())
+                    .collect(),
+            },
+        ];
+        if let Pending::Place { piece, position } = state.pending {
+            rows.push(amity_engine::CardRow {
+                title: "turned: choose a square".into(),
+                owner: None,
+                cards: vec![piece.letter().to_string(), position.to_string()],
+            });
+        }
+        rows
+    }
+
     fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
         deal_from_text(&random_deal(rng)).ok()
     }

@@ -610,6 +610,34 @@ impl Rules for Parade {
         world
     }
 
+    fn referee(
+        &self,
+        state: &Position<Self>,
+        view: &Position<Self>,
+        decision: Move,
+    ) -> Option<amity_engine::rules::Refereed<Self>> {
+        crate::solitaire::referee_blind_add(self, state, view, decision)
+    }
+
+    /// The action pile, top first: face down (`?`) unless the pile is open.
+    fn card_rows(&self, pos: &Position<Self>) -> Vec<amity_engine::CardRow> {
+        let state = &pos.state;
+        let cards = if state.face_down {
+            vec!["?".to_string(); state.pile_len()]
+        } else {
+            state
+                .pile()
+                .iter()
+                .map(|card| card.letter().to_string())
+                .collect()
+        };
+        vec![amity_engine::CardRow {
+            title: "action pile, top first".into(),
+            owner: None,
+            cards,
+        }]
+    }
+
     fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
         deal_from_letters(&random_deal(rng)).ok()
     }

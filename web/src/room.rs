@@ -5,6 +5,7 @@
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
+use amity_engine::rules::Refereed;
 use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{Color, Game, Move, MoveFlag, MoveList, Position, Rules};
 
@@ -110,6 +111,9 @@ pub struct AmityJob {
     /// given the seat's view, like any player.
     game: AnyGame,
     seat: usize,
+    /// The seat's view when it differs from the full state's (a decision waiting for its
+    /// second half), as FEN.
+    awaiting: Option<String>,
     depth: u32,
 }
 
@@ -153,7 +157,7 @@ impl AmityJob {
         let (token, score) = with_game!(&self.game, game => {
             let rules = game.rules();
             let side = rules.seats()[self.seat].side;
-            let view = rules.view(game.position(), side);
+            let view = seat_view(rules, game.position(), side, self.awaiting.as_deref());
             let view_fen = view.to_fen(rules);
             // A one-player puzzle answers with its own solver from the seat's view, within a
             // time a person waits for a hint.
@@ -181,7 +185,7 @@ impl AmityJob {
                 (None, None) => {
                     let limits = Limits::depth(self.depth.max(1));
                     let mut last = None;
-                    let result = if rules.hides_information() {
+                    let result = if rules.hides_information() || self.awaiting.is_some() {
                         searcher.search(rules, &view, &[view.hash()], &limits, &stop, &mut |r| {
                             last = Some(r.score)
                         })
@@ -227,6 +231,12 @@ pub struct Room {
     /// How long Amity thought over its last decision here (microseconds): what of a
     /// reply's time is the search's.
     thought: Option<u64>,
+    /// The deciding seat's view (as FEN) after a decision the referee has half carried out:
+    /// it turned over something hidden and waits for the same seat's further choice. The
+    /// full state does not change until that choice is made.
+    awaiting: Option<String>,
+    /// The last throw of chance, in a game that hides nothing (the page draws it as dice).
+    last_throw: Option<String>,
 }
 
 impl Room {
@@ -275,6 +285,8 @@ impl Room {
             version: 0,
             notice: None,
             thought: None,
+            awaiting: None,
+            last_throw: None,
         };
         room.let_chance_act();
         Ok(room)
@@ -374,6 +386,7 @@ impl Room {
             self.pending.clone(),
             self.pending_side,
             self.rng.clone(),
+            self.awaiting.clone(),
         );
         for leg in token.split(',') {
             if let Err(error) = self.play_one(&mine, leg.trim()) {
@@ -383,6 +396,7 @@ impl Room {
                     self.pending,
                     self.pending_side,
                     self.rng,
+                    self.awaiting,
                 ) = saved;
                 return Err(error);
             }
@@ -393,36 +407,71 @@ impl Room {
     }
 
     fn play_one(&mut self, mine: &[usize], leg: &str) -> Result<(), ServeError> {
-        let (seat, played) = with_game!(&mut self.game, game => {
-            let rules = game.rules().clone();
+        let seat = with_game!(&self.game, game => {
             if let Some(outcome) = game.outcome() {
                 return Err(ServeError::GameOver(outcome.result().to_string()));
             }
+            let rules = game.rules();
             let Some(seat) = rules.seat_to_decide(game.position()) else {
                 return Err(ServeError::Illegal("no seat decides now".into()));
             };
             if !mine.contains(&seat) {
                 return Err(ServeError::OutOfTurn(rules.seats()[seat].name.to_string()));
             }
+            seat
+        });
+        self.decide(seat, leg)
+    }
+
+    /// Plays `leg`, a decision of `seat` (the seat that owes one), as the referee carries it
+    /// out on the full state.
+    fn decide(&mut self, seat: usize, leg: &str) -> Result<(), ServeError> {
+        let awaiting = self.awaiting.as_deref();
+        let done = with_game!(&mut self.game, game => {
+            let rules = game.rules().clone();
             // Legal in the seat's own view first, so a refusal never tells the seat more
-            // than its view does; then the full state referees it.
-            let view = rules.view(game.position(), rules.seats()[seat].side);
+            // than its view does; then the referee carries it out on the full state.
+            let view = seat_view(&rules, game.position(), rules.seats()[seat].side, awaiting);
             let mut owed = MoveList::new();
             rules.generate(&view, &mut owed);
-            if !owed.iter().any(|mv| rules.format_move(*mv) == leg) {
+            let Some(decision) = owed.iter().copied().find(|mv| rules.format_move(*mv) == leg)
+            else {
                 return Err(ServeError::Illegal(format!(
                     "'{leg}' is not a decision {} may make now",
                     rules.seats()[seat].name
                 )));
-            }
+            };
             let before = game.position().clone();
-            let mv = amity_engine::game::parse_move(&rules, &before, leg)
-                .map_err(|error| ServeError::Illegal(error.to_string()))?;
-            game.play_unchecked(mv);
-            (seat, rules.announce(&before, mv))
+            let refereed = match rules.referee(&before, &view, decision) {
+                None => Refereed::Decision(
+                    amity_engine::game::parse_move(&rules, &before, leg)
+                        .map_err(|error| ServeError::Illegal(error.to_string()))?,
+                ),
+                Some(refereed) => refereed,
+            };
+            match refereed {
+                Refereed::Choose(next) => Done::Awaiting(next.to_fen(&rules)),
+                Refereed::Decision(mv) => {
+                    let mut legal = MoveList::new();
+                    rules.generate(&before, &mut legal);
+                    if !legal.contains(mv) {
+                        return Err(ServeError::Illegal(format!(
+                            "'{leg}' has no counterpart in the game"
+                        )));
+                    }
+                    game.play_unchecked(mv);
+                    Done::Played(rules.announce(&before, mv))
+                }
+            }
         });
-        self.note_decision(seat, &played);
-        self.let_chance_act();
+        match done {
+            Done::Awaiting(view) => self.awaiting = Some(view),
+            Done::Played(announced) => {
+                self.awaiting = None;
+                self.note_decision(seat, &announced);
+                self.let_chance_act();
+            }
+        }
         Ok(())
     }
 
@@ -467,18 +516,19 @@ impl Room {
                     None
                 } else {
                     game.draw_chance(&mut self.rng).map(|throw| {
-                        let shown = if game.rules().hides_information() {
-                            "chance acts".to_string()
-                        } else {
-                            format!("throw {}", game.rules().format_move(throw))
-                        };
+                        let shown = (!game.rules().hides_information())
+                            .then(|| game.rules().format_move(throw));
                         game.play_unchecked(throw);
                         shown
                     })
                 }
             });
             match thrown {
-                Some(shown) => self.pending.push(shown),
+                Some(Some(token)) => {
+                    self.pending.push(format!("throw {token}"));
+                    self.last_throw = Some(token);
+                }
+                Some(None) => self.pending.push("chance acts".into()),
                 None => break,
             }
         }
@@ -509,6 +559,7 @@ impl Room {
             version: self.version,
             game: self.game.clone(),
             seat,
+            awaiting: self.awaiting.clone(),
             depth: self.depth,
         })
     }
@@ -521,6 +572,7 @@ impl Room {
             version: self.version,
             game: self.game.clone(),
             seat,
+            awaiting: self.awaiting.clone(),
             depth: self.depth,
         })
     }
@@ -537,25 +589,22 @@ impl Room {
             self.notice = Some("Amity found no decision to make".into());
             return false;
         };
-        let decision = with_game!(&mut self.game, game => {
-            let before = game.position().clone();
-            match amity_engine::game::parse_move(game.rules(), &before, &token) {
-                Ok(mv) => {
-                    game.play_unchecked(mv);
-                    Ok(game.rules().announce(&before, mv))
+        // Amity answers from the seat's view, so its token is one of the view's decisions and
+        // goes to the referee like a person's; one the view does not list (a token that says
+        // more than its decision) is read on the full state as written.
+        let decided = self
+            .decide(seat, &token)
+            .or_else(|_| self.decide_on_full_state(seat, &token));
+        match decided {
+            Ok(()) => {
+                // A half-made decision scores nothing yet: the score comes with the rest.
+                if self.awaiting.is_none() {
+                    let played = with_game!(&self.game, g => g.moves().len());
+                    self.thought = Some(answer.thought);
+                    if let Some(score) = answer.score {
+                        self.scores.push((played, score));
+                    }
                 }
-                Err(error) => Err(error.to_string()),
-            }
-        });
-        match decision {
-            Ok(announced) => {
-                let played = with_game!(&self.game, g => g.moves().len());
-                self.thought = Some(answer.thought);
-                if let Some(score) = answer.score {
-                    self.scores.push((played, score));
-                }
-                self.note_decision(seat, &announced);
-                self.let_chance_act();
                 self.version += 1;
                 true
             }
@@ -564,6 +613,21 @@ impl Room {
                 false
             }
         }
+    }
+
+    /// Plays `token` for `seat` as the full state reads it.
+    fn decide_on_full_state(&mut self, seat: usize, token: &str) -> Result<(), ServeError> {
+        let announced = with_game!(&mut self.game, game => {
+            let before = game.position().clone();
+            let mv = amity_engine::game::parse_move(game.rules(), &before, token)
+                .map_err(|error| ServeError::Illegal(error.to_string()))?;
+            game.play_unchecked(mv);
+            game.rules().announce(&before, mv)
+        });
+        self.awaiting = None;
+        self.note_decision(seat, &announced);
+        self.let_chance_act();
+        Ok(())
     }
 
     /// The message for `seat`: everything its browser may know, derived from its view.
@@ -577,12 +641,13 @@ impl Room {
         let rules = game.rules();
         let seats = rules.seats();
         let side = seats[seat].side;
-        let view = rules.view(full, side);
         let to_decide = game
             .outcome()
             .is_none()
             .then(|| rules.seat_to_decide(full))
             .flatten();
+        let awaiting = self.awaiting.as_deref().filter(|_| to_decide == Some(seat));
+        let view = seat_view(rules, full, side, awaiting);
         let mut decisions = Vec::new();
         if to_decide == Some(seat) {
             let mut owed = MoveList::new();
@@ -637,7 +702,10 @@ impl Room {
             "belief": belief,
             "depth": self.depth,
             "notice": self.notice,
-            "amityMicros": self.thought,
+            // How long a search took could tell what it saw: games that hide information
+            // never say.
+            "amityMicros": self.thought.filter(|_| !rules.hides_information()),
+            "throw": self.last_throw,
         })
     }
 
@@ -669,6 +737,24 @@ impl Room {
         with_game!(&self.game, g => g.position().to_fen(g.rules()))
     }
 
+    /// Test access: the FEN of the view `seat` is shown (its view of the full state, or the
+    /// view a half-made decision waits in).
+    pub fn seat_view_fen(&self, seat: usize) -> String {
+        with_game!(&self.game, game => {
+            let rules = game.rules();
+            let awaiting = self
+                .awaiting
+                .as_deref()
+                .filter(|_| self.seat_to_decide() == Some(seat));
+            seat_view(rules, game.position(), rules.seats()[seat].side, awaiting).to_fen(rules)
+        })
+    }
+
+    /// Whether a decision is half made, waiting for its seat's further choice.
+    pub fn is_awaiting(&self) -> bool {
+        self.awaiting.is_some()
+    }
+
     /// Test access: the message for `seat` computed as if the full state were a fresh sample
     /// consistent with that seat's view; equal to [`Room::message_for`] when nothing hidden
     /// reaches the message.
@@ -685,6 +771,27 @@ impl Room {
             self.seat_message(game, &other, seat)
         })
     }
+}
+
+/// What became of a decision at the table.
+enum Done {
+    /// Played on the full state, announced so.
+    Played(String),
+    /// Half carried out: the seat's view (FEN) waiting for its further choice.
+    Awaiting(String),
+}
+
+/// What `side` sees of `full`: its view, or the view `awaiting` (FEN) while a decision of
+/// its waits for a further choice.
+fn seat_view<R: Rules>(
+    rules: &R,
+    full: &Position<R>,
+    side: Color,
+    awaiting: Option<&str>,
+) -> Position<R> {
+    awaiting
+        .and_then(|fen| Position::from_fen(rules, fen).ok())
+        .unwrap_or_else(|| rules.view(full, side))
 }
 
 /// A decision as the page sees it: its token, and the squares it names (for clicks).

@@ -166,6 +166,14 @@ fn games_are_played_by_clicks_in_seven_games() {
             record[0].as_str().unwrap().contains("white: "),
             "{game}: {record:?}"
         );
+        if game == "love" {
+            // The throw is drawn as dice, two (a file and a rank) for each square thrown.
+            let faces = browser.script(
+                "return [...document.querySelectorAll('g.die')].map(d => d.dataset.face).join('');",
+            );
+            let thrown = end["throw"].as_str().unwrap().trim_start_matches("roll:");
+            assert_eq!(faces.as_str().unwrap(), thrown, "{game}");
+        }
     }
 }
 
@@ -306,6 +314,141 @@ fn a_hidden_information_game_leaks_nothing_to_the_browser() {
                 .map_or(8, |l| 8 - l.matches('?').count());
             assert!(black_cloaks.as_u64().unwrap() as usize <= uncloaked);
         }
+    }
+}
+
+/// What the full state of `room` hides from its player: the fields and description lines of
+/// the full state that the player's view does not show.
+fn solitaire_secrets(server: &TestServer, game: &str, room: u64) -> Vec<String> {
+    let (full_fen, view_fen) = {
+        let hub = server.hub.lock().unwrap();
+        let room = hub.room(room).unwrap();
+        (room.full_fen(), room.seat_view_fen(0))
+    };
+    let template = amity_variants::new_game(game).unwrap();
+    with_game!(&template, g => {
+        let rules = g.rules();
+        let full = Position::from_fen(rules, &full_fen).unwrap();
+        let view = Position::from_fen(rules, &view_fen).unwrap();
+        let mut secrets = Vec::new();
+        for (full_field, view_field) in full_fen.split(' ').zip(view_fen.split(' ')) {
+            if !view_field.contains(full_field) {
+                secrets.push(full_field.to_string());
+            }
+        }
+        let seen = rules.describe(&view);
+        for line in rules.describe(&full).lines() {
+            // A pile's order is the secret; its length and the score are not (nor an empty
+            // pile, whose line a view only words differently).
+            if !seen.contains(line) && line.contains("pile") && !line.contains("(0 cards") {
+                secrets.push(line.to_string());
+            }
+        }
+        secrets
+    })
+}
+
+#[test]
+#[ignore = "needs chromium and chromium-driver"]
+fn the_solitaires_are_played_blind_to_the_end_with_hints_and_no_leak() {
+    let server = start_server();
+    let driver = Driver::start();
+    let browser = driver.browser(1100, 800);
+    for game in ["parade", "neighbour"] {
+        start_game(&browser, &server.url, game, 0, &[], 1);
+        let mut last = wait_state(&browser, 30, |s| my_turn(s) || !s["result"].is_null());
+        let room = last["room"].as_u64().unwrap();
+        // The piles are drawn as cards: Parade's face down, Neighbour's face up (sorted).
+        let cards = browser
+            .script("return [...document.querySelectorAll('g.card')].map(c => c.dataset.card);");
+        let cards: Vec<&str> = cards
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert!(!cards.is_empty(), "{game}: cards drawn");
+        assert_eq!(
+            cards.iter().all(|c| *c == "?"),
+            game == "parade",
+            "{game}: {cards:?}"
+        );
+        let mut secrets = Vec::new();
+        let mut hints = 0;
+        let mut placed = 0;
+        for _ in 0..60 {
+            if !last["result"].is_null() {
+                break;
+            }
+            secrets.extend(solitaire_secrets(&server, game, room));
+            if last["fen"].as_str().unwrap().contains(":place=") {
+                placed += 1;
+            }
+            // Now and then the solver's hint, from the player's view; it must be a decision
+            // on offer.
+            if hints < 3 {
+                browser.click("#hint");
+                let deadline = Instant::now() + Duration::from_secs(30);
+                let hint = loop {
+                    let text =
+                        browser.script("return document.getElementById('hint-text').textContent;");
+                    let text = text.as_str().unwrap_or_default().to_string();
+                    if text.starts_with("Hint: ") {
+                        break text;
+                    }
+                    assert!(Instant::now() < deadline, "no hint: {text}");
+                    std::thread::sleep(Duration::from_millis(50));
+                };
+                let token = hint["Hint: ".len()..].split(' ').next().unwrap();
+                assert!(
+                    last["decisions"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|d| d["token"] == token),
+                    "{game}: hint {hint} not among {}",
+                    last["decisions"]
+                );
+                hints += 1;
+            }
+            let owed = last["decisions"].as_array().unwrap().clone();
+            // Blind adds first (and the square they then ask for), so the piles are used up.
+            let decision = owed
+                .iter()
+                .find(|d| d["token"] == "add")
+                .or_else(|| {
+                    owed.iter()
+                        .find(|d| d["from"].is_null() && d["to"].is_string())
+                })
+                .or_else(|| owed.first())
+                .unwrap()
+                .clone();
+            let before = last["fen"].clone();
+            let records = last["record"].as_array().unwrap().len();
+            click_decision(&browser, &decision);
+            last = wait_state(&browser, 60, |s| {
+                (s["fen"] != before || s["record"].as_array().unwrap().len() != records)
+                    && (my_turn(s) || !s["result"].is_null())
+            });
+        }
+        assert!(!last["result"].is_null(), "{game}: the game ended: {last}");
+        assert!(
+            secrets.iter().any(|s| s.contains(':')),
+            "{game}: the piles were hidden"
+        );
+        let held = everything_the_browser_holds(&browser);
+        for secret in &secrets {
+            for text in &held {
+                assert!(
+                    !text.contains(secret.as_str()),
+                    "{game}: '{secret}' reached the browser"
+                );
+            }
+        }
+        println!(
+            "{game}: played to {}, {hints} hints, {placed} squares chosen after a blind add",
+            last["result"]
+        );
     }
 }
 

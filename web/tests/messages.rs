@@ -287,7 +287,14 @@ fn check_message(hub: &Hub, room: u64, seat: usize, text: &str, seed: u64) {
         let full = Position::from_fen(rules, &full_fen).unwrap();
         let view = rules.view(&full, rules.seats()[seat].side);
         let view_fen = view.to_fen(rules);
-        assert_eq!(message["fen"], view_fen.as_str(), "the message carries the seat's view");
+        if room.is_awaiting() && room.seat_to_decide() == Some(seat) {
+            // A half-made decision: the seat sees what it turned over, nothing more.
+            let shown = room.seat_view_fen(seat);
+            assert_eq!(message["fen"], shown.as_str(), "the message carries the seat's view");
+            assert!(rules.hides_information() && shown != full_fen, "{shown}");
+        } else {
+            assert_eq!(message["fen"], view_fen.as_str(), "the message carries the seat's view");
+        }
         if board_field(&full_fen) != board_field(&view_fen) {
             assert!(!text.contains(board_field(&full_fen)), "the full board leaked: {text}");
         }
@@ -469,4 +476,174 @@ fn finished_games_nobody_sits_at_are_forgotten_and_the_rooms_are_bounded() {
 #[test]
 fn no_message_to_a_chesswords_partner_leaks() {
     no_message_leaks("chesswords", 3, 60);
+}
+
+#[test]
+fn no_message_to_a_parade_player_shows_the_face_down_pile() {
+    no_message_leaks("parade", 8, 40);
+}
+
+#[test]
+fn no_message_to_a_neighbour_player_shows_the_face_down_piles() {
+    no_message_leaks("neighbour", 20, 40);
+}
+
+/// Plays a solitaire with its piles face down to the end from the message layer, adding
+/// blind whenever it may (then choosing the first square offered), and returns every view
+/// FEN the player was sent.
+fn play_blind_to_the_end(variant: &str, seed: u64) -> (Vec<String>, Value) {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    let out = hub.handle(
+        1,
+        &json!({"op": "new", "variant": variant, "players": ["person"], "seat": 0, "depth": 1, "seed": seed})
+            .to_string(),
+    );
+    let room = to(&out, 1)[0]["room"].as_u64().unwrap();
+    let mut seen = Vec::new();
+    let mut message = hub.room(room).unwrap().message_for(0);
+    for _ in 0..80 {
+        seen.push(message["fen"].as_str().unwrap().to_string());
+        if !message["result"].is_null() {
+            break;
+        }
+        let decisions = message["decisions"].as_array().unwrap();
+        let token = decisions
+            .iter()
+            .map(|d| d["token"].as_str().unwrap())
+            .find(|t| *t == "add" || t.contains('@'))
+            .or_else(|| decisions.first().and_then(|d| d["token"].as_str()))
+            .expect("a decision while the game goes on")
+            .to_string();
+        let out = play(&mut hub, 1, &token);
+        message = last_state(&out, 1);
+    }
+    (seen, message)
+}
+
+#[test]
+fn a_parade_with_its_pile_face_down_is_played_blind_to_the_end() {
+    for seed in 0..3 {
+        let (seen, last) = play_blind_to_the_end("parade", seed);
+        assert!(!last["result"].is_null(), "{last}");
+        assert!(seen.iter().any(|fen| fen.contains("parade:?")), "{seen:?}");
+        // Each blind add turned a card: the record names the card placed.
+        let record = last["record"].to_string();
+        assert!(record.contains('@'), "{record}");
+    }
+}
+
+#[test]
+fn a_neighbour_with_its_piles_face_down_asks_for_a_square_when_the_landing_is_taken() {
+    let mut placed = 0;
+    for seed in 0..6 {
+        let (seen, last) = play_blind_to_the_end("neighbour", seed);
+        assert!(!last["result"].is_null(), "{last}");
+        placed += seen.iter().filter(|fen| fen.contains(":place=")).count();
+    }
+    assert!(placed > 0, "some blind add landed on a taken square");
+}
+
+#[test]
+fn a_hint_for_a_half_made_decision_chooses_among_its_squares() {
+    for seed in 0..20 {
+        let mut hub = Hub::new();
+        hub.connect(1);
+        let out = hub.handle(
+            1,
+            &json!({"op": "new", "variant": "neighbour", "players": ["person"], "seat": 0, "depth": 1, "seed": seed})
+                .to_string(),
+        );
+        let room = to(&out, 1)[0]["room"].as_u64().unwrap();
+        for _ in 0..12 {
+            if hub.room(room).unwrap().seat_to_decide().is_none() {
+                break;
+            }
+            play(&mut hub, 1, "add");
+            if hub.room(room).unwrap().is_awaiting() {
+                let message = hub.room(room).unwrap().message_for(0);
+                hub.handle(1, r#"{"op":"hint"}"#);
+                let (_, job) = hub.take_hints().remove(0);
+                let hint = parse(&job.think(&mut Searcher::new(1, 1)).hint_text());
+                let token = hint["token"].as_str().unwrap().to_string();
+                assert!(
+                    message["decisions"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|d| d["token"] == token.as_str()),
+                    "{token} in {message}"
+                );
+                let out = play(&mut hub, 1, &token);
+                assert_eq!(to(&out, 1)[0]["type"], "state", "{out:?}");
+                assert!(!hub.room(room).unwrap().is_awaiting());
+                return;
+            }
+        }
+    }
+    panic!("no deal put a blind add on a taken square");
+}
+
+#[test]
+fn cards_are_sent_as_the_seat_sees_them_and_throws_where_nothing_is_hidden() {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    // Parade's face-down pile: backs only, as many as the pile holds.
+    let room = new_game(&mut hub, 1, "parade", &["person"], 0);
+    let message = hub.room(room).unwrap().message_for(0);
+    let pile = message["board"]["cards"][0]["cards"].as_array().unwrap();
+    assert!(
+        !pile.is_empty() && pile.iter().all(|card| card == "?"),
+        "{message}"
+    );
+    // Chesswords: the seat's own hand face up, the partner's hand and the stack as backs.
+    let room = new_game(&mut hub, 1, "chesswords", &["person", "amity"], 0);
+    let message = hub.room(room).unwrap().message_for(0);
+    let rows = message["board"]["cards"].as_array().unwrap();
+    assert_eq!(rows.len(), 3, "{message}");
+    assert!(
+        rows[0]["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c != "?")
+    );
+    for row in &rows[1..] {
+        assert!(row["cards"].as_array().unwrap().iter().all(|c| c == "?"));
+    }
+    // Neighbour's piles: what they hold is known, so the cards are face up, sorted.
+    let room = new_game(&mut hub, 1, "neighbour", &["person"], 0);
+    let message = hub.room(room).unwrap().message_for(0);
+    assert_eq!(message["board"]["cards"].as_array().unwrap().len(), 2);
+    // Love's throw of the dice is sent for the page to draw; a hidden game sends none.
+    let room = new_game(&mut hub, 1, "love", &["person", "person"], 0);
+    let message = hub.room(room).unwrap().message_for(0);
+    assert!(
+        message["throw"].as_str().unwrap().starts_with("roll:"),
+        "{message}"
+    );
+    let room = new_game(&mut hub, 1, "booster", &["person", "person"], 0);
+    assert!(hub.room(room).unwrap().message_for(0)["throw"].is_null());
+}
+
+#[test]
+fn amity_plays_a_solitaire_with_its_piles_face_down() {
+    use amity_web::room::{Player, Room};
+    for variant in ["parade", "neighbour"] {
+        let mut room = Room::new(1, variant, &[Player::Amity], 1, 3).unwrap();
+        let mut searcher = Searcher::new(1, 1);
+        for _ in 0..6 {
+            let Some(job) = room.amity_job() else {
+                break;
+            };
+            let before = room.seat_view_fen(0);
+            assert!(room.apply_amity(job.think(&mut searcher)), "{variant}");
+            assert!(room.notice.is_none(), "{variant}: {:?}", room.notice);
+            assert_ne!(
+                room.seat_view_fen(0),
+                before,
+                "{variant}: Amity's answer was played"
+            );
+        }
+    }
 }

@@ -749,6 +749,26 @@ fn hidden(state: &ChesswordsState) -> bool {
 impl Rules for Chesswords {
     type State = ChesswordsState;
 
+    /// Both hands and the draw stack; in a seat's view the partner's hand and the stack are
+    /// backs (`?`).
+    fn card_rows(&self, pos: &Position<Self>) -> Vec<amity_engine::CardRow> {
+        let state = &pos.state;
+        let row = |title: String, owner: Option<Color>, cards: &CardList| amity_engine::CardRow {
+            title,
+            owner,
+            cards: cards.iter().map(|card| card.to_string()).collect(),
+        };
+        let mut rows: Vec<amity_engine::CardRow> = [Color::White, Color::Black]
+            .into_iter()
+            .map(|color| {
+                let title = format!("{}'s hand", orthodox::color_name(color));
+                row(title, Some(color), &state.hands[side_index(color)])
+            })
+            .collect();
+        rows.push(row("draw stack".into(), None, &state.stack));
+        rows
+    }
+
     /// Every square's letter, for boards drawn by a program; a checker's square shows its
     /// letter in capitals (it is one of the letters collected).
     fn square_labels(&self, pos: &Position<Self>) -> Vec<amity_engine::SquareLabel> {

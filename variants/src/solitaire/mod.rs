@@ -5,7 +5,10 @@
 pub mod solver;
 
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, QUEEN, ROOK, STANDARD_PIECES};
-use amity_engine::{Bitboard, Color, Kind, Piece, SeatInfo};
+use amity_engine::rules::Refereed;
+use amity_engine::{Bitboard, Color, Kind, Move, MoveList, Piece, Position, SeatInfo};
+
+use solver::Solitaire;
 
 /// A piece card: the piece it puts on the board (no pawns in either solitaire).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -341,3 +344,40 @@ pub const ONE_SEAT: [SeatInfo; 1] = [SeatInfo {
     name: "player",
     side: Color::White,
 }];
+
+/// The referee of a blind add ([`amity_engine::Rules::referee`] for both solitaires): the
+/// player's `add` from a face-down pile becomes the full state's add of the card(s) on top.
+/// Where the turned cards land on a taken square (Neighbour), the player chooses the square
+/// from the view with them turned. Any other decision is the full state's own.
+pub fn referee_blind_add<R: Solitaire>(
+    rules: &R,
+    state: &Position<R>,
+    view: &Position<R>,
+    decision: Move,
+) -> Option<Refereed<R>> {
+    let mut state_moves = MoveList::new();
+    rules.generate(state, &mut state_moves);
+    if state_moves.contains(decision) {
+        return Some(Refereed::Decision(decision));
+    }
+    let mut seen = view.clone();
+    rules.play(&mut seen, decision);
+    let mut chance = Vec::new();
+    if rules.chance(&seen, &mut chance) {
+        rules.play(&mut seen, rules.turned(state)?);
+    }
+    let mut choices = MoveList::new();
+    rules.generate(&seen, &mut choices);
+    if seen.occupied() == view.occupied() && !choices.is_empty() {
+        return Some(Refereed::Choose(seen));
+    }
+    state_moves
+        .iter()
+        .copied()
+        .find(|&mv| {
+            let mut after = state.clone();
+            rules.play(&mut after, mv);
+            solver::same_board(&after, &seen)
+        })
+        .map(Refereed::Decision)
+}

@@ -326,32 +326,89 @@ function drawSide() {
   drawChart();
   drawBelief();
   drawCards($("cards"), state.board.cards);
+  drawThrow($("dice"), state.throw);
+}
+
+// The last throw of chance as dice: each square the throw names is a file and a rank, two
+// throws of an eight-sided die, drawn as the die's upper face (a triangle, as a d8 lies)
+// with the value thrown. A throw that names no square is written out.
+function drawThrow(svg, token) {
+  svg.innerHTML = "";
+  if (!token) { svg.setAttribute("height", "0"); return; }
+  const title = el("text", { x: 0, y: 11, "font-size": 11, fill: "#333" }, svg);
+  title.textContent = `Last throw (${token})`;
+  const squares = token.match(/[a-h][1-8]/g) || [];
+  if (squares.length === 0) { svg.setAttribute("height", "16"); return; }
+  const size = 34, gap = 6;
+  let x = 0;
+  squares.forEach((square, index) => {
+    for (const [face, kind] of [[square[0], "file"], [square[1], "rank"]]) {
+      const group = el("g", { class: "die", "data-face": face, "data-die": kind }, svg);
+      const top = 18;
+      el("polygon", { points: `${x + size / 2},${top} ${x + size},${top + size} ${x},${top + size}`, fill: index === 0 ? "#fdf6e3" : "#fde8e8", stroke: "#444", "stroke-width": 1.5, "stroke-linejoin": "round" }, group);
+      const t = el("text", { x: x + size / 2, y: top + size - 7, "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: "#222" }, group);
+      t.textContent = face;
+      x += size + 2;
+    }
+    x += gap;
+  });
+  svg.setAttribute("height", String(18 + size + 4));
 }
 
 const SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
+// A card written as one piece letter is a piece card (upper case White's, lower Black's).
+const PIECE_CARDS = {};
+for (const [letter, glyph] of Object.entries({ k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E", p: "\u265F" })) {
+  PIECE_CARDS[letter] = glyph;
+  PIECE_CARDS[letter.toUpperCase()] = glyph;
+}
 
 // Rows of cards: each card a small rounded rectangle with its rank and suit; an unseen card
-// face down. A long row (a pile) shows its first cards and how many there are.
+// face down; piece cards show their piece. A long row (a pile) wraps once, then shows how
+// many more there are.
 function drawCards(svg, rows) {
   svg.innerHTML = "";
-  const w = 24, h = 34, gap = 3, shown = 11;
+  const w = 24, h = 34, gap = 3, perLine = 11, lines = 2;
   let y = 0;
   for (const row of rows) {
     const title = el("text", { x: 0, y: y + 11, "font-size": 11, fill: "#333" }, svg);
     title.textContent = `${row.title} (${row.cards.length})`;
     y += 15;
+    const shown = Math.min(row.cards.length, perLine * lines);
+    const top = y;
     row.cards.slice(0, shown).forEach((card, i) => {
-      const x = i * (w + gap);
+      const x = (i % perLine) * (w + gap);
+      const y = top + Math.floor(i / perLine) * (h + gap);
       const group = el("g", { class: "card", "data-card": card }, svg);
       if (card === "?") {
         el("rect", { x, y, width: w, height: h, rx: 3, fill: "#35608a", stroke: "#123" }, group);
         el("rect", { x: x + 3, y: y + 3, width: w - 6, height: h - 6, rx: 2, fill: "none", stroke: "#9bc" }, group);
         return;
       }
+      el("rect", { x, y, width: w, height: h, rx: 3, fill: "#fff", stroke: "#555" }, group);
+      const piece = PIECE_CARDS[card];
+      const step = /^([2-9])([rb])$/.exec(card);
+      if (piece) {
+        // A piece card: the piece's picture, White's hollow and Black's filled.
+        const white = card === card.toUpperCase();
+        const t = el("text", { x: x + w / 2, y: y + 24, "text-anchor": "middle", "font-size": 20, fill: white ? "#fff" : "#111", stroke: "#111", "stroke-width": 0.8, "font-family": "DejaVu Sans, sans-serif" }, group);
+        t.textContent = piece;
+        const l = el("text", { x: x + w / 2, y: y + h - 2, "text-anchor": "middle", "font-size": 7, fill: "#555" }, group);
+        l.textContent = card;
+        return;
+      }
+      if (step) {
+        // A position card: its number of squares and an arrow, red to the right, black up.
+        const red = step[2] === "r";
+        const t = el("text", { x: x + w / 2, y: y + 15, "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: red ? "#c22" : "#111" }, group);
+        t.textContent = step[1];
+        const a = el("text", { x: x + w / 2, y: y + 29, "text-anchor": "middle", "font-size": 12, fill: red ? "#c22" : "#111" }, group);
+        a.textContent = red ? "\u2192" : "\u2191";
+        return;
+      }
       const suit = SUITS[card.slice(-1)];
       const rank = suit ? card.slice(0, -1) : card;
       const red = card.endsWith("h") || card.endsWith("d");
-      el("rect", { x, y, width: w, height: h, rx: 3, fill: "#fff", stroke: "#555" }, group);
       const t = el("text", { x: x + w / 2, y: y + 14, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: red ? "#c22" : "#111" }, group);
       t.textContent = rank === "T" ? "10" : rank;
       if (suit) {
@@ -359,11 +416,12 @@ function drawCards(svg, rows) {
         s.textContent = suit;
       }
     });
+    const used = Math.ceil(shown / perLine);
     if (row.cards.length > shown) {
-      const more = el("text", { x: shown * (w + gap), y: y + 22, "font-size": 11, fill: "#333" }, svg);
+      const more = el("text", { x: perLine * (w + gap), y: y + (used - 1) * (h + gap) + 22, "font-size": 11, fill: "#333" }, svg);
       more.textContent = `+${row.cards.length - shown}`;
     }
-    y += row.cards.length ? h + 6 : 4;
+    y += row.cards.length ? used * (h + gap) + 3 : 4;
   }
   svg.setAttribute("height", String(y));
 }
