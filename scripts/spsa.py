@@ -79,7 +79,7 @@ def main():
     parser.add_argument("--random-plies", type=int, default=8)
     parser.add_argument("--params", help="comma-separated names (default: all)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--a", type=float, default=0.3,
+    parser.add_argument("--a", type=float, default=0.1,
                         help="first move size, in steps, for a one-game-pair imbalance")
     parser.add_argument("--alpha", type=float, default=0.602)
     parser.add_argument("--gamma", type=float, default=0.101)
