@@ -6,6 +6,11 @@ deal at a time, so a run stopped early can still be summarised.
 
     python3 scripts/solitaire_histogram.py parade.csv neighbour.csv docs/solitaire_scores.png
     python3 scripts/solitaire_histogram.py --summary some.csv
+    python3 scripts/solitaire_histogram.py --play-out playout.csv open.csv
+
+The last summarises `amity solve --deals N --play-out --csv FILE` (the hidden-pile policy
+played against each deal's real cards): the mean score with its standard error, and the
+open optimum of the same deals where the open table proves it.
 
 matplotlib is installed into a private virtual environment (under the system's temporary
 directory) the first time, so the script needs only python3 with venv and pip.
@@ -39,15 +44,27 @@ def ensure_matplotlib():
     os.execve(python, [python, os.path.abspath(__file__), *sys.argv[1:]], env)
 
 
+def proven_score(row):
+    """A deal's optimal score if proven: by IDA*, or by a win found that reaches the bound
+    IDA* proved (nothing can score more, and that win does); else None."""
+    if row["score"] != "":
+        return int(row["score"])
+    high, found = row.get("score_at_most", ""), row.get("best_found", "")
+    if high != "" and found != "" and high == found:
+        return int(found)
+    return None
+
+
 def read_scores(path):
     """The proven optimal scores of a benchmark CSV, and how many deals were unproven."""
     scores, unproven = [], 0
     with open(path, newline="") as handle:
         for row in csv.DictReader(handle):
-            if row["score"] == "":
+            score = proven_score(row)
+            if score is None:
                 unproven += 1
             else:
-                scores.append(int(row["score"]))
+                scores.append(score)
     return scores, unproven
 
 
@@ -60,8 +77,12 @@ def summary(path):
     """Prints a benchmark CSV's histogram and times (needs no matplotlib)."""
     with open(path, newline="") as handle:
         rows = list(csv.DictReader(handle))
-    scores = [int(r["score"]) for r in rows if r["score"] != ""]
-    print(f"{path}: {len(rows)} deals, {len(scores)} proven")
+    scores = [proven_score(r) for r in rows if proven_score(r) is not None]
+    by_search = sum(1 for r in rows if r["score"] != "")
+    print(
+        f"{path}: {len(rows)} deals, {len(scores)} proven ({by_search} by IDA*, "
+        f"{len(scores) - by_search} by a win found at IDA*'s proven bound)"
+    )
     counts = Counter(scores)
     for value in sorted(counts):
         print(f"  {value:>4}: {counts[value]:>5} {'#' * -(-counts[value] // 5)}")
@@ -74,6 +95,23 @@ def summary(path):
             f"  open solve processor time: median {median(cpu):.1f} ms, worst "
             f"{max(cpu):.1f} ms ({worst['deal']}, {'proven' if worst['score'] else 'unproven'})"
         )
+    unproven = [r for r in rows if proven_score(r) is None and r.get("score_at_most", "") != ""]
+    if unproven:
+        found = [r for r in unproven if r["best_found"] != ""]
+        widths = [int(r["score_at_most"]) - int(r["best_found"]) for r in found]
+        print(
+            f"  {len(unproven)} unproven: a win found on {len(found)}, the optimum then "
+            f"within an interval of width median {median(widths)}, mean "
+            f"{sum(widths) / max(len(widths), 1):.2f}, widest {max(widths, default=0)}"
+        )
+        highs = [int(r["score_at_most"]) for r in unproven]
+        print(f"  their proven upper bounds: mean {sum(highs) / len(highs):.2f}")
+        if found:
+            lows = [int(r["best_found"]) for r in found]
+            print(f"  their best wins found: mean {sum(lows) / len(lows):.2f}")
+        print("  interval width (upper bound - best found): deals")
+        for width, count in sorted(Counter(widths).items()):
+            print(f"    {width:>3}: {count}")
     hidden = [r for r in rows if r["hidden_expected"] != ""]
     if hidden:
         expected = [float(r["hidden_expected"]) for r in hidden]
@@ -95,7 +133,46 @@ def summary(path):
         print(f"  policy processor time: median {median(times):.1f} ms, worst {max(times):.1f} ms")
 
 
+def play_out_summary(path, open_path):
+    """Prints a play-out CSV's mean score (with its standard error) beside the open optima."""
+    with open(path, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    with open(open_path, newline="") as handle:
+        optimum = {r["deal"]: r for r in csv.DictReader(handle)}
+    played = [int(r["played"]) for r in rows]
+    count = len(played)
+    mean = sum(played) / count
+    variance = sum((p - mean) ** 2 for p in played) / max(count - 1, 1)
+    print(f"{path}: {count} deals played out")
+    print(f"  mean score {mean:.3f} +- {(variance / count) ** 0.5:.3f} (standard error)")
+    counts = Counter(played)
+    for value in sorted(counts):
+        print(f"  {value:>4}: {counts[value]:>5}")
+    both = [
+        (int(r["played"]), proven_score(optimum[r["deal"]]))
+        for r in rows
+        if r["deal"] in optimum and proven_score(optimum[r["deal"]]) is not None
+    ]
+    if both:
+        print(
+            f"  on the {len(both)} of them proven open: played {sum(b[0] for b in both) / len(both):.3f}, "
+            f"open optimum {sum(b[1] for b in both) / len(both):.3f}, "
+            f"reached the optimum on {sum(1 for b in both if b[0] == b[1])}"
+        )
+    decisions = sum(int(r["decisions"]) for r in rows)
+    unfinished = sum(int(r["unfinished"]) for r in rows)
+    print(f"  decisions with a choice {decisions}, searches that hit their limit {unfinished}")
+    times = [float(r["play_cpu_ms"]) for r in rows]
+    print(
+        f"  processor time per deal: median {median(times):.1f} ms, worst {max(times):.1f} ms, "
+        f"total {sum(times) / 1000:.1f} s"
+    )
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--play-out":
+        play_out_summary(sys.argv[2], sys.argv[3])
+        return
     if len(sys.argv) >= 2 and sys.argv[1] == "--summary":
         for path in sys.argv[2:]:
             summary(path)

@@ -2,7 +2,9 @@
 //! written out, or a deal shuffled from a seed) gets its best line and `score N`: exact when
 //! the piles are open, the expected score of the best policy from the player's view when they
 //! are not. With `--deals N` it is the benchmark instead: N seeded deals solved open and
-//! hidden, a table of every deal (`--csv`) and a summary (histogram, times, mean).
+//! hidden, a table of every deal (`--csv`) and a summary (histogram, times, mean); with
+//! `--deals N --play-out`, the hidden-pile policy played out against each deal's real cards
+//! (each decision within the time and node limits), and the mean score it reached.
 
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -43,6 +45,10 @@ pub struct SolveSettings {
 
 /// Megabytes of table each benchmark thread keeps (cleared between deals).
 const BENCH_TABLE_MB: usize = 64;
+
+/// How many positions per count of cards spent the beam search for an unproven deal's best
+/// win keeps.
+const BEST_FOUND_WIDTH: usize = 1000;
 
 /// Runs the tool; the process exit code.
 pub fn run(settings: &SolveSettings) -> i32 {
@@ -123,9 +129,16 @@ fn run_for<R: Solitaire>(rules: &R, settings: &SolveSettings) -> i32 {
         }
     }
     if settings.play_out && !rules.is_view(&start) && rules.is_view(&view) {
-        let (line, score) = play_out(rules, &start, Horizon::Fixed(settings.horizon), limits);
-        println!("played {}", line.join(" "));
-        println!("played score {score}");
+        let out = play_out(
+            rules,
+            &start,
+            Horizon::Fixed(settings.horizon),
+            settings.time_limit,
+            settings.node_limit,
+            &stop,
+        );
+        println!("played {}", out.line.join(" "));
+        println!("played score {}", out.score);
     }
     0
 }
@@ -150,22 +163,45 @@ fn start_position<R: Solitaire>(
     rules.deal_from_text(&text)
 }
 
+/// What a play-out of the hidden-pile policy did.
+pub struct PlayOut {
+    /// The tokens played.
+    pub line: Vec<String>,
+    pub score: i32,
+    /// Decisions that had a choice.
+    pub decisions: u32,
+    /// Of those, the ones whose search ran out of its limits before finishing (the policy
+    /// then takes the best answer it has: the decision with the best bound, or the start of
+    /// the best win a beam search finds).
+    pub unfinished: u32,
+}
+
 /// Plays the hidden-pile policy against the real cards of `start`: each decision from the
-/// view, the full state moved on by it. The tokens played and the score reached.
+/// view, the full state moved on by it, as `amity play` does. Every decision gets `time`
+/// and `nodes` of its own.
 pub fn play_out<R: Solitaire>(
     rules: &R,
     start: &Position<R>,
     horizon: Horizon,
-    limits: SolveLimits,
-) -> (Vec<String>, i32) {
+    time: Option<Duration>,
+    nodes: Option<u64>,
+    stop: &AtomicBool,
+) -> PlayOut {
     let table = Table::new(BENCH_TABLE_MB);
-    let mut search = Expectimax::new(rules, &table, limits);
     let mut state = start.clone();
-    let mut played = Vec::new();
+    let mut out = PlayOut {
+        line: Vec::new(),
+        score: rules.lost_score(),
+        decisions: 0,
+        unfinished: 0,
+    };
     loop {
         if rules.won(&state) {
-            return (played, rules.score_after(&state, 0));
+            out.score = rules.score_after(&state, 0);
+            return out;
         }
+        let limits = limits_from_now(time, nodes, stop);
+        let mut search = Expectimax::new(rules, &table, limits);
         let view = rules.view(&state, Color::White);
         let mut decisions = amity_engine::MoveList::new();
         rules.generate(&view, &mut decisions);
@@ -180,19 +216,145 @@ pub fn play_out<R: Solitaire>(
                 horizon,
             )
         } else if rules.certain(&view) {
+            out.decisions += 1;
             let answer = solver::solve_open(rules, &view, &table, limits, false);
-            answer.line.first().copied()
+            match answer.line.first() {
+                Some(first) => Some(*first),
+                None if answer.complete => None,
+                None => {
+                    out.unfinished += 1;
+                    solver::best_found(rules, &view, PLAY_OUT_BEAM_WIDTH)
+                        .and_then(|(_, line)| line.first().copied())
+                        .or_else(|| solver::fallback(rules, &view))
+                }
+            }
         } else {
-            search.decide(&view, horizon).decision.and_then(|mv| {
+            out.decisions += 1;
+            let policy = search.decide(&view, horizon);
+            if !policy.complete {
+                out.unfinished += 1;
+            }
+            policy.decision.and_then(|mv| {
                 solver::full_state_decision(rules, &state, &view, mv, &mut search, horizon)
             })
         };
         let Some(mv) = decision else {
-            return (played, rules.lost_score());
+            out.score = rules.lost_score();
+            return out;
         };
-        played.push(rules.format_move(mv));
+        out.line.push(rules.format_move(mv));
         rules.play(&mut state, mv);
     }
+}
+
+/// The beam width that finds a line where a play-out's open solve ran out of positions.
+const PLAY_OUT_BEAM_WIDTH: usize = 300;
+
+/// The play-out benchmark: the hidden-pile policy played against each deal's real cards.
+fn play_out_benchmark<R: Solitaire>(
+    rules: &R,
+    settings: &SolveSettings,
+    deals: &[String],
+    pool: &rayon::ThreadPool,
+) -> i32 {
+    let mut csv = None;
+    if let Some(path) = &settings.csv {
+        match std::fs::File::create(path).and_then(|mut file| {
+            file.write_all(b"deal,played,play_cpu_ms,decisions,unfinished,line\n")?;
+            Ok(file)
+        }) {
+            Ok(file) => csv = Some(std::sync::Mutex::new(file)),
+            Err(error) => {
+                eprintln!("error: cannot write {path}: {error}");
+                return 2;
+            }
+        }
+    }
+    let horizon = Horizon::Fixed(settings.horizon);
+    let started = Instant::now();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<Result<(i32, Duration, u32, u32), String>> = pool.install(|| {
+        deals
+            .par_iter()
+            .map(|deal| {
+                let start = rules.deal_from_text(deal)?;
+                let stop = AtomicBool::new(false);
+                let (out, wall, cpu) = timed(|| {
+                    play_out(
+                        rules,
+                        &start,
+                        horizon,
+                        settings.time_limit,
+                        settings.node_limit,
+                        &stop,
+                    )
+                });
+                let time = cpu.unwrap_or(wall);
+                if let Some(csv) = &csv
+                    && let Ok(mut file) = csv.lock()
+                {
+                    let line = format!(
+                        "{deal},{},{:.3},{},{},{}\n",
+                        out.score,
+                        time.as_secs_f64() * 1000.0,
+                        out.decisions,
+                        out.unfinished,
+                        out.line.join(" ")
+                    );
+                    let _ = file.write_all(line.as_bytes());
+                }
+                let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if finished.is_multiple_of(50) {
+                    eprintln!(
+                        "{finished} deals played, {:.0} s",
+                        started.elapsed().as_secs_f64()
+                    );
+                }
+                Ok((out.score, time, out.decisions, out.unfinished))
+            })
+            .collect()
+    });
+    let results: Vec<(i32, Duration, u32, u32)> = match results.into_iter().collect() {
+        Ok(results) => results,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return 2;
+        }
+    };
+    let count = results.len().max(1) as f64;
+    let mean = results.iter().map(|r| f64::from(r.0)).sum::<f64>() / count;
+    let variance = results
+        .iter()
+        .map(|r| (f64::from(r.0) - mean).powi(2))
+        .sum::<f64>()
+        / (count - 1.0).max(1.0);
+    println!(
+        "{} deals of {} (seed {}) played out by the hidden-pile policy (horizon {} blind \
+         card(s)), {:.1} s in all",
+        results.len(),
+        rules.name(),
+        settings.seed.unwrap_or(1),
+        settings.horizon,
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "mean score played {mean:.4} +- {:.4} (standard error)",
+        (variance / count).sqrt()
+    );
+    let decisions: u32 = results.iter().map(|r| r.2).sum();
+    let unfinished: u32 = results.iter().map(|r| r.3).sum();
+    println!("decisions with a choice {decisions}, of which unfinished searches {unfinished}");
+    let mut times: Vec<Duration> = results.iter().map(|r| r.1).collect();
+    times.sort_unstable();
+    if let (Some(median), Some(worst)) = (times.get(times.len() / 2), times.last()) {
+        println!(
+            "play-out processor time per deal: median {:.3} ms, worst {:.3} ms, total {:.1} s",
+            median.as_secs_f64() * 1000.0,
+            worst.as_secs_f64() * 1000.0,
+            times.iter().map(Duration::as_secs_f64).sum::<f64>()
+        );
+    }
+    0
 }
 
 /// One deal of the benchmark.
@@ -205,6 +367,11 @@ struct DealResult {
     open_time: Duration,
     open_wall: Duration,
     open_nodes: u64,
+    /// The most the open score can be: the score of the fewest cards IDA* did not rule out
+    /// (the optimum itself when proven).
+    score_at_most: i32,
+    /// The best score of a win found, proven optimal or not (`None`: no win found).
+    best_found: Option<i32>,
     /// The hidden-pile policy, when asked for and finished within the time limit.
     hidden: Option<HiddenResult>,
 }
@@ -235,13 +402,16 @@ fn benchmark<R: Solitaire>(rules: &R, settings: &SolveSettings, count: usize) ->
             return 2;
         }
     };
+    if settings.play_out {
+        return play_out_benchmark(rules, settings, &deals, &pool);
+    }
     // Each deal's line is written as soon as it is solved, so a long run stopped early still
     // leaves its table.
     let csv = match &settings.csv {
         Some(path) => match std::fs::File::create(path) {
             Ok(mut file) => {
                 let header = "deal,score,open_cpu_ms,open_wall_ms,open_nodes,hidden_expected,\
-                              hidden_cpu_ms,hidden_played\n";
+                              hidden_cpu_ms,hidden_played,score_at_most,best_found\n";
                 if let Err(error) = file.write_all(header.as_bytes()) {
                     eprintln!("error: cannot write {path}: {error}");
                     return 2;
@@ -303,12 +473,14 @@ fn csv_line(result: &DealResult) -> String {
         None => ",,".into(),
     };
     format!(
-        "{},{},{:.3},{:.3},{},{hidden}\n",
+        "{},{},{:.3},{:.3},{},{hidden},{},{}\n",
         result.deal,
         or_blank(result.score.map(|score| score.to_string())),
         result.open_time.as_secs_f64() * 1000.0,
         result.open_wall.as_secs_f64() * 1000.0,
-        result.open_nodes
+        result.open_nodes,
+        result.score_at_most,
+        or_blank(result.best_found.map(|score| score.to_string())),
     )
 }
 
@@ -366,10 +538,25 @@ fn solve_deal<R: Solitaire>(
             false,
         )
     });
+    // Unproven: the best win a beam search finds (not timed with the solve) bounds the
+    // optimum below.
+    let found = match answer.cost {
+        Some(cost) => Some(cost),
+        None if !answer.complete => {
+            solver::best_found(rules, &start, BEST_FOUND_WIDTH).map(|(cost, _)| cost)
+        }
+        None => None,
+    };
     let score = answer.complete.then(|| match answer.cost {
         Some(cost) => rules.score_after(&start, cost),
         None => rules.lost_score(),
     });
+    let score_at_most = if answer.at_least > rules.budget(&start) {
+        rules.lost_score()
+    } else {
+        rules.score_after(&start, answer.at_least)
+    };
+    let best_found = found.map(|cost| rules.score_after(&start, cost));
     let hidden = hidden.and_then(|horizon| {
         let view = rules.view(&start, Color::White);
         let table = Table::new(BENCH_TABLE_MB);
@@ -385,12 +572,11 @@ fn solve_deal<R: Solitaire>(
         if !policy.complete {
             return None;
         }
-        let limits = limits_from_now(time, nodes, &stop);
-        let (_, played) = play_out(rules, &start, horizon, limits);
+        let out = play_out(rules, &start, horizon, time, nodes, &stop);
         Some(HiddenResult {
             expected: policy.expected,
             time: cpu.unwrap_or(time_taken),
-            played: (!limits.expired()).then_some(played),
+            played: Some(out.score),
         })
     });
     Ok(DealResult {
@@ -399,6 +585,8 @@ fn solve_deal<R: Solitaire>(
         open_time: open_cpu.unwrap_or(open_time),
         open_wall: open_time,
         open_nodes: answer.nodes,
+        score_at_most,
+        best_found,
         hidden,
     })
 }

@@ -39,6 +39,9 @@ pub const POSITION_CARDS: usize = 20;
 /// The score of a lost game, one below the worst win (a ruling: the booklet scores only wins).
 pub const LOST_SCORE: i32 = -1;
 
+/// How many sampled orders of the piles estimate an add beyond the policy's horizon.
+pub const HORIZON_SAMPLES: u32 = 6;
+
 /// The name of the option that opens the piles' order.
 pub const OPEN_OPTION: &str = "NeighbourOpen";
 
@@ -352,24 +355,46 @@ pub fn final_score(pos: &Position<Neighbour>) -> Option<i32> {
 
 /// A bound on the moves still needed to connect `total` pieces: `white` and `black` where
 /// they stand and `anywhere` more that may be placed anywhere (each joins at most four
-/// groups). With every piece known and none beside a piece of its colour, no piece can move
-/// at all: no win.
-fn moving_bound(white: Bitboard, black: Bitboard, anywhere: u32, total: u32) -> u32 {
+/// groups), of which some may be white and some black as `may_add` says (by colour index).
+///
+/// A piece moves only with a same-coloured neighbour, and only a moving piece of that colour
+/// can give it one. So a colour none of whose pieces has a same-coloured neighbour, and to
+/// which no piece can still be added, never moves again: its pieces stand in the final group
+/// where they stand now. With every piece frozen like that and the pieces apart, no win.
+fn moving_bound(
+    white: Bitboard,
+    black: Bitboard,
+    anywhere: u32,
+    may_add: [bool; 2],
+    total: u32,
+) -> u32 {
     let board = white | black;
     if Touch::King.connected(board) && board.count() >= 2 && anywhere == 0 {
         return 0;
     }
-    let mobile = |side: Bitboard| Touch::King.spread(side.0) & side.0 != 0;
-    if anywhere == 0 && !mobile(white) && !mobile(black) {
+    let frozen = |side: Bitboard, may_add: bool| {
+        if !may_add && Touch::King.spread(side.0) & side.0 == 0 {
+            side
+        } else {
+            Bitboard::EMPTY
+        }
+    };
+    let frozen = frozen(white, may_add[0]) | frozen(black, may_add[1]);
+    if anywhere == 0 && frozen == board {
         return UNREACHABLE;
     }
-    let inside = most_inside(Touch::King, board);
-    let moved = board.count() as u32 - u32::from(inside[(total as usize).min(PIECE_CARDS)]);
+    let inside = most_inside(Touch::King, board, frozen);
+    let kept = u32::from(inside[(total as usize).min(PIECE_CARDS)]);
+    if kept < frozen.count() as u32 {
+        // No box a group of `total` pieces can span holds the frozen pieces.
+        return UNREACHABLE;
+    }
+    let moved = board.count() as u32 - kept;
     let groups = Touch::King.groups(board);
     let joins = groups.saturating_sub(1 + 3 * anywhere).div_ceil(4);
     moved
         .max(joins)
-        .max(bridging_bound(Touch::King, board, anywhere))
+        .max(bridging_bound(Touch::King, board, anywhere, frozen))
 }
 
 // ----- deals -----
@@ -1132,7 +1157,13 @@ impl Solitaire for Neighbour {
             0
         };
         let mut best = if pieces >= 2 && free == 0 {
-            moving_bound(pos.color(Color::White), pos.color(Color::Black), 0, pieces)
+            moving_bound(
+                pos.color(Color::White),
+                pos.color(Color::Black),
+                0,
+                [false; 2],
+                pieces,
+            )
         } else {
             UNREACHABLE
         };
@@ -1142,6 +1173,19 @@ impl Solitaire for Neighbour {
         let mut last = state.last;
         let mut simulating = !state.hidden && free == 0;
         let mut anywhere = 0;
+        // Which colours a piece placed anywhere may have (by colour index).
+        let mut may_add = [false; 2];
+        let colour_of_add = |adds: u32| -> Option<Color> {
+            match (state.pending, adds) {
+                (Pending::Place { piece, .. }, 1) => Some(piece.piece().color),
+                _ if state.hidden => None,
+                _ => state
+                    .pieces
+                    .cards()
+                    .get((adds - 1 - free) as usize)
+                    .map(|card| card.piece().color),
+            }
+        };
         for adds in 1..=adds_left {
             let index = adds as usize - 1;
             let landed = simulating
@@ -1166,11 +1210,15 @@ impl Solitaire for Neighbour {
             if !landed {
                 simulating = false;
                 anywhere += 1;
+                match colour_of_add(adds) {
+                    Some(colour) => may_add[usize::from(colour == Color::Black)] = true,
+                    None => may_add = [true; 2],
+                }
             }
             let total = pieces + adds;
             if total >= 2 {
                 let cards = 2 * adds.saturating_sub(free);
-                let moves = moving_bound(white, black, anywhere, total);
+                let moves = moving_bound(white, black, anywhere, may_add, total);
                 if moves < UNREACHABLE {
                     best = best.min(cards + moves);
                 }
@@ -1199,6 +1247,24 @@ impl Solitaire for Neighbour {
 
     fn random_deal_text(&self, rng: &mut StdRng) -> String {
         random_deal(rng)
+    }
+
+    /// Stopping is worth little until the pieces stand close, and an add's worth lies
+    /// mostly in the adds after it, so a policy that looks one or two adds ahead would
+    /// stop far too early: the adds beyond its horizon are estimated by sampled orders.
+    fn horizon_samples(&self) -> u32 {
+        HORIZON_SAMPLES
+    }
+
+    /// The view's piles shuffled, then the add that was decided made with their top cards.
+    fn sample_turned(&self, view: &Position<Self>, rng: &mut StdRng) -> Position<Self> {
+        let mut world = self.sample_state(view, rng);
+        if view.state.pending == Pending::Turn
+            && let Some(turn) = self.turned(&world)
+        {
+            self.play(&mut world, turn);
+        }
+        world
     }
 
     fn turned(&self, state: &Position<Self>) -> Option<Move> {

@@ -777,7 +777,7 @@ impl Solitaire for Parade {
             return 0;
         }
         let moves_for_groups = (groups - 1).div_ceil(4);
-        let inside = crate::solitaire::most_inside(Touch::Orthogonal, occupied);
+        let inside = crate::solitaire::most_inside(Touch::Orthogonal, occupied, Bitboard::EMPTY);
         let adds_left = u32::from(pos.state.pile_len);
         (0..=adds_left)
             .map(|adds| {

@@ -247,9 +247,12 @@ fn spans() -> &'static Spans {
 /// these pieces where they stand keeps at most this many of them.
 ///
 /// Only boxes whose edges lie on occupied files and ranks are counted: any box can shrink to
-/// one like that around the pieces it holds, which keeps them and lowers its measure.
-pub fn most_inside(touch: Touch, occupied: Bitboard) -> [u8; 17] {
+/// one like that around the pieces it holds, which keeps them and lowers its measure. Boxes
+/// that leave out a square of `required` (pieces that can never move, so stand in the final
+/// group) are not counted; the answer is all zeros for sizes too small to hold them.
+pub fn most_inside(touch: Touch, occupied: Bitboard, required: Bitboard) -> [u8; 17] {
     let mut best = [0u8; 17];
+    let required = required.0 & occupied.0;
     let files: u8 = (0..8).fold(0, |set, file| {
         set | (u8::from(occupied.0 & (0x0101_0101_0101_0101u64 << file) != 0) << file)
     });
@@ -266,8 +269,9 @@ pub fn most_inside(touch: Touch, occupied: Bitboard) -> [u8; 17] {
                     let measure =
                         touch.measure((right - left + 1) as u32, (top - bottom + 1) as u32);
                     let measure = measure as usize;
-                    if measure < best.len() {
-                        let inside = (columns & spans.ranks[bottom * 8 + top]).count_ones() as u8;
+                    let inside = columns & spans.ranks[bottom * 8 + top];
+                    if measure < best.len() && inside & required == required {
+                        let inside = inside.count_ones() as u8;
                         best[measure] = best[measure].max(inside);
                     }
                 }
@@ -290,7 +294,9 @@ pub fn most_inside(touch: Touch, occupied: Bitboard) -> [u8; 17] {
 /// `min over K of max(pieces outside K, max gap in K - anywhere)`. Deciding whether some K
 /// fits within `t` moves is a clique question; it is relaxed (admissibly) to a star: some
 /// group with every group within gap `t + anywhere` of it holding at least `n - t` pieces.
-pub fn bridging_bound(touch: Touch, board: Bitboard, anywhere: u32) -> u32 {
+/// Groups holding a square of `required` (pieces that can never move) belong to every K, so
+/// the star's centre must have them all within that gap.
+pub fn bridging_bound(touch: Touch, board: Bitboard, anywhere: u32, required: Bitboard) -> u32 {
     let occupied = board.0;
     let mut groups: Vec<(u64, u32)> = Vec::with_capacity(16);
     let mut rest = occupied;
@@ -327,13 +333,19 @@ pub fn bridging_bound(touch: Touch, board: Bitboard, anywhere: u32) -> u32 {
         .find(|&moves| {
             let reach = moves + anywhere;
             groups.iter().enumerate().any(|(centre, (_, size))| {
+                let within =
+                    |other: usize| other == centre || gaps[centre * count + other] <= reach;
+                let holds_required = groups
+                    .iter()
+                    .enumerate()
+                    .all(|(other, (group, _))| group & required.0 == 0 || within(other));
                 let near: u32 = groups
                     .iter()
                     .enumerate()
                     .filter(|(other, _)| *other != centre && gaps[centre * count + other] <= reach)
                     .map(|(_, (_, size))| size)
                     .sum();
-                size + near + moves >= total
+                holds_required && size + near + moves >= total
             })
         })
         .unwrap_or(total)

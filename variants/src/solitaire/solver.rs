@@ -64,6 +64,21 @@ pub trait Solitaire: Rules {
     /// The chance outcome a blind add turns in the full state `state`: its top card(s).
     fn turned(&self, state: &Position<Self>) -> Option<Move>;
 
+    /// How many full states, drawn from those a view allows, estimate the value of a blind
+    /// add beyond the policy's horizon (each solved open, within [`LEAF_NODES`]). Zero: the
+    /// policy never turns a card beyond its horizon. A game whose cheapest way to finish
+    /// almost always turns more cards than any affordable horizon needs an estimate there.
+    fn horizon_samples(&self) -> u32 {
+        0
+    }
+
+    /// A full state drawn from those `view` allows, where `view` has just decided a blind
+    /// add: the add made with the cards that state turns. The default is
+    /// [`Rules::sample_state`], for games whose sampling already makes a pending add.
+    fn sample_turned(&self, view: &Position<Self>, rng: &mut rand::rngs::StdRng) -> Position<Self> {
+        self.sample_state(view, rng)
+    }
+
     /// The position a deal written as text starts from (RULES.md's deal notation).
     ///
     /// # Errors
@@ -134,6 +149,9 @@ pub struct OpenAnswer {
     pub nodes: u64,
     /// False when the limits expired before the answer was proven.
     pub complete: bool,
+    /// No win spends fewer cards than this (proven by the passes that finished): the optimum
+    /// when `cost` is proven, a floor under it when the limits expired first.
+    pub at_least: u32,
 }
 
 /// How a pass of IDA* ended below a node.
@@ -226,6 +244,7 @@ pub fn solve_open<R: Solitaire>(
         line: Vec::new(),
         nodes: 0,
         complete: true,
+        at_least: 0,
     };
     if rules.won(pos) {
         answer.cost = Some(0);
@@ -244,6 +263,7 @@ pub fn solve_open<R: Solitaire>(
         .collect();
     let mut threshold = rules.lower_bound(pos);
     while threshold <= budget {
+        answer.at_least = threshold;
         let found = AtomicBool::new(false);
         // Nodes counted so far, by every pass and every finished root child of this one.
         let counted = AtomicU64::new(answer.nodes);
@@ -309,6 +329,8 @@ pub fn solve_open<R: Solitaire>(
         }
         threshold = least;
     }
+    // No win within the budget: more cards than it would be needed.
+    answer.at_least = answer.at_least.max(budget.saturating_add(1));
     answer
 }
 
@@ -321,6 +343,85 @@ pub fn line_cost<R: Solitaire>(rules: &R, pos: &Position<R>, line: &[Move]) -> u
         rules.play(&mut pos, mv);
     }
     spent
+}
+
+/// How far the pieces of `pos` are from standing together, to break ties between equal
+/// bounds: the groups they form, then the width plus height of the box round them.
+fn closeness<R: Solitaire>(_rules: &R, pos: &Position<R>) -> (u32, u32) {
+    let occupied = pos.occupied();
+    let (mut files, mut ranks) = (0u8, 0u8);
+    for square in occupied {
+        files |= 1 << (square as u32 % 8);
+        ranks |= 1 << (square as u32 / 8);
+    }
+    let span = |set: u8| {
+        if set == 0 {
+            0
+        } else {
+            8 - set.leading_zeros() - set.trailing_zeros()
+        }
+    };
+    (R::TOUCH.groups(occupied), span(files) + span(ranks))
+}
+
+/// A win from `pos` that is not proven the cheapest, for an upper bound on the optimum where
+/// IDA* ran out of positions first: a beam search over the cards spent. The positions reached
+/// with the same cards spent are ranked by the bound on the cards they still need and only
+/// the `width` best are expanded (ties broken by [`closeness`]); the first win reached is the cheapest the beam saw. The
+/// cards it spends and its line.
+pub fn best_found<R: Solitaire>(
+    rules: &R,
+    pos: &Position<R>,
+    width: usize,
+) -> Option<(u32, Vec<Move>)> {
+    use std::collections::{BTreeMap, HashSet};
+    // A position reached, with its bound and the line that reached it.
+    type Reached<R> = (u32, Position<R>, Vec<Move>);
+    // Positions by cards spent.
+    let mut levels: BTreeMap<u32, Vec<Reached<R>>> = BTreeMap::new();
+    levels.insert(0, vec![(rules.lower_bound(pos), pos.clone(), Vec::new())]);
+    let mut seen: HashSet<u64> = HashSet::new();
+    let budget = rules.budget(pos);
+    while let Some((spent, mut level)) = levels.pop_first() {
+        level.sort_by_cached_key(|(needed, node, _)| {
+            let (groups, span) = closeness(rules, node);
+            (groups + needed, span)
+        });
+        let mut expanded = 0;
+        for (_, node, line) in level {
+            if expanded == width {
+                break;
+            }
+            if !seen.insert(node.hash()) {
+                continue;
+            }
+            if rules.won(&node) {
+                return Some((spent, line));
+            }
+            expanded += 1;
+            let mut moves = MoveList::new();
+            rules.generate(&node, &mut moves);
+            for &mv in moves.iter() {
+                let mut child = node.clone();
+                rules.play(&mut child, mv);
+                let cost = spent + rules.cost(&node, mv);
+                let needed = if rules.won(&child) {
+                    0
+                } else {
+                    rules.lower_bound(&child)
+                };
+                if needed < DEAD && cost + needed <= budget {
+                    let mut longer = line.clone();
+                    longer.push(mv);
+                    levels
+                        .entry(cost)
+                        .or_default()
+                        .push((needed, child, longer));
+                }
+            }
+        }
+    }
+    None
 }
 
 // ----- expectimax -----
@@ -381,6 +482,12 @@ pub struct Expectimax<'a, R: Solitaire> {
     cut: bool,
     pub nodes: u64,
 }
+
+/// Positions each sampled open solve of [`Expectimax::estimate`] may look at.
+pub const LEAF_NODES: u64 = 20_000;
+
+/// The beam width that finds a win for a sampled state whose open solve ran out of positions.
+const LEAF_BEAM_WIDTH: usize = 40;
 
 /// Slack for comparing expected values, which are sums of fractions in floating point.
 const EPSILON: f64 = 1e-9;
@@ -523,12 +630,18 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
             }
             let turns_a_card = self.rules.chance(child, &mut Vec::new());
             if turns_a_card && blind == 0 {
-                // Beyond the horizon: the policy does not turn this card.
                 self.cut = true;
-                continue;
+                if self.rules.horizon_samples() == 0 {
+                    // Beyond the horizon: the policy does not turn this card.
+                    continue;
+                }
             }
-            let left = if turns_a_card { blind - 1 } else { blind };
-            let value = self.value(child, floor, left, false)?;
+            let value = if turns_a_card && blind == 0 {
+                self.estimate(child)?
+            } else {
+                let left = if turns_a_card { blind - 1 } else { blind };
+                self.value(child, floor, left, false)?
+            };
             if value > best.1 + EPSILON {
                 best = (Some(*mv), value);
             } else {
@@ -547,6 +660,44 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
                 }
             },
         ))
+    }
+
+    /// An estimate of a blind add beyond the horizon (`pos` has just decided it): the mean
+    /// score over sampled full states of the best play that knows the cards, each solved by
+    /// IDA* within [`LEAF_NODES`] positions, or where that is not enough, of the best win a
+    /// narrow beam finds. Knowing the cards makes it hopeful, never pessimistic, about what
+    /// the add is worth; it stays within the admissible upper bound, so pruning by that bound
+    /// stays sound. Samples are drawn from a generator seeded by the view, so a decision is
+    /// the same every time it is asked.
+    fn estimate(&mut self, pos: &Position<R>) -> Result<f64, Expired> {
+        use rand::SeedableRng;
+        let samples = self.rules.horizon_samples();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(pos.hash());
+        let mut sum = 0.0;
+        for _ in 0..samples {
+            if self.limits.expired() || self.limits.out_of_nodes(self.nodes) {
+                return Err(Expired);
+            }
+            let world = self.rules.sample_turned(pos, &mut rng);
+            let limits = self.limits.after(self.nodes);
+            let limits = SolveLimits {
+                nodes: Some(limits.nodes.map_or(LEAF_NODES, |left| left.min(LEAF_NODES))),
+                ..limits
+            };
+            let answer = solve_open(self.rules, &world, self.table, limits, false);
+            self.nodes += answer.nodes;
+            let cost = match answer.cost {
+                Some(cost) => Some(cost),
+                None if !answer.complete => {
+                    best_found(self.rules, &world, LEAF_BEAM_WIDTH).map(|(cost, _)| cost)
+                }
+                None => None,
+            };
+            sum += f64::from(cost.map_or(self.rules.lost_score(), |cost| {
+                self.rules.score_after(&world, cost)
+            }));
+        }
+        Ok(sum / f64::from(samples.max(1)))
     }
 
     /// A chance node (Star1): the children in turn, each asked only for what could still lift
@@ -613,8 +764,12 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
         // A first answer at once, in case the limits expire: the child with the best bound.
         let children = self.decisions(view);
         policy.decision = children.first().map(|(mv, _, _)| *mv);
+        // A game that estimates the adds beyond the horizon always cuts there, so deepening
+        // would go on until the limits expire: it stops at one blind add, where the cost of
+        // the estimates is already large.
         let (first, last) = match horizon {
             Horizon::Fixed(blind) => (blind, blind),
+            Horizon::Deepening if self.rules.horizon_samples() > 0 => (0, 1),
             Horizon::Deepening => (1, u32::MAX),
         };
         for blind in first..=last {
@@ -718,7 +873,7 @@ pub fn decide<R: Solitaire>(
 }
 
 /// The decision with the best bound, for an answer when nothing is proven yet.
-fn fallback<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<Move> {
+pub fn fallback<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<Move> {
     let mut moves = MoveList::new();
     rules.generate(pos, &mut moves);
     moves.iter().copied().min_by_key(|&mv| {
