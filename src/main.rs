@@ -148,7 +148,9 @@ enum Tool {
         /// machine's load does not change).
         #[arg(long, requires = "deals")]
         node_limit: Option<u64>,
-        /// With hidden piles: also play the policy out against the deal's real cards.
+        /// With hidden piles: also play the policy out against the deal's real cards. With
+        /// --deals: the play-out benchmark (mean score ± standard error) instead of the open
+        /// and first-view solves.
         #[arg(long)]
         play_out: bool,
         /// How many cards the hidden-pile policy may look ahead through blind, for
