@@ -888,8 +888,6 @@ impl<'a, R: Rules> Worker<'a, R> {
             self.rules.play_in(&mut child, mv, &mut self.data.scratch);
             let same_side = child.turn() == pos.turn();
             let gives_check = !same_side && self.rules.in_check(&child);
-            let shared = self.shared;
-            let p = &shared.parameters;
             if !root && !in_check && !gives_check && best > -MATE_BOUND && depth <= p.prune_depth {
                 // Late move pruning: at shallow depth, the late quiet moves rarely matter.
                 if quiet
