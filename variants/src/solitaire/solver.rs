@@ -436,7 +436,8 @@ pub struct Policy {
     pub horizon: Option<u32>,
     pub nodes: u64,
     /// False when the limits expired before the first horizon was searched: the decision is
-    /// then the one with the best bound.
+    /// then the first of a win a beam search finds, or failing that the one with the best
+    /// bound.
     pub complete: bool,
 }
 
@@ -488,6 +489,9 @@ pub const LEAF_NODES: u64 = 20_000;
 
 /// The beam width that finds a win for a sampled state whose open solve ran out of positions.
 const LEAF_BEAM_WIDTH: usize = 40;
+
+/// The beam width that finds a line for a decision whose search ran out of positions.
+const FALLBACK_BEAM_WIDTH: usize = 100;
 
 /// Slack for comparing expected values, which are sums of fractions in floating point.
 const EPSILON: f64 = 1e-9;
@@ -614,8 +618,23 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
         blind: u32,
         with_floor: bool,
     ) -> Result<(Option<Move>, Known), Expired> {
-        let children = self.decisions(pos);
         let lost = f64::from(self.rules.lost_score());
+        if blind == 0 && self.rules.horizon_samples() == 0 {
+            // At the horizon, with nothing estimated beyond it, the policy makes certain
+            // decisions only, and the best of those is the floor: one IDA* answers what a
+            // search of the children would find again, child by child. The views further on
+            // may allow a blind add, left unexplored.
+            self.cut = true;
+            let (decision, value) = self.floor(pos)?;
+            return Ok((
+                decision,
+                Known {
+                    value: value.max(lost),
+                    exact: true,
+                },
+            ));
+        }
+        let children = self.decisions(pos);
         let mut best = if with_floor {
             self.floor(pos)?
         } else {
@@ -764,15 +783,17 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
         // A first answer at once, in case the limits expire: the child with the best bound.
         let children = self.decisions(view);
         policy.decision = children.first().map(|(mv, _, _)| *mv);
-        // A game that estimates the adds beyond the horizon always cuts there, so deepening
-        // would go on until the limits expire: it stops at one blind add, where the cost of
-        // the estimates is already large.
-        let (first, last) = match horizon {
-            Horizon::Fixed(blind) => (blind, blind),
-            Horizon::Deepening if self.rules.horizon_samples() > 0 => (0, 1),
-            Horizon::Deepening => (1, u32::MAX),
+        // Every search deepens from horizon 0, so that a deeper horizon the limits cut short
+        // leaves the answer of a shallower one, which is far better than a bound. A game that
+        // estimates the adds beyond the horizon always cuts there, so deepening would go on
+        // until the limits expire: it stops at one blind add, where the cost of the estimates
+        // is already large.
+        let last = match horizon {
+            Horizon::Fixed(blind) => blind,
+            Horizon::Deepening if self.rules.horizon_samples() > 0 => 1,
+            Horizon::Deepening => u32::MAX,
         };
-        for blind in first..=last {
+        for blind in 0..=last {
             self.cut = false;
             match self.decision_value(view, f64::NEG_INFINITY, blind, true) {
                 Ok((decision, known)) => {
@@ -794,6 +815,14 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
             if !self.cut {
                 break;
             }
+        }
+        if !policy.complete
+            && let Some((_, line)) = best_found(self.rules, view, FALLBACK_BEAM_WIDTH)
+            && let Some(first) = line.first()
+        {
+            // Not even the certain decisions were solved in time: a real win a narrow beam
+            // finds beats the child with the best bound, which may lead nowhere.
+            policy.decision = Some(*first);
         }
         policy.nodes = self.nodes - nodes_before;
         policy
