@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use amity_engine::position::MAX_KINDS;
+use amity_engine::rules::Refereed;
 use amity_engine::{
     ChanceOutcome, Color, Kind, Move, MoveList, Position, PuzzleScore, Rules, Solution, SolveLimits,
 };
@@ -912,10 +913,10 @@ pub fn fallback<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<Move> {
     })
 }
 
-/// A decision taken on the view, as a decision of the full state `state`. They are the same
-/// except for a blind add: the full state then adds its top card, and where the game lets the
-/// player choose the square once the card is seen, the policy chooses it from the view with
-/// that card turned.
+/// A decision taken on the view, as a decision of the full state `state`, as the referee
+/// ([`super::referee_blind_add`]) carries it out: the same except for a blind add, which adds
+/// the full state's top card; where the game lets the player choose the square once the card
+/// is seen, the policy chooses it from the view with that card turned.
 pub fn full_state_decision<R: Solitaire>(
     rules: &R,
     state: &Position<R>,
@@ -924,26 +925,16 @@ pub fn full_state_decision<R: Solitaire>(
     search: &mut Expectimax<R>,
     horizon: Horizon,
 ) -> Option<Move> {
-    let mut moves = MoveList::new();
-    rules.generate(state, &mut moves);
-    if moves.contains(decision) {
-        return Some(decision);
+    match super::referee_blind_add(rules, state, view, decision)? {
+        Refereed::Decision(mv) => Some(mv),
+        Refereed::Choose(seen) => {
+            let placement = search.decide(&seen, horizon).decision?;
+            match super::referee_blind_add(rules, state, &seen, placement)? {
+                Refereed::Decision(mv) => Some(mv),
+                Refereed::Choose(_) => None,
+            }
+        }
     }
-    let mut seen = view.clone();
-    rules.play(&mut seen, decision);
-    if let Some(turned) = rules.turned(state) {
-        rules.play(&mut seen, turned);
-    }
-    if seen.occupied() == view.occupied()
-        && let Some(placement) = search.decide(&seen, horizon).decision
-    {
-        rules.play(&mut seen, placement);
-    }
-    moves.iter().copied().find(|&mv| {
-        let mut after = state.clone();
-        rules.play(&mut after, mv);
-        same_board(&after, &seen)
-    })
 }
 
 /// Whether two positions have the same pieces on the same squares.
