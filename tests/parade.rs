@@ -454,6 +454,35 @@ fn the_hidden_pile_policy_decides_from_the_view_alone() {
     assert_eq!(answers.len(), 1, "{answers:?}");
 }
 
+#[test]
+fn a_horizon_the_limits_cut_short_leaves_the_shallower_answer() {
+    let stop = AtomicBool::new(false);
+    let view = HIDDEN.view(&position(parade::START_FEN), Color::White);
+    let policy = |nodes: Option<u64>, horizon| {
+        let limits = SolveLimits {
+            nodes,
+            ..limits(&stop)
+        };
+        solver::expectimax(&HIDDEN, &view, &Table::new(16), limits, horizon)
+    };
+    let moves_alone = policy(None, Horizon::Fixed(0));
+    let one_card = policy(None, Horizon::Fixed(1));
+    assert!(moves_alone.complete && one_card.complete);
+    // Room for horizon 0 and half of what horizon 1 adds: horizon 1 cannot finish.
+    let between = moves_alone.nodes + (one_card.nodes - moves_alone.nodes) / 2;
+    assert!(between > moves_alone.nodes + 2048, "{between}");
+    let cut = policy(Some(between), Horizon::Fixed(1));
+    assert!(cut.complete);
+    assert_eq!(cut.horizon, Some(0));
+    assert_eq!(cut.decision, moves_alone.decision);
+    assert_eq!(cut.expected, moves_alone.expected);
+    // With no room even for horizon 0, the first action of a win a beam search finds.
+    let starved = policy(Some(1), Horizon::Fixed(1));
+    assert!(!starved.complete);
+    let (_, line) = solver::best_found(&HIDDEN, &view, solver::FALLBACK_BEAM_WIDTH).unwrap();
+    assert_eq!(starved.decision, line.first().copied());
+}
+
 /// The plain expectimax over every decision and card, with nothing cut, to a horizon of
 /// `blind` cards turned blind: what the policy's expected score must equal, so this checks
 /// the policy's pruning (Star1, fail-soft bounds), floors, horizon and memory. Once the pile

@@ -492,7 +492,7 @@ pub const LEAF_NODES: u64 = 20_000;
 const LEAF_BEAM_WIDTH: usize = 40;
 
 /// The beam width that finds a line for a decision whose search ran out of positions.
-const FALLBACK_BEAM_WIDTH: usize = 100;
+pub const FALLBACK_BEAM_WIDTH: usize = 100;
 
 /// Slack for comparing expected values, which are sums of fractions in floating point.
 const EPSILON: f64 = 1e-9;
