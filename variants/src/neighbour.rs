@@ -26,7 +26,9 @@ use amity_engine::{
 use shakmaty::attacks::king_attacks;
 
 use crate::solitaire::solver::{self, Horizon, Solitaire, UNREACHABLE};
-use crate::solitaire::{CardCounts, PIECE_CARDS, PieceCard, Touch, bridging_bound, most_inside};
+use crate::solitaire::{
+    CardCounts, PIECE_CARDS, PieceCard, Touch, bridging_bound, most_inside, steiner_bound,
+};
 
 /// The start of the test deal of RULES.md:
 /// `BrrbbRNKQnnBRkqN/4b2b4r5r6r6b3b5b2r2r5r6r3r2b3r4r3b4b6b5b`.
@@ -361,40 +363,91 @@ pub fn final_score(pos: &Position<Neighbour>) -> Option<i32> {
 /// can give it one. So a colour none of whose pieces has a same-coloured neighbour, and to
 /// which no piece can still be added, never moves again: its pieces stand in the final group
 /// where they stand now. With every piece frozen like that and the pieces apart, no win.
-fn moving_bound(
+///
+/// The bridging part, the costly one, is worked out only when the cheaper parts come to at
+/// most `enough`; above that, the cheaper bound is answered.
+fn moving_bound(stop: &Stop, enough: u32) -> u32 {
+    match stop.cheap_bound() {
+        Cheap::Final(bound) => bound,
+        Cheap::Refinable { bound, frozen } if bound <= enough => {
+            bound.max(stop.bridged_bound(frozen, enough))
+        }
+        Cheap::Refinable { bound, .. } => bound,
+    }
+}
+
+/// The pieces at a moment adding might stop, as [`moving_bound`] takes them.
+#[derive(Clone, Copy)]
+struct Stop {
     white: Bitboard,
     black: Bitboard,
     anywhere: u32,
     may_add: [bool; 2],
     total: u32,
-) -> u32 {
-    let board = white | black;
-    if Touch::King.connected(board) && board.count() >= 2 && anywhere == 0 {
-        return 0;
-    }
-    let frozen = |side: Bitboard, may_add: bool| {
-        if !may_add && Touch::King.spread(side.0) & side.0 == 0 {
-            side
-        } else {
-            Bitboard::EMPTY
+}
+
+/// The cheap parts of [`moving_bound`].
+enum Cheap {
+    /// Nothing more to work out: connected already, or never.
+    Final(u32),
+    /// A bound the bridging part may raise, and the pieces that can never move.
+    Refinable { bound: u32, frozen: Bitboard },
+}
+
+impl Stop {
+    fn cheap_bound(&self) -> Cheap {
+        let (white, black, anywhere, total) = (self.white, self.black, self.anywhere, self.total);
+        let board = white | black;
+        if Touch::King.connected(board) && board.count() >= 2 && anywhere == 0 {
+            return Cheap::Final(0);
         }
-    };
-    let frozen = frozen(white, may_add[0]) | frozen(black, may_add[1]);
-    if anywhere == 0 && frozen == board {
-        return UNREACHABLE;
+        let frozen = |side: Bitboard, may_add: bool| {
+            if !may_add && Touch::King.spread(side.0) & side.0 == 0 {
+                side
+            } else {
+                Bitboard::EMPTY
+            }
+        };
+        let frozen = frozen(white, self.may_add[0]) | frozen(black, self.may_add[1]);
+        if anywhere == 0 && frozen == board {
+            return Cheap::Final(UNREACHABLE);
+        }
+        // A group of eight pieces or more may span the whole board: then every piece fits.
+        let kept = if total >= 8 {
+            board.count() as u32
+        } else {
+            u32::from(most_inside(Touch::King, board, frozen)[(total as usize).min(PIECE_CARDS)])
+        };
+        if kept < frozen.count() as u32 {
+            // No box a group of `total` pieces can span holds the frozen pieces.
+            return Cheap::Final(UNREACHABLE);
+        }
+        let moved = board.count() as u32 - kept;
+        let groups = Touch::King.groups(board);
+        let joins = groups.saturating_sub(1 + 3 * anywhere).div_ceil(4);
+        Cheap::Refinable {
+            bound: moved.max(joins),
+            frozen,
+        }
     }
-    let inside = most_inside(Touch::King, board, frozen);
-    let kept = u32::from(inside[(total as usize).min(PIECE_CARDS)]);
-    if kept < frozen.count() as u32 {
-        // No box a group of `total` pieces can span holds the frozen pieces.
-        return UNREACHABLE;
+
+    fn bridged_bound(&self, frozen: Bitboard, enough: u32) -> u32 {
+        let board = self.white | self.black;
+        // Pieces with none of their colour beside them, and none of it still to come.
+        let stranded = |side: Bitboard, may_add: bool| {
+            if may_add {
+                Bitboard::EMPTY
+            } else {
+                Bitboard(side.0 & !Touch::King.spread(side.0))
+            }
+        };
+        let stranded = [
+            stranded(self.white, self.may_add[0]),
+            stranded(self.black, self.may_add[1]),
+        ];
+        steiner_bound(Touch::King, board, self.anywhere, frozen, stranded, enough)
+            .unwrap_or_else(|| bridging_bound(Touch::King, board, self.anywhere, frozen))
     }
-    let moved = board.count() as u32 - kept;
-    let groups = Touch::King.groups(board);
-    let joins = groups.saturating_sub(1 + 3 * anywhere).div_ceil(4);
-    moved
-        .max(joins)
-        .max(bridging_bound(Touch::King, board, anywhere, frozen))
 }
 
 // ----- deals -----
@@ -1143,6 +1196,10 @@ impl Solitaire for Neighbour {
     /// is taken (the player then chooses): those pieces count where they will stand, the rest
     /// as pieces that may stand anywhere.
     fn lower_bound(&self, pos: &Position<Self>) -> u32 {
+        self.lower_bound_within(pos, u32::MAX)
+    }
+
+    fn lower_bound_within(&self, pos: &Position<Self>, allowance: u32) -> u32 {
         let state = &pos.state;
         if connected(pos) {
             return 0;
@@ -1157,13 +1214,14 @@ impl Solitaire for Neighbour {
             0
         };
         let mut best = if pieces >= 2 && free == 0 {
-            moving_bound(
-                pos.color(Color::White),
-                pos.color(Color::Black),
-                0,
-                [false; 2],
-                pieces,
-            )
+            let now = Stop {
+                white: pos.color(Color::White),
+                black: pos.color(Color::Black),
+                anywhere: 0,
+                may_add: [false; 2],
+                total: pieces,
+            };
+            moving_bound(&now, allowance)
         } else {
             UNREACHABLE
         };
@@ -1186,7 +1244,14 @@ impl Solitaire for Neighbour {
                     .map(|card| card.piece().color),
             }
         };
+        // Each later stop's cheap bound, with its cards, for refining the best first.
+        let mut stops: Vec<(u32, u32, Stop, Bitboard)> = Vec::new();
         for adds in 1..=adds_left {
+            let cards = 2 * adds.saturating_sub(free);
+            if cards >= best {
+                // Every later stop costs more cards still.
+                break;
+            }
             let index = adds as usize - 1;
             let landed = simulating
                 && match (
@@ -1217,12 +1282,30 @@ impl Solitaire for Neighbour {
             }
             let total = pieces + adds;
             if total >= 2 {
-                let cards = 2 * adds.saturating_sub(free);
-                let moves = moving_bound(white, black, anywhere, may_add, total);
-                if moves < UNREACHABLE {
-                    best = best.min(cards + moves);
+                let stop = Stop {
+                    white,
+                    black,
+                    anywhere,
+                    may_add,
+                    total,
+                };
+                match stop.cheap_bound() {
+                    Cheap::Final(moves) if moves < UNREACHABLE => best = best.min(cards + moves),
+                    Cheap::Final(_) => {}
+                    Cheap::Refinable { bound, frozen } => stops.push((cards, bound, stop, frozen)),
                 }
             }
+        }
+        // Refining a stop can only raise its bound, so the stops are refined cheapest first,
+        // and only while one could still be the least (and within the allowance).
+        stops.sort_by_key(|(cards, bound, _, _)| cards + bound);
+        for (cards, bound, stop, frozen) in stops {
+            if cards + bound >= best || cards + bound > allowance {
+                best = best.min(cards + bound);
+                break;
+            }
+            let enough = allowance.min(best - 1) - cards;
+            best = best.min(cards + bound.max(stop.bridged_bound(frozen, enough)));
         }
         best
     }

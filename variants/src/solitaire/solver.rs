@@ -50,6 +50,14 @@ pub trait Solitaire: Rules {
     /// An admissible bound: no win from `pos` spends fewer cards.
     fn lower_bound(&self, pos: &Position<Self>) -> u32;
 
+    /// [`Self::lower_bound`] where only whether it exceeds `allowance` matters: a bound
+    /// above `allowance` may be answered with any smaller one that is still above it, so a
+    /// costly refinement can be skipped when a cheap bound already cuts the line.
+    fn lower_bound_within(&self, pos: &Position<Self>, allowance: u32) -> u32 {
+        let _ = allowance;
+        self.lower_bound(pos)
+    }
+
     /// Whether the rest of the game depends on nothing the position hides (so [`solve_open`]
     /// finds its value). The default: a full state.
     fn certain(&self, pos: &Position<Self>) -> bool {
@@ -194,7 +202,14 @@ impl<R: Solitaire> Pass_<'_, R> {
             return Pass::Found(Vec::new());
         }
         let key = self.rules.table_key(pos);
-        let needed = self.rules.lower_bound(pos).max(self.table.bound(key));
+        let proven = self.table.bound(key);
+        // The table's bound costs nothing; the rules' bound is refined only while it matters.
+        let needed = if proven >= DEAD || spent + proven > threshold {
+            proven
+        } else {
+            let allowance = threshold - spent;
+            self.rules.lower_bound_within(pos, allowance).max(proven)
+        };
         if needed >= DEAD {
             return Pass::Exceeded(u32::MAX);
         }
