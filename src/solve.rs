@@ -223,9 +223,7 @@ pub fn play_out<R: Solitaire>(
                 None if answer.complete => None,
                 None => {
                     out.unfinished += 1;
-                    solver::best_found(rules, &view, PLAY_OUT_BEAM_WIDTH)
-                        .and_then(|(_, line)| line.first().copied())
-                        .or_else(|| solver::fallback(rules, &view))
+                    solver::unsolved_decision(rules, &view, PLAY_OUT_BEAM_WIDTH)
                 }
             }
         } else {

@@ -495,6 +495,8 @@ pub struct Expectimax<'a, R: Solitaire> {
     limits: SolveLimits<'a>,
     /// Values by view hash and horizon left.
     known: HashMap<(u64, u32), Known>,
+    /// Floors by view hash: every horizon of a deepening search asks for the root's again.
+    floors: HashMap<u64, (Option<Move>, f64)>,
     /// Whether the last search left a blind add unexplored at its horizon.
     cut: bool,
     pub nodes: u64,
@@ -519,6 +521,7 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
             table,
             limits,
             known: HashMap::new(),
+            floors: HashMap::new(),
             cut: false,
             nodes: 0,
         }
@@ -548,19 +551,24 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
     /// see), and its first decision: the exact value of a certain position, and a floor under
     /// a view's value.
     fn floor(&mut self, pos: &Position<R>) -> Result<(Option<Move>, f64), Expired> {
+        if let Some(floor) = self.floors.get(&pos.hash()) {
+            return Ok(*floor);
+        }
         let limits = self.limits.after(self.nodes);
         let answer = solve_open(self.rules, pos, self.table, limits, false);
         self.nodes += answer.nodes;
         if !answer.complete {
             return Err(Expired);
         }
-        Ok(match answer.cost {
+        let floor = match answer.cost {
             Some(cost) => (
                 answer.line.first().copied(),
                 f64::from(self.rules.score_after(pos, cost)),
             ),
             None => (None, f64::from(self.rules.lost_score())),
-        })
+        };
+        self.floors.insert(pos.hash(), floor);
+        Ok(floor)
     }
 
     /// The children of a decision node, best bound first.
@@ -832,13 +840,8 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
                 break;
             }
         }
-        if !policy.complete
-            && let Some((_, line)) = best_found(self.rules, view, FALLBACK_BEAM_WIDTH)
-            && let Some(first) = line.first()
-        {
-            // Not even the certain decisions were solved in time: a real win a narrow beam
-            // finds beats the child with the best bound, which may lead nowhere.
-            policy.decision = Some(*first);
+        if !policy.complete {
+            policy.decision = unsolved_decision(self.rules, view, FALLBACK_BEAM_WIDTH);
         }
         policy.nodes = self.nodes - nodes_before;
         policy
@@ -886,7 +889,9 @@ pub fn decide<R: Solitaire>(
             None => rules.lost_score(),
         };
         let line = if answer.line.is_empty() && !answer.complete {
-            fallback(rules, &view).into_iter().collect()
+            unsolved_decision(rules, &view, FALLBACK_BEAM_WIDTH)
+                .into_iter()
+                .collect()
         } else {
             answer.line
         };
@@ -917,8 +922,21 @@ pub fn decide<R: Solitaire>(
     }
 }
 
+/// The decision to play when the limits expired before anything was solved: the first
+/// action of a real win a beam of `beam_width` finds, else the decision with the best bound
+/// (which may lead nowhere, so it comes second).
+pub fn unsolved_decision<R: Solitaire>(
+    rules: &R,
+    pos: &Position<R>,
+    beam_width: usize,
+) -> Option<Move> {
+    best_found(rules, pos, beam_width)
+        .and_then(|(_, line)| line.first().copied())
+        .or_else(|| fallback(rules, pos))
+}
+
 /// The decision with the best bound, for an answer when nothing is proven yet.
-pub fn fallback<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<Move> {
+fn fallback<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<Move> {
     let mut moves = MoveList::new();
     rules.generate(pos, &mut moves);
     moves.iter().copied().min_by_key(|&mv| {
