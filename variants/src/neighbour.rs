@@ -1185,7 +1185,9 @@ impl Solitaire for Neighbour {
         connected(pos)
     }
 
-    /// Two admissible bounds (RULES.md, rule 11). Groups: an add joins at most four groups
+    /// The two admissible bounds of RULES.md, rule 11, and two more (see [`moving_bound`]:
+    /// the Steiner tree that bridges the groups kept, and stranded pieces waiting for a
+    /// partner). Groups: an add joins at most four groups
     /// (no more fit round a square without touching each other), so lowers the count by at
     /// most three; a move lowers it by at most four (lifting a lone piece removes its group).
     /// Boxes: with `a` more adds (two cards each) and `m` moves, at least `n - m` of the `n`
