@@ -355,14 +355,16 @@ pub fn final_score(pos: &Position<Neighbour>) -> Option<i32> {
     (moves.is_empty() && !rules.chance(pos, &mut chance)).then_some(LOST_SCORE)
 }
 
-/// A bound on the moves still needed to connect `total` pieces: `white` and `black` where
-/// they stand and `anywhere` more that may be placed anywhere (each joins at most four
-/// groups), of which some may be white and some black as `may_add` says (by colour index).
+/// A bound on the moves still needed to connect the `total` pieces of `stop`: `white` and
+/// `black` where they stand and `anywhere` more that may be placed anywhere (each joins at
+/// most four groups), of which some may be white and some black as `may_add` says (by colour
+/// index).
 ///
 /// A piece moves only with a same-coloured neighbour, and only a moving piece of that colour
 /// can give it one. So a colour none of whose pieces has a same-coloured neighbour, and to
 /// which no piece can still be added, never moves again: its pieces stand in the final group
-/// where they stand now. With every piece frozen like that and the pieces apart, no win.
+/// where they stand now. With every piece frozen like that and the pieces apart, no win. A
+/// single piece with no partner beside it is stranded: see [`steiner_bound`].
 ///
 /// The bridging part, the costly one, is worked out only when the cheaper parts come to at
 /// most `enough`; above that, the cheaper bound is answered.
