@@ -470,6 +470,23 @@ fn shuffled_position_cards(rng: &mut StdRng) -> Vec<String> {
     positions
 }
 
+/// A reference game in the moving phase: `board`, and `cards` (such as `3r`) left to spend.
+fn moving_game(board: [Option<char>; 64], cards: &[String]) -> Reference {
+    Reference {
+        board,
+        pieces: Vec::new(),
+        positions: cards
+            .iter()
+            .map(|card| {
+                let value = i32::from(card.as_bytes()[0] - b'0');
+                (value, card.ends_with('r'))
+            })
+            .collect(),
+        last: None,
+        adding: false,
+    }
+}
+
 /// A small game, so that an exhaustive search sees all of it: every other one a deal from an
 /// empty board (two to four piece cards, a few position cards beyond them), the others three
 /// to six pieces scattered in a 4x4 box, not yet connected, in the moving phase with two to
@@ -499,19 +516,7 @@ fn small_deal(rng: &mut StdRng, from_empty_board: bool) -> String {
             board[*square] = Some(*piece);
         }
         let cards = rng.random_range(2..=6);
-        let game = Reference {
-            board,
-            pieces: Vec::new(),
-            positions: positions[..cards]
-                .iter()
-                .map(|card| {
-                    let value = i32::from(card.as_bytes()[0] - b'0');
-                    (value, card.ends_with('r'))
-                })
-                .collect(),
-            last: None,
-            adding: false,
-        };
+        let game = moving_game(board, &positions[..cards]);
         if !game.won() {
             return game.to_fen();
         }
@@ -643,19 +648,7 @@ fn stranded_board(rng: &mut StdRng) -> String {
         });
         let cards = rng.random_range(3..=5);
         let positions = shuffled_position_cards(rng);
-        let game = Reference {
-            board,
-            pieces: Vec::new(),
-            positions: positions[..cards]
-                .iter()
-                .map(|card| {
-                    let value = i32::from(card.as_bytes()[0] - b'0');
-                    (value, card.ends_with('r'))
-                })
-                .collect(),
-            last: None,
-            adding: false,
-        };
+        let game = moving_game(board, &positions[..cards]);
         if stranded && !game.won() {
             return game.to_fen();
         }
