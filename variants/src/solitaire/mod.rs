@@ -407,7 +407,7 @@ pub fn steiner_bound(
     {
         return known.bound;
     }
-    let bound = steiner_tree_bound(touch, board, anywhere, required, stranded, enough);
+    let bound = steiner_tree_bound(&key, enough);
     STEINER_ANSWERS.with_borrow_mut(|answers| {
         if answers.is_empty() {
             answers.resize(STEINER_SLOTS, None);
@@ -459,16 +459,16 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// [`steiner_bound`] worked out.
-fn steiner_tree_bound(
-    touch: Touch,
-    board: Bitboard,
-    anywhere: u32,
-    required: Bitboard,
-    stranded: [Bitboard; 2],
-    enough: u32,
-) -> Option<u32> {
-    let occupied = board.0;
+/// [`steiner_bound`] worked out, for the question `key` asks.
+fn steiner_tree_bound(key: &SteinerKey, enough: u32) -> Option<u32> {
+    let SteinerKey {
+        board: occupied,
+        touch,
+        ..
+    } = *key;
+    let anywhere = u32::from(key.anywhere);
+    let required = Bitboard(key.required);
+    let stranded = key.stranded.map(Bitboard);
     let mut groups: Vec<u64> = Vec::with_capacity(STEINER_MOST_GROUPS);
     let mut rest = occupied;
     while rest != 0 {
@@ -779,15 +779,14 @@ mod tests {
             );
             // Cut short, it still cuts above the limit and stays exact below it.
             for enough in 0..exact {
-                let cut = steiner_tree_bound(
-                    Touch::King,
-                    board,
-                    0,
-                    Bitboard::EMPTY,
-                    [Bitboard::EMPTY; 2],
-                    enough,
-                )
-                .expect("at most six groups");
+                let key = SteinerKey {
+                    board: board.0,
+                    required: 0,
+                    stranded: [0; 2],
+                    anywhere: 0,
+                    touch: Touch::King,
+                };
+                let cut = steiner_tree_bound(&key, enough).expect("at most six groups");
                 assert!(
                     cut.min(enough + 1) == steiner.min(enough + 1),
                     "{board:?} {enough}"
