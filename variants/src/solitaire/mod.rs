@@ -711,6 +711,18 @@ mod tests {
         unreachable!("lifting every piece joins them")
     }
 
+    /// The Steiner bound of a board alone: nothing to add, nothing frozen or stranded.
+    fn steiner_of(board: Bitboard) -> Option<u32> {
+        steiner_bound(
+            Touch::King,
+            board,
+            0,
+            Bitboard::EMPTY,
+            [Bitboard::EMPTY; 2],
+            u32::MAX,
+        )
+    }
+
     /// Whether `count` more pieces on squares of `free` can join `kept` into one group.
     fn placed_joins(kept: u64, free: u64, count: usize) -> bool {
         if Touch::King.connected(Bitboard(kept)) {
@@ -735,14 +747,7 @@ mod tests {
                 .fold(0u64, |set, square| set | 1 << square),
         );
         let groups = Touch::King.groups(board);
-        let steiner = steiner_bound(
-            Touch::King,
-            board,
-            0,
-            Bitboard::EMPTY,
-            [Bitboard::EMPTY; 2],
-            u32::MAX,
-        );
+        let steiner = steiner_of(board);
         let star = bridging_bound(Touch::King, board, 0, Bitboard::EMPTY);
         assert_eq!(groups, 3);
         assert_eq!((star, steiner), (2, Some(3)));
@@ -764,15 +769,7 @@ mod tests {
             let board = Bitboard(board);
             let exact = fewest_lifted(board.0);
             let star = bridging_bound(Touch::King, board, 0, Bitboard::EMPTY);
-            let steiner = steiner_bound(
-                Touch::King,
-                board,
-                0,
-                Bitboard::EMPTY,
-                [Bitboard::EMPTY; 2],
-                u32::MAX,
-            )
-            .expect("at most six groups");
+            let steiner = steiner_of(board).expect("at most six groups");
             assert!(
                 star <= steiner && steiner <= exact,
                 "{board:?}: {star} {steiner} {exact}"
