@@ -14,6 +14,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{LazyLock, Mutex};
 
 use rayon::prelude::*;
 
@@ -923,16 +924,74 @@ pub fn decide<R: Solitaire>(
 }
 
 /// The decision to play when the limits expired before anything was solved: the first
-/// action of a real win a beam of `beam_width` finds, else the decision with the best bound
-/// (which may lead nowhere, so it comes second).
+/// action of the cheapest real win known, either one a beam of `beam_width` finds now or the
+/// rest of one an earlier decision followed (see [`PLANS`]); else the decision with the best
+/// bound (which may lead nowhere, so it comes last).
 pub fn unsolved_decision<R: Solitaire>(
     rules: &R,
     pos: &Position<R>,
     beam_width: usize,
 ) -> Option<Move> {
-    best_found(rules, pos, beam_width)
-        .and_then(|(_, line)| line.first().copied())
-        .or_else(|| fallback(rules, pos))
+    let fresh = best_found(rules, pos, beam_width);
+    let chosen = match (remembered_plan(rules, pos), fresh) {
+        (Some(kept), Some(fresh)) if kept.0 < fresh.0 => Some(kept),
+        (kept, None) => kept,
+        (_, fresh) => fresh,
+    };
+    match chosen {
+        Some((_, line)) => {
+            remember_plan(rules, pos, &line);
+            line.first().copied()
+        }
+        None => fallback(rules, pos),
+    }
+}
+
+/// Wins that [`unsolved_decision`] chose, by the hash of every position on them (each with
+/// the rest of its win from there). Each decision's beam ranks positions afresh, and a beam
+/// from the position one move on may well start its win with the move back; a player whose
+/// every decision is cut short could then go back and forth spending cards. Weighing the
+/// rest of the plan under way against each fresh beam means the cards the chosen win costs
+/// never rise from one decision to the next. Shared by every thread, since the protocols
+/// answer each `go` on a thread of its own; a remembered line is replayed before use, so a
+/// position from another game that shares a hash is never misled.
+static PLANS: LazyLock<Mutex<HashMap<u64, Vec<Move>>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// How many positions [`PLANS`] holds before it starts afresh.
+const PLAN_POSITIONS: usize = 1 << 16;
+
+/// The rest of a remembered win from `pos`, if one is remembered and still wins from it:
+/// the cards it spends and its line.
+fn remembered_plan<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<(u32, Vec<Move>)> {
+    let line = PLANS.lock().ok()?.get(&pos.hash())?.clone();
+    let mut node = pos.clone();
+    let mut spent = 0;
+    for &mv in &line {
+        let mut moves = MoveList::new();
+        rules.generate(&node, &mut moves);
+        if !moves.iter().any(|&legal| legal == mv) {
+            return None;
+        }
+        spent += rules.cost(&node, mv);
+        rules.play(&mut node, mv);
+    }
+    rules.won(&node).then_some((spent, line))
+}
+
+/// Remembers the win `line` from `pos`, from each position on it.
+fn remember_plan<R: Solitaire>(rules: &R, pos: &Position<R>, line: &[Move]) {
+    let Ok(mut plans) = PLANS.lock() else {
+        return;
+    };
+    if plans.len() + line.len() > PLAN_POSITIONS {
+        plans.clear();
+    }
+    let mut node = pos.clone();
+    for (played, &mv) in line.iter().enumerate() {
+        plans.insert(node.hash(), line[played..].to_vec());
+        rules.play(&mut node, mv);
+    }
 }
 
 /// The decision with the best bound, for an answer when nothing is proven yet.
@@ -975,4 +1034,98 @@ pub fn same_board<R: Rules>(a: &Position<R>, b: &Position<R>) -> bool {
     a.occupied() == b.occupied()
         && a.color(Color::White) == b.color(Color::White)
         && (0..MAX_KINDS as u8).all(|kind| a.kind(Kind::new(kind)) == b.kind(Kind::new(kind)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parade::Parade;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    const OPEN: Parade = Parade { open: true };
+
+    /// Deals from `seed` on, each with the win a beam of `width` finds from it. Each test
+    /// draws its own deals, since the plans are shared by every thread.
+    fn deals_with_wins(
+        seed: u64,
+        width: usize,
+    ) -> impl Iterator<Item = (Position<Parade>, u32, Vec<Move>)> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        std::iter::repeat_with(move || {
+            let deal = OPEN
+                .deal_from_text(&OPEN.random_deal_text(&mut rng))
+                .unwrap();
+            best_found(&OPEN, &deal, width).map(|(cost, line)| (deal, cost, line))
+        })
+        .flatten()
+    }
+
+    #[test]
+    fn a_decision_cut_short_follows_the_plan_under_way() {
+        let (start, cost, line) = deals_with_wins(31, FALLBACK_BEAM_WIDTH)
+            .find(|(_, _, line)| line.len() >= 3)
+            .unwrap();
+        remember_plan(&OPEN, &start, &line);
+        let mut next = start.clone();
+        OPEN.play(&mut next, line[0]);
+        assert_eq!(
+            remembered_plan(&OPEN, &next),
+            Some((cost - OPEN.cost(&start, line[0]), line[1..].to_vec()))
+        );
+        // A beam of width zero finds nothing, so only the plan answers.
+        assert_eq!(unsolved_decision(&OPEN, &next, 0), Some(line[1]));
+    }
+
+    #[test]
+    fn a_plan_that_no_longer_wins_is_not_followed() {
+        let (start, _, line) = deals_with_wins(32, FALLBACK_BEAM_WIDTH)
+            .find(|(_, _, line)| line.len() >= 3)
+            .unwrap();
+        // Stopping one action short of the win: every action legal, but no win.
+        let short = line[..line.len() - 1].to_vec();
+        PLANS.lock().unwrap().insert(start.hash(), short);
+        assert_eq!(remembered_plan(&OPEN, &start), None);
+        // The rest of the plan from one action on, asked of the start (as a position that
+        // shares its hash would): without the first action it does not win.
+        PLANS
+            .lock()
+            .unwrap()
+            .insert(start.hash(), line[1..].to_vec());
+        assert_eq!(remembered_plan(&OPEN, &start), None);
+        PLANS.lock().unwrap().insert(start.hash(), line.clone());
+        assert_eq!(
+            remembered_plan(&OPEN, &start).map(|(_, kept)| kept),
+            Some(line)
+        );
+    }
+
+    #[test]
+    fn a_cheaper_fresh_win_replaces_a_dearer_plan() {
+        // A deal where the narrowest beam's win is dearer than a wide beam's.
+        let mut rng = StdRng::seed_from_u64(33);
+        let (start, greedy, wide) = std::iter::repeat_with(|| {
+            let deal = OPEN
+                .deal_from_text(&OPEN.random_deal_text(&mut rng))
+                .unwrap();
+            let greedy = best_found(&OPEN, &deal, 1);
+            let wide = best_found(&OPEN, &deal, FALLBACK_BEAM_WIDTH);
+            (deal, greedy, wide)
+        })
+        .take(500)
+        .find_map(|(deal, greedy, wide)| match (greedy, wide) {
+            (Some(greedy), Some(wide)) if greedy.0 > wide.0 && greedy.1[0] != wide.1[0] => {
+                Some((deal, greedy, wide))
+            }
+            _ => None,
+        })
+        .expect("a deal where a wide beam finds a cheaper win with another first action");
+        remember_plan(&OPEN, &start, &greedy.1);
+        assert_eq!(
+            unsolved_decision(&OPEN, &start, FALLBACK_BEAM_WIDTH),
+            Some(wide.1[0])
+        );
+        // The cheaper win is the plan from now on.
+        assert_eq!(remembered_plan(&OPEN, &start), Some(wide));
+    }
 }
