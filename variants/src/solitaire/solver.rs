@@ -924,16 +924,37 @@ pub fn decide<R: Solitaire>(
 }
 
 /// The decision to play when the limits expired before anything was solved: the first
-/// action of the cheapest real win known, either one a beam of `beam_width` finds now or the
-/// rest of one an earlier decision followed (see [`PLANS`]); else the decision with the best
-/// bound (which may lead nowhere, so it comes last).
+/// action of the cheapest real win known, either one a beam of `beam_width` (or, where that
+/// finds none, a wider one) finds now or the rest of one an earlier decision followed (see
+/// [`PLANS`]); else the decision with the best bound (which may lead nowhere, so it comes
+/// last).
 pub fn unsolved_decision<R: Solitaire>(
     rules: &R,
     pos: &Position<R>,
     beam_width: usize,
 ) -> Option<Move> {
-    let fresh = best_found(rules, pos, beam_width);
-    let chosen = match (remembered_plan(rules, pos), fresh) {
+    let kept = remembered_plan(rules, pos);
+    let mut fresh = best_found(rules, pos, beam_width);
+    // A beam that finds nothing dies out fast, and a wider one may get through where the
+    // bound misleads (from a view it counts adds a beam cannot make); without any win the
+    // decision would rest on a bound alone, which can send a piece back and forth.
+    let mut width = beam_width;
+    for _ in 0..BEAM_RETRIES {
+        if fresh.is_some() || kept.is_some() {
+            break;
+        }
+        width *= BEAM_WIDENING;
+        fresh = best_found(rules, pos, width);
+    }
+    if std::env::var_os("AMITY_SOLVER_TRACE").is_some() {
+        let cost = |plan: &Option<(u32, Vec<Move>)>| plan.as_ref().map(|(cost, _)| *cost);
+        eprintln!(
+            "unsolved: plan under way {:?}, fresh beam {:?}",
+            cost(&kept),
+            cost(&fresh)
+        );
+    }
+    let chosen = match (kept, fresh) {
         (Some(kept), Some(fresh)) if kept.0 < fresh.0 => Some(kept),
         (kept, None) => kept,
         (_, fresh) => fresh,
@@ -946,6 +967,11 @@ pub fn unsolved_decision<R: Solitaire>(
         None => fallback(rules, pos),
     }
 }
+
+/// How many times wider each retry of a beam that found no win is, and how many retries
+/// [`unsolved_decision`] makes.
+const BEAM_WIDENING: usize = 4;
+const BEAM_RETRIES: u32 = 2;
 
 /// Wins that [`unsolved_decision`] chose, by the hash of every position on them (each with
 /// the rest of its win from there). Each decision's beam ranks positions afresh, and a beam
@@ -1097,6 +1123,23 @@ mod tests {
         assert_eq!(
             remembered_plan(&OPEN, &start).map(|(_, kept)| kept),
             Some(line)
+        );
+    }
+
+    #[test]
+    fn a_beam_that_finds_nothing_is_widened() {
+        // From this deal's first view a win by moves alone spends 8 cards, but the bound
+        // counts adds the view cannot make, and beams narrower than 800 lose the way.
+        const HIDDEN: Parade = Parade { open: false };
+        let state = crate::parade::deal_from_letters("BRbRKNNBrnQkqrbn").unwrap();
+        let view = HIDDEN.view(&state, Color::White);
+        assert_eq!(best_found(&HIDDEN, &view, FALLBACK_BEAM_WIDTH), None);
+        let wide = FALLBACK_BEAM_WIDTH * BEAM_WIDENING.pow(BEAM_RETRIES);
+        let (cost, line) = best_found(&HIDDEN, &view, wide).unwrap();
+        assert_eq!(cost, 8);
+        assert_eq!(
+            unsolved_decision(&HIDDEN, &view, FALLBACK_BEAM_WIDTH),
+            Some(line[0])
         );
     }
 
