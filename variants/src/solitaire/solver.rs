@@ -1071,20 +1071,24 @@ mod tests {
 
     const OPEN: Parade = Parade { open: true };
 
-    /// Deals from `seed` on, each with the win a beam of `width` finds from it. Each test
-    /// draws its own deals, since the plans are shared by every thread.
+    /// Open deals shuffled from `seed`. Each test draws its own, since the plans are shared
+    /// by every thread.
+    fn random_deals(seed: u64) -> impl Iterator<Item = Position<Parade>> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        std::iter::repeat_with(move || {
+            OPEN.deal_from_text(&OPEN.random_deal_text(&mut rng))
+                .unwrap()
+        })
+    }
+
+    /// Deals from `seed` on, each with the win a beam of `width` finds from it.
     fn deals_with_wins(
         seed: u64,
         width: usize,
     ) -> impl Iterator<Item = (Position<Parade>, u32, Vec<Move>)> {
-        let mut rng = StdRng::seed_from_u64(seed);
-        std::iter::repeat_with(move || {
-            let deal = OPEN
-                .deal_from_text(&OPEN.random_deal_text(&mut rng))
-                .unwrap();
+        random_deals(seed).filter_map(move |deal| {
             best_found(&OPEN, &deal, width).map(|(cost, line)| (deal, cost, line))
         })
-        .flatten()
     }
 
     #[test]
@@ -1146,23 +1150,20 @@ mod tests {
     #[test]
     fn a_cheaper_fresh_win_replaces_a_dearer_plan() {
         // A deal where the narrowest beam's win is dearer than a wide beam's.
-        let mut rng = StdRng::seed_from_u64(33);
-        let (start, greedy, wide) = std::iter::repeat_with(|| {
-            let deal = OPEN
-                .deal_from_text(&OPEN.random_deal_text(&mut rng))
-                .unwrap();
-            let greedy = best_found(&OPEN, &deal, 1);
-            let wide = best_found(&OPEN, &deal, FALLBACK_BEAM_WIDTH);
-            (deal, greedy, wide)
-        })
-        .take(500)
-        .find_map(|(deal, greedy, wide)| match (greedy, wide) {
-            (Some(greedy), Some(wide)) if greedy.0 > wide.0 && greedy.1[0] != wide.1[0] => {
-                Some((deal, greedy, wide))
-            }
-            _ => None,
-        })
-        .expect("a deal where a wide beam finds a cheaper win with another first action");
+        let (start, greedy, wide) = random_deals(33)
+            .map(|deal| {
+                let greedy = best_found(&OPEN, &deal, 1);
+                let wide = best_found(&OPEN, &deal, FALLBACK_BEAM_WIDTH);
+                (deal, greedy, wide)
+            })
+            .take(500)
+            .find_map(|(deal, greedy, wide)| match (greedy, wide) {
+                (Some(greedy), Some(wide)) if greedy.0 > wide.0 && greedy.1[0] != wide.1[0] => {
+                    Some((deal, greedy, wide))
+                }
+                _ => None,
+            })
+            .expect("a deal where a wide beam finds a cheaper win with another first action");
         remember_plan(&OPEN, &start, &greedy.1);
         assert_eq!(
             unsolved_decision(&OPEN, &start, FALLBACK_BEAM_WIDTH),
