@@ -133,6 +133,12 @@ pub struct SearchFlags {
     /// moves can answer each other for ever (conversions turned back) needs a bound, or
     /// quiescence runs to the ply limit and a single search never ends.
     pub quiescence_plies: Option<u32>,
+    /// Quiet moves are ordered by what followed the last two decisions (continuation
+    /// history): a game where those decisions predict the good replies.
+    pub continuation_history: bool,
+    /// A hash move that every other move falls well short of is searched a ply deeper
+    /// (singular extensions).
+    pub singular_extensions: bool,
 }
 
 impl SearchFlags {
@@ -142,6 +148,8 @@ impl SearchFlags {
         quiescence: true,
         late_move_reductions: true,
         quiescence_plies: None,
+        continuation_history: true,
+        singular_extensions: true,
     };
 }
 

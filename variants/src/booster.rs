@@ -1671,6 +1671,7 @@ impl Rules for Booster {
             quiescence: true,
             late_move_reductions: true,
             quiescence_plies: None,
+            ..SearchFlags::ALL
         }
     }
 

@@ -1889,6 +1889,7 @@ impl Rules for CloakAndDagger {
             quiescence: true,
             late_move_reductions: true,
             quiescence_plies: Some(8),
+            ..SearchFlags::ALL
         }
     }
 

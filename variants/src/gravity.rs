@@ -767,6 +767,10 @@ impl Rules for Gravity {
             quiescence: true,
             late_move_reductions: false,
             quiescence_plies: None,
+            // The moves one and two plies back are mostly legs of this side's own turn; measured
+            // at 10 s + 0.1 s, neither paid here (docs/variants/gravity.md).
+            continuation_history: false,
+            singular_extensions: false,
         }
     }
 

@@ -440,6 +440,7 @@ impl Rules for ItIsWhatItIs {
             quiescence: true,
             late_move_reductions: true,
             quiescence_plies: None,
+            ..SearchFlags::ALL
         }
     }
 

@@ -101,6 +101,7 @@ impl Rules for MoralSupport {
             quiescence: true,
             late_move_reductions: true,
             quiescence_plies: None,
+            ..SearchFlags::ALL
         }
     }
 

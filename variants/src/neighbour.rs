@@ -1129,6 +1129,7 @@ impl Rules for Neighbour {
             quiescence: false,
             late_move_reductions: false,
             quiescence_plies: Some(0),
+            ..SearchFlags::ALL
         }
     }
 

@@ -694,6 +694,7 @@ impl Rules for Parade {
             quiescence: false,
             late_move_reductions: false,
             quiescence_plies: Some(0),
+            ..SearchFlags::ALL
         }
     }
 

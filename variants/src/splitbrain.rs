@@ -1229,6 +1229,7 @@ impl Rules for SplitBrain {
             quiescence: false,
             late_move_reductions: false,
             quiescence_plies: None,
+            ..SearchFlags::ALL
         }
     }
 

@@ -811,6 +811,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         let p = &shared.parameters;
         if let Some(entry) = entry
             && !root
+            && self.flags.singular_extensions
             && excluded.is_null()
             && !hash_move.is_null()
             && depth >= p.singular_depth
@@ -883,7 +884,11 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
             let quiet = picker.last_is_quiet();
             seen += 1;
-            self.moved[ply] = piece_square(pos, mv);
+            self.moved[ply] = if self.flags.continuation_history {
+                piece_square(pos, mv)
+            } else {
+                NO_MOVE
+            };
             let mut child = pos.clone();
             self.rules.play_in(&mut child, mv, &mut self.data.scratch);
             let same_side = child.turn() == pos.turn();

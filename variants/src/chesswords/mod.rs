@@ -1103,6 +1103,7 @@ impl Rules for Chesswords {
             quiescence: false,
             late_move_reductions: false,
             quiescence_plies: None,
+            ..SearchFlags::ALL
         }
     }
 
