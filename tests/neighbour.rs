@@ -2,8 +2,8 @@
 //! reference (`tests/solitaire_reference`, written from RULES.md apart from the engine), the
 //! add with wrap-around and the nearest free ring, stopping, the moves, the score, the view
 //! (contents known, order hidden) and `NeighbourOpen`, the solver's optimum on the test deal
-//! and on 200 small deals against an exhaustive search, the hidden-pile policy, and the
-//! protocol.
+//! and on 200 small deals against an exhaustive search, the bound on boards with frozen and
+//! stranded pieces, the hidden-pile policy, and the protocol.
 
 mod common;
 mod solitaire_reference;
@@ -685,6 +685,133 @@ fn the_bound_counts_the_partner_a_stranded_piece_waits_for() {
         ],
     );
     assert_eq!(OPEN.lower_bound(&stop), 3);
+}
+
+/// A moving-phase board where one colour can never move again (two to four of its pieces,
+/// none beside another of its colour) spread over a 6x6 box, and two or three pieces of the
+/// other colour, at least two of them side by side, with a few cards left.
+fn frozen_spread_board(rng: &mut StdRng) -> String {
+    let beside =
+        |a: usize, b: usize| a != b && (a % 8).abs_diff(b % 8) <= 1 && (a / 8).abs_diff(b / 8) <= 1;
+    loop {
+        let (mut frozen, mut mobile): (Vec<char>, Vec<char>) = if rng.random_bool(0.5) {
+            ("KQRRBBNN".chars().collect(), "kqrrbbnn".chars().collect())
+        } else {
+            ("kqrrbbnn".chars().collect(), "KQRRBBNN".chars().collect())
+        };
+        frozen.shuffle(rng);
+        mobile.shuffle(rng);
+        let mut squares: Vec<usize> = (0..36).map(|cell| (cell / 6) * 8 + cell % 6).collect();
+        squares.shuffle(rng);
+        let frozen_count = rng.random_range(2..=4);
+        let mobile_count = rng.random_range(2..=3);
+        let (frozen_squares, rest) = squares.split_at(frozen_count);
+        let mobile_squares = &rest[..mobile_count];
+        let apart = frozen_squares
+            .iter()
+            .all(|&a| frozen_squares.iter().all(|&b| !beside(a, b)));
+        let paired = mobile_squares
+            .iter()
+            .any(|&a| mobile_squares.iter().any(|&b| beside(a, b)));
+        if !apart || !paired {
+            continue;
+        }
+        let mut board = [None; 64];
+        for (square, piece) in frozen_squares.iter().zip(&frozen) {
+            board[*square] = Some(*piece);
+        }
+        for (square, piece) in mobile_squares.iter().zip(&mobile) {
+            board[*square] = Some(*piece);
+        }
+        let cards = rng.random_range(3..=6);
+        let game = moving_game(board, &shuffled_position_cards(rng)[..cards]);
+        if !game.won() {
+            return game.to_fen();
+        }
+    }
+}
+
+/// The final group is exactly the pieces there are, and pieces that can never move stand in
+/// it where they are. When no connected set of that many squares holds them all, no line
+/// wins, and the bound says so at once; it never says so of a board that can still be won.
+#[test]
+fn frozen_pieces_no_group_of_the_pieces_can_hold_are_a_lost_game() {
+    let mut rng = StdRng::seed_from_u64(4051);
+    let (mut hopeless, mut wins) = (0, 0);
+    for _ in 0..150 {
+        let fen = frozen_spread_board(&mut rng);
+        let bound = OPEN.lower_bound(&position(&fen));
+        let exhaustive = exhaustive_neighbour(&Reference::from_fen(&fen));
+        if let Some(cost) = exhaustive {
+            assert!(bound <= cost, "{fen}: bound {bound} > {cost}");
+            wins += 1;
+        }
+        if bound >= solver::UNREACHABLE {
+            assert_eq!(exhaustive, None, "{fen}");
+            hopeless += 1;
+        }
+    }
+    assert!(
+        hopeless > 30 && wins > 10,
+        "{hopeless} hopeless, {wins} wins"
+    );
+    // A deal stopped after seven adds: White's knights b3 and f3, rook h3 and king h1 stand
+    // apart, so White never moves again; Black's rook and bishops d1 e1 f1 can. A connected
+    // set holding b3, f3, h3 and h1 has eight squares at least, one more than the pieces.
+    let deal = "8/8/8/8/8/8/8/8 w - - 0 1 neighbour:rbNNRKbBBkRnqnrQ:\
+                3r2r2b4r6r6b5r4b3b3r5b3b2r5r2b5b4b4r6b6r:-:a";
+    let stopped = play(
+        deal,
+        &[
+            "r@d1", "b@f1", "N@f3", "N@b3", "R@h3", "K@h1", "b@e1", "stop",
+        ],
+    );
+    assert_eq!(OPEN.lower_bound(&stopped), solver::UNREACHABLE);
+}
+
+/// Along an optimal line, the bound at each step never exceeds the cards the rest of the line
+/// spends. This deal stops with White's bishop a6, knight d3 and rook f3 apart (frozen), the
+/// six pieces need all six squares of the final group, and Black's stranded pieces leave
+/// their squares: a bound that put a stranded piece's square in the final group would be too
+/// high here.
+#[test]
+fn the_bound_stays_below_the_rest_of_an_optimal_line() {
+    let deal = "8/8/8/8/8/8/8/8 w - - 0 1 neighbour:rBnRbNRrQqNbnKkB:\
+                2b3b5r5b3r2r4r5r3b4b6b2b6r6r2r5b4b4r6b3r:-:a";
+    let line = [
+        "r@a3", "B@a6", "n@f6", "R@f3", "b@b3", "N@d3", "stop", "a3b2", "b2e5", "f6f4", "f4e4",
+        "e5c4", "b3b5",
+    ];
+    let total: u32 = line
+        .iter()
+        .map(|token| {
+            if token.contains('@') {
+                2
+            } else {
+                u32::from(*token != "stop")
+            }
+        })
+        .sum();
+    assert_eq!(total, 18);
+    let mut spent = 0;
+    for played in 0..=line.len() {
+        let pos = play(deal, &line[..played]);
+        let bound = OPEN.lower_bound(&pos);
+        assert!(
+            bound <= total - spent,
+            "after {:?}: bound {bound} > {}",
+            &line[..played],
+            total - spent
+        );
+        if let Some(token) = line.get(played) {
+            spent += if token.contains('@') {
+                2
+            } else {
+                u32::from(*token != "stop")
+            };
+        }
+    }
+    assert!(neighbour::connected(&play(deal, &line)));
 }
 
 #[test]

@@ -379,6 +379,10 @@ const WIDEST_TREE: u32 = 2 * PIECE_CARDS as u32;
 /// different such steps. So for every K, the stranded pieces outside it are split: those the
 /// tree reaches, and the others, each independent one of which costs a move more.
 ///
+/// The final group has a square for each piece, placed ones included, and holds every piece
+/// of `required` where it stands. When no connected set of that many squares holds them all
+/// (up to [`STEINER_MOST_GROUPS`] of them are checked), the answer is unreachable.
+///
 /// Above `enough` it may answer any bound above `enough`. Answers are kept per thread, as
 /// a search meets the same board again and again.
 pub fn steiner_bound(
@@ -415,7 +419,8 @@ pub fn steiner_bound(
         answers[slot] = Some(SteinerAnswer {
             key,
             bound,
-            exact: bound.is_none_or(|bound| bound <= enough) || enough >= PIECE_CARDS as u32,
+            exact: bound.is_none_or(|bound| bound <= enough || bound >= solver::UNREACHABLE)
+                || enough >= PIECE_CARDS as u32,
         });
     });
     bound
@@ -482,6 +487,17 @@ fn steiner_tree_bound(key: &SteinerKey, enough: u32) -> Option<u32> {
     let total = occupied.count_ones();
     if groups.len() <= 1 {
         return Some(0);
+    }
+    // The final group holds exactly the pieces there will be, and every piece that can never
+    // move where it stands: when no connected set of that many squares holds them all, no
+    // line wins.
+    let frozen: Vec<u64> = squares(required.0 & occupied)
+        .map(|square| 1 << square)
+        .collect();
+    if (2..=STEINER_MOST_GROUPS).contains(&frozen.len())
+        && fewest_squares(touch, &frozen, total + anywhere) == u8::MAX
+    {
+        return Some(solver::UNREACHABLE);
     }
     // Trees wider than this are never the answer: keeping one group costs `total` at most,
     // and a bound above `enough` may be answered as `enough + 1`.
@@ -587,6 +603,61 @@ fn steiner_tree_bound(key: &SteinerKey, enough: u32) -> Option<u32> {
         }
     }
     Some(best.min(total))
+}
+
+/// The fewest squares of a connected set that holds a square of every one of `groups`, or
+/// `u8::MAX` when that is more than `most`. Every square counts, whether a piece stands on it
+/// or not: the Dreyfus-Wagner recursion of [`steiner_tree_bound`] with a weight of one on each
+/// square.
+fn fewest_squares(touch: Touch, groups: &[u64], most: u32) -> u8 {
+    let most = most.min(64) as u8;
+    let subsets = 1usize << groups.len();
+    // trees[set][square]: the fewest squares of a connected set holding `square` and meeting
+    // every group of `set`.
+    let mut trees = vec![[u8::MAX; 64]; subsets];
+    for set in 1..subsets {
+        let mut tree = [u8::MAX; 64];
+        if set.is_power_of_two() {
+            for square in squares(groups[set.trailing_zeros() as usize]) {
+                tree[square] = 1;
+            }
+        } else {
+            // Both halves' sets hold the square they are joined at: count it once.
+            let low = set & set.wrapping_neg();
+            let mut part = (set - 1) & set;
+            while part != 0 {
+                if part & low != 0 {
+                    let (left, right) = (&trees[part], &trees[set ^ part]);
+                    for ((size, left), right) in tree.iter_mut().zip(left).zip(right) {
+                        *size = (*size).min(left.saturating_add(*right).saturating_sub(1));
+                    }
+                }
+                part = (part - 1) & set;
+            }
+        }
+        // Grow by one square a step, breadth first.
+        let mut levels = [0u64; 65];
+        for (square, &size) in tree.iter().enumerate() {
+            if size <= most {
+                levels[usize::from(size)] |= 1 << square;
+            }
+        }
+        let mut grown = [u8::MAX; 64];
+        let (mut reached, mut frontier) = (0u64, 0u64);
+        for size in 1..=most {
+            let layer = (levels[usize::from(size)] | frontier) & !reached;
+            reached |= layer;
+            for square in squares(layer) {
+                grown[square] = size;
+            }
+            frontier = touch.spread(layer) & !reached;
+        }
+        trees[set] = grown;
+    }
+    trees
+        .last()
+        .and_then(|tree| tree.iter().min().copied())
+        .unwrap_or(u8::MAX)
 }
 
 /// The squares of a bitboard, by index.
