@@ -506,36 +506,7 @@ fn steiner_tree_bound(key: &SteinerKey, enough: u32) -> Option<u32> {
     let subsets = 1usize << count;
     // trees[set][square]: the fewest empty squares in a connected set holding `square` and
     // meeting every group of `set` (counting `square` itself when empty); u8::MAX when wider.
-    let mut trees = [[u8::MAX; 64]; 1 << STEINER_MOST_GROUPS];
-    // A square's weight: one when empty (a piece must be brought there), else nothing.
-    let weights: [u8; 64] = std::array::from_fn(|square| u8::from(occupied >> square & 1 == 0));
-    for set in 1..subsets {
-        let tree = if set.is_power_of_two() {
-            let mut tree = [u8::MAX; 64];
-            for square in squares(groups[set.trailing_zeros() as usize]) {
-                tree[square] = 0;
-            }
-            tree
-        } else {
-            // Split the set in two at a square: both halves' trees share it.
-            let low = set & set.wrapping_neg();
-            let mut tree = [u8::MAX; 64];
-            let mut part = (set - 1) & set;
-            while part != 0 {
-                if part & low != 0 {
-                    let (left, right) = (&trees[part], &trees[set ^ part]);
-                    for (((cost, left), right), shared) in
-                        tree.iter_mut().zip(left).zip(right).zip(&weights)
-                    {
-                        *cost = (*cost).min(left.saturating_add(*right).saturating_sub(*shared));
-                    }
-                }
-                part = (part - 1) & set;
-            }
-            tree
-        };
-        trees[set] = grow(touch, tree, occupied, widest as u8);
-    }
+    let trees = steiner_trees(touch, &groups, occupied, widest as u8);
     let groups_holding = |squares: Bitboard| {
         (0..count)
             .filter(|&index| groups[index] & squares.0 != 0)
@@ -606,58 +577,57 @@ fn steiner_tree_bound(key: &SteinerKey, enough: u32) -> Option<u32> {
 }
 
 /// The fewest squares of a connected set that holds a square of every one of `groups`, or
-/// `u8::MAX` when that is more than `most`. Every square counts, whether a piece stands on it
-/// or not: the Dreyfus-Wagner recursion of [`steiner_tree_bound`] with a weight of one on each
-/// square.
+/// `u8::MAX` when that is more than `most`: [`steiner_trees`] with every square counting one,
+/// whether a piece stands on it or not.
 fn fewest_squares(touch: Touch, groups: &[u64], most: u32) -> u8 {
-    let most = most.min(64) as u8;
-    let subsets = 1usize << groups.len();
-    // trees[set][square]: the fewest squares of a connected set holding `square` and meeting
-    // every group of `set`.
-    let mut trees = vec![[u8::MAX; 64]; subsets];
-    for set in 1..subsets {
+    let most = most.min(WIDEST_TREE) as u8;
+    let trees = steiner_trees(touch, groups, 0, most);
+    trees[(1 << groups.len()) - 1]
+        .iter()
+        .min()
+        .copied()
+        .unwrap_or(u8::MAX)
+}
+
+/// The Dreyfus-Wagner recursion over `groups` (at most [`STEINER_MOST_GROUPS`]): for each set
+/// of them (by index bits) and each square, the fewest empty squares (not on `occupied`) of a
+/// connected set that holds the square and meets every group of the set, counting the square
+/// itself when empty; `u8::MAX` when more than `widest`.
+fn steiner_trees(
+    touch: Touch,
+    groups: &[u64],
+    occupied: u64,
+    widest: u8,
+) -> [[u8; 64]; 1 << STEINER_MOST_GROUPS] {
+    let mut trees = [[u8::MAX; 64]; 1 << STEINER_MOST_GROUPS];
+    // A square's weight: one when empty (a piece must be brought there), else nothing.
+    let weights: [u8; 64] = std::array::from_fn(|square| u8::from(occupied >> square & 1 == 0));
+    for set in 1..1usize << groups.len() {
         let mut tree = [u8::MAX; 64];
         if set.is_power_of_two() {
             for square in squares(groups[set.trailing_zeros() as usize]) {
-                tree[square] = 1;
+                tree[square] = weights[square];
             }
         } else {
-            // Both halves' sets hold the square they are joined at: count it once.
+            // Split the set in two at a square: both halves' trees hold it, so its weight
+            // counts once.
             let low = set & set.wrapping_neg();
             let mut part = (set - 1) & set;
             while part != 0 {
                 if part & low != 0 {
                     let (left, right) = (&trees[part], &trees[set ^ part]);
-                    for ((size, left), right) in tree.iter_mut().zip(left).zip(right) {
-                        *size = (*size).min(left.saturating_add(*right).saturating_sub(1));
+                    for (((cost, left), right), shared) in
+                        tree.iter_mut().zip(left).zip(right).zip(&weights)
+                    {
+                        *cost = (*cost).min(left.saturating_add(*right).saturating_sub(*shared));
                     }
                 }
                 part = (part - 1) & set;
             }
         }
-        // Grow by one square a step, breadth first.
-        let mut levels = [0u64; 65];
-        for (square, &size) in tree.iter().enumerate() {
-            if size <= most {
-                levels[usize::from(size)] |= 1 << square;
-            }
-        }
-        let mut grown = [u8::MAX; 64];
-        let (mut reached, mut frontier) = (0u64, 0u64);
-        for size in 1..=most {
-            let layer = (levels[usize::from(size)] | frontier) & !reached;
-            reached |= layer;
-            for square in squares(layer) {
-                grown[square] = size;
-            }
-            frontier = touch.spread(layer) & !reached;
-        }
-        trees[set] = grown;
+        trees[set] = grow(touch, tree, occupied, widest);
     }
     trees
-        .last()
-        .and_then(|tree| tree.iter().min().copied())
-        .unwrap_or(u8::MAX)
 }
 
 /// The squares of a bitboard, by index.
