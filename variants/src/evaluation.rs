@@ -113,7 +113,7 @@ pub const WEIGHTS: Weights = Weights {
 };
 
 pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
+pub(crate) const FILE_H: u64 = FILE_A << 7;
 
 /// Distance of a file or rank index (0..8) from the two central ones.
 const fn edge_distance(index: usize) -> i32 {

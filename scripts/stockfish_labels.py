@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Relabels a tuning positions file with Stockfish's evaluation, for `amity tune`.
+
+`amity tune` fits the evaluation to `fen;result` lines, where the result is White's score.
+Self-play results are a weak label: thousands of positions share one game's result, and a
+fit to Amity's own games learns Amity's own misjudgements. This script replaces each result
+with Stockfish's searched evaluation turned into an expected score for White,
+
+    label = (1 - w) * 1 / (1 + 10^(-cp / 400)) + w * result,
+
+so the fit learns from a far stronger judge (w, `--result-weight`, keeps some of the game's
+result if wanted). Positions Stockfish scores as mate, or beyond `--max-cp`, are dropped:
+a linear evaluation cannot express them and they would only pull the weights about.
+
+Usage:
+    amity tune --variant chess --data selfplay.txt --epochs 0   # positions by self-play
+    python3 scripts/stockfish_labels.py selfplay.txt labelled.txt --nodes 8000
+    amity tune --variant chess --data labelled.txt --write variants/src/chess/weights.rs
+
+Needs Debian's stockfish (installed with apt-get when missing).
+"""
+
+import argparse
+import math
+import multiprocessing
+import os
+import shutil
+import subprocess
+import sys
+
+
+def find_stockfish():
+    for path in (shutil.which("stockfish"), "/usr/games/stockfish"):
+        if path and os.path.exists(path):
+            return path
+    subprocess.run(["apt-get", "install", "-y", "stockfish"], check=True)
+    return "/usr/games/stockfish"
+
+
+class Stockfish:
+    def __init__(self, path, hash_mb):
+        self.process = subprocess.Popen(
+            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.send("uci")
+        self.wait_for("uciok")
+        self.send("setoption name Threads value 1")
+        self.send(f"setoption name Hash value {hash_mb}")
+        self.send("isready")
+        self.wait_for("readyok")
+
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+
+    def wait_for(self, word):
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("stockfish exited")
+            if line.startswith(word):
+                return line
+
+    def evaluate(self, fen, nodes):
+        """White's score in centipawns, or None for a mate score."""
+        self.send(f"position fen {fen}")
+        self.send(f"go nodes {nodes}")
+        score = None
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("stockfish exited")
+            words = line.split()
+            if words and words[0] == "bestmove":
+                break
+            if "score" in words and "upperbound" not in words and "lowerbound" not in words:
+                at = words.index("score")
+                kind, value = words[at + 1], int(words[at + 2])
+                score = value if kind == "cp" else None
+        if score is None:
+            return None
+        return score if fen.split()[1] == "w" else -score
+
+
+WORKER = {}
+
+
+def start_worker(path, nodes, hash_mb):
+    WORKER["engine"] = Stockfish(path, hash_mb)
+    WORKER["nodes"] = nodes
+
+
+def label_one(line):
+    fen, result = line.rsplit(";", 1)
+    return fen, float(result), WORKER["engine"].evaluate(fen, WORKER["nodes"])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("source", help="fen;result lines (amity tune's positions file)")
+    parser.add_argument("target", help="where the relabelled fen;label lines go")
+    parser.add_argument("--nodes", type=int, default=8000, help="Stockfish nodes a position")
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--hash", type=int, default=16, help="Stockfish hash (MB) per process")
+    parser.add_argument("--result-weight", type=float, default=0.0)
+    parser.add_argument("--max-cp", type=int, default=2000)
+    parser.add_argument("--limit", type=int, default=0, help="label only the first N lines")
+    args = parser.parse_args()
+
+    with open(args.source) as source:
+        lines = [line.strip() for line in source if ";" in line]
+    if args.limit:
+        lines = lines[: args.limit]
+    path = find_stockfish()
+    kept = dropped = 0
+    with multiprocessing.Pool(
+        args.processes, start_worker, (path, args.nodes, args.hash)
+    ) as pool, open(args.target, "w") as target:
+        for done, (fen, result, cp) in enumerate(
+            pool.imap(label_one, lines, chunksize=64), 1
+        ):
+            if cp is None or abs(cp) > args.max_cp:
+                dropped += 1
+            else:
+                expected = 1.0 / (1.0 + math.pow(10.0, -cp / 400.0))
+                label = (1 - args.result_weight) * expected + args.result_weight * result
+                target.write(f"{fen};{label:.4f}\n")
+                kept += 1
+            if done % 10000 == 0:
+                print(f"{done}/{len(lines)} positions", file=sys.stderr, flush=True)
+    print(f"{kept} positions labelled, {dropped} dropped (mate or beyond {args.max_cp} cp)")
+
+
+if __name__ == "__main__":
+    main()
