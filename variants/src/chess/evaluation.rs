@@ -6,7 +6,7 @@
 
 use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::tuning::{self, Features, PHASE_FULL};
-use amity_engine::{Bitboard, Color, Kind, Position, Rules};
+use amity_engine::{Bitboard, Color, Kind, Position, Rules, Square};
 
 use super::weights::WEIGHTS;
 use crate::evaluation::{
@@ -265,11 +265,7 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
             attacked.passers |= 1u64 << square as u32;
             let rank = relative_rank(square, us);
             features.add(PASSED + rank, sign);
-            let stop = match us {
-                Color::White => square as usize + 8,
-                Color::Black => (square as usize).wrapping_sub(8),
-            };
-            if stop < 64 {
+            if let Some(stop) = stop_square(square, us) {
                 let theirs = their_king.map_or(0, |king| distance(king as usize, stop));
                 let ours = our_king.map_or(0, |king| distance(king as usize, stop));
                 passer_king += (theirs - ours) * rank as i32;
@@ -358,21 +354,11 @@ fn threat_features<R: Rules>(
         }
     }
 
-    let mut passers = ours.passers;
-    while passers != 0 {
-        let square = passers.trailing_zeros() as usize;
-        passers &= passers - 1;
-        let stop = match us {
-            Color::White => square + 8,
-            Color::Black => square.wrapping_sub(8),
-        };
-        if stop >= 64 {
+    for square in Bitboard(ours.passers) {
+        let Some(stop) = stop_square(square, us) else {
             continue;
-        }
-        let rank = match us {
-            Color::White => square / 8,
-            Color::Black => 7 - square / 8,
         };
+        let rank = relative_rank(square, us);
         let stop_bit = 1u64 << stop;
         if occupied.0 & stop_bit != 0 {
             features.add(PASSER_BLOCKED + rank, sign);
@@ -380,6 +366,15 @@ fn threat_features<R: Rules>(
             features.add(PASSER_FREE + rank, sign);
         }
     }
+}
+
+/// The square in front of `us`'s pawn on `square`, if the board has one.
+fn stop_square(square: Square, us: Color) -> Option<usize> {
+    let stop = match us {
+        Color::White => square as usize + 8,
+        Color::Black => (square as usize).wrapping_sub(8),
+    };
+    (stop < 64).then_some(stop)
 }
 
 /// The features of `pos` from White's point of view.
