@@ -345,8 +345,14 @@ fn threat_features<R: Rules>(
     let occupied = pos.occupied();
     if let Some(king) = pos.pieces(them, KING).first() {
         let safe = !theirs.all & !pos.color(us).0;
-        for (index, kind) in MOBILE.into_iter().enumerate() {
-            let checks = orthodox::attacks(kind, them, king, occupied).0;
+        let diagonal = orthodox::attacks(BISHOP, them, king, occupied).0;
+        let straight = orthodox::attacks(ROOK, them, king, occupied).0;
+        let knight = orthodox::attacks(KNIGHT, them, king, occupied).0;
+        // A queen checks from every square a bishop or a rook would.
+        for (index, checks) in [knight, diagonal, straight, diagonal | straight]
+            .into_iter()
+            .enumerate()
+        {
             features.add(
                 SAFE_CHECK + index,
                 count(checks & ours.by_kind[index + 1] & safe),
