@@ -891,6 +891,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             };
             let mut child = pos.clone();
             self.rules.play_in(&mut child, mv, &mut self.data.scratch);
+            self.shared.tt.prefetch(child.hash());
             let same_side = child.turn() == pos.turn();
             let gives_check = !same_side && self.rules.in_check(&child);
             if !root && !in_check && !gives_check && best > -MATE_BOUND && depth <= p.prune_depth {
@@ -1176,6 +1177,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
             let mut child = pos.clone();
             self.rules.play_in(&mut child, mv, &mut self.data.scratch);
+            self.shared.tt.prefetch(child.hash());
             let value = self.quiescence_child(pos, &child, alpha, beta, ply, below_horizon + 1);
             if self.aborted {
                 return 0;
