@@ -457,6 +457,58 @@ impl Orthodox {
         pos.flip_turn();
     }
 
+    /// Whether `mv` (legal, for the side to move) checks the enemy king, worked out without
+    /// playing it: the moved piece attacking the king from where it lands (the rook, for a
+    /// castling), or a line piece of ours that the move uncovers.
+    pub fn gives_check<R: Rules>(&self, pos: &Position<R>, mv: Move) -> bool {
+        let us = pos.turn();
+        let Some(king) = pos.pieces(!us, KING).first() else {
+            return false;
+        };
+        let (from, to) = (mv.from(), mv.to());
+        let mut occupied = pos.occupied() & !Bitboard::from_square(from);
+        // Our pieces that stay where they are, and the one that lands with what it attacks.
+        let mut staying = pos.color(us) & !Bitboard::from_square(from);
+        let (landed, landed_kind) = match mv.flag() {
+            MoveFlag::Normal => match pos.piece_at(from) {
+                Some(piece) => (to, piece.kind),
+                None => return false,
+            },
+            MoveFlag::Promotion => (to, mv.kind()),
+            MoveFlag::EnPassant => {
+                occupied &= !Bitboard::from_square(Square::from_coords(to.file(), from.rank()));
+                match pos.piece_at(from) {
+                    Some(piece) => (to, piece.kind),
+                    None => return false,
+                }
+            }
+            MoveFlag::Castle => {
+                let rook_from = Square::from_coords(
+                    if to.file() > from.file() {
+                        File::new(self.board_files() - 1)
+                    } else {
+                        File::A
+                    },
+                    from.rank(),
+                );
+                let (_, rook_to) = castling_targets(from, rook_from);
+                occupied =
+                    (occupied & !Bitboard::from_square(rook_from)) | Bitboard::from_square(to);
+                staying &= !Bitboard::from_square(rook_from);
+                (rook_to, ROOK)
+            }
+            _ => return false,
+        };
+        occupied |= Bitboard::from_square(landed);
+        if attacks(landed_kind, us, landed, occupied).contains(king) {
+            return true;
+        }
+        let queens = pos.kind(QUEEN);
+        let uncovered = (rook_attacks(king, occupied) & (pos.kind(ROOK) | queens))
+            | (bishop_attacks(king, occupied) & (pos.kind(BISHOP) | queens));
+        (uncovered & staying & !Bitboard::from_square(landed)).any()
+    }
+
     fn board_files(&self) -> u32 {
         // The mask's first rank tells the width.
         (self.board.0 & 0xFF).count_ones()

@@ -411,6 +411,15 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Whether the side to move is in check (or whatever the variant's forcing danger is).
     fn in_check(&self, pos: &Position<Self>) -> bool;
 
+    /// Whether playing `mv` hands the turn over with the opponent in check, when the rules can
+    /// tell without playing it (`None`: they cannot, so search plays the move to find out).
+    /// Search uses it to prune late quiet moves before paying for playing them; a `Some`
+    /// answer must equal what playing the move and asking [`Rules::in_check`] would give.
+    fn gives_check(&self, pos: &Position<Self>, mv: Move) -> Option<bool> {
+        let _ = (pos, mv);
+        None
+    }
+
     // ----- game end -----
 
     /// A result decided by the variant's own rules before any move is generated (a royal piece

@@ -889,33 +889,37 @@ impl<'a, R: Rules> Worker<'a, R> {
             } else {
                 NO_MOVE
             };
+            // Shallow pruning of moves that do not give check, decided before the move is
+            // played when the rules can tell a check without playing it.
+            let flags = self.flags;
+            let exchange = picker.last_exchange();
+            let prunable = !root && !in_check && best > -MATE_BOUND && depth <= p.prune_depth;
+            let pruned = || {
+                // Late move pruning: at shallow depth, the late quiet moves rarely matter.
+                let late = quiet
+                    && flags.late_move_reductions
+                    && seen > (p.lmp_base + depth * depth) as usize / (2 - usize::from(improving));
+                // Futility pruning: a quiet move cannot lift a hopeless static eval to alpha.
+                let futile = quiet
+                    && flags.quiescence
+                    && eval + p.futility_base + p.futility_per_depth * depth <= alpha;
+                // Captures that lose material by static exchange, at shallow depth.
+                let losing = stage == Stage::BadTactical
+                    && flags.quiescence
+                    && exchange < -p.see_margin * depth;
+                late || futile || losing
+            };
+            let known_check = self.rules.gives_check(pos, mv);
+            if prunable && known_check == Some(false) && pruned() {
+                continue;
+            }
             let mut child = pos.clone();
             self.rules.play_in(&mut child, mv, &mut self.data.scratch);
             self.shared.tt.prefetch(child.hash());
-            let same_side = child.turn() == pos.turn();
-            let gives_check = !same_side && self.rules.in_check(&child);
-            if !root && !in_check && !gives_check && best > -MATE_BOUND && depth <= p.prune_depth {
-                // Late move pruning: at shallow depth, the late quiet moves rarely matter.
-                if quiet
-                    && self.flags.late_move_reductions
-                    && seen > (p.lmp_base + depth * depth) as usize / (2 - usize::from(improving))
-                {
-                    continue;
-                }
-                // Futility pruning: a quiet move cannot lift a hopeless static eval to alpha.
-                if quiet
-                    && self.flags.quiescence
-                    && eval + p.futility_base + p.futility_per_depth * depth <= alpha
-                {
-                    continue;
-                }
-                // Captures that lose material by static exchange, at shallow depth.
-                if stage == Stage::BadTactical
-                    && self.flags.quiescence
-                    && picker.last_exchange() < -p.see_margin * depth
-                {
-                    continue;
-                }
+            let gives_check = known_check
+                .unwrap_or_else(|| child.turn() != pos.turn() && self.rules.in_check(&child));
+            if prunable && known_check.is_none() && !gives_check && pruned() {
+                continue;
             }
             // Check extension: forcing lines are searched a ply deeper; so is a singular move.
             let wanted = (self.flags.check_extension && gives_check)

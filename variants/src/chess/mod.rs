@@ -67,6 +67,11 @@ impl Rules for Chess {
         orthodox::checkers(pos).any()
     }
 
+    #[inline]
+    fn gives_check(&self, pos: &Position<Self>, mv: Move) -> Option<bool> {
+        Some(RULES.gives_check(pos, mv))
+    }
+
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
         RULES.no_move_outcome(pos)
     }
@@ -90,5 +95,56 @@ impl Rules for Chess {
 
     fn evaluation_weights(&self) -> (&'static [Tapered], fn(usize) -> String) {
         (&weights::WEIGHTS, evaluation::weight_name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amity_engine::Game;
+
+    /// Every move of every position within `depth` plies: whether it checks, told without
+    /// playing it, against playing it and asking.
+    fn compare_checks(pos: &Position<Chess>, depth: u32, checks: &mut usize) {
+        let mut moves = MoveList::new();
+        Chess.generate(pos, &mut moves);
+        for &mv in moves.as_slice() {
+            let mut child = pos.clone();
+            Chess.play(&mut child, mv);
+            let played = Chess.in_check(&child);
+            assert_eq!(
+                Chess.gives_check(pos, mv),
+                Some(played),
+                "{:?} in {}",
+                mv,
+                pos.to_fen(&Chess)
+            );
+            *checks += usize::from(played);
+            if depth > 1 {
+                compare_checks(&child, depth - 1, checks);
+            }
+        }
+    }
+
+    #[test]
+    fn checks_are_told_without_playing_the_move() {
+        // Castling into check with the rook, en passant uncovering a line, promotions to
+        // each piece, checks by every piece and discovered ones.
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+            "3k4/8/8/2pP4/8/8/8/B3K3 w - c6 0 1",
+            "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+            "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        ];
+        let mut checks = 0;
+        for fen in fens {
+            let game = Game::from_fen(Chess, fen).expect("valid FEN");
+            compare_checks(game.position(), 3, &mut checks);
+        }
+        assert!(checks > 1000, "only {checks} checking moves met");
     }
 }
