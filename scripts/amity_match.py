@@ -119,7 +119,7 @@ def open_engine(spec, threads=1, hash_mb=16, options=None, tc=(10.0, 0.1)):
     if spec.startswith("stockfish:"):
         engine = chess.engine.SimpleEngine.popen_uci(find_engine("stockfish"))
         engine.configure({"UCI_LimitStrength": True, "UCI_Elo": int(spec.split(":")[1]),
-                          "Threads": 1, "Hash": hash_mb})
+                          "Threads": threads, "Hash": hash_mb})
     elif spec == "fairymax":
         engine = XBoardPlayer(find_engine("fairymax"), *tc)
     elif spec == "gnuchess":
@@ -202,9 +202,10 @@ def quit_quietly(engine):
 
 
 def match(engine_spec, opponent_spec, games, tc, threads=1, hash_mb=16, log=print):
-    """Plays `games` games (openings in turn, colours alternating); returns a summary dict."""
+    """Plays `games` games (openings in turn, colours alternating); returns a summary dict.
+    Both engines get `threads` threads where they take the option (equal resources)."""
     ours = open_engine(engine_spec, threads, hash_mb)
-    theirs = open_engine(opponent_spec, 1, hash_mb, tc=tc)
+    theirs = open_engine(opponent_spec, threads, hash_mb, tc=tc)
     wins = draws = losses = forfeits = errors = 0
     replays = 0
     try:
@@ -222,7 +223,7 @@ def match(engine_spec, opponent_spec, games, tc, threads=1, hash_mb=16, log=prin
                 log(f"game {game + 1:3}/{games} not counted: opponent {how}; restarting it "
                     f"and replaying")
                 quit_quietly(theirs)
-                theirs = open_engine(opponent_spec, 1, hash_mb, tc=tc)
+                theirs = open_engine(opponent_spec, threads, hash_mb, tc=tc)
                 continue
             loser_is_amity = amity_score == 0.0
             if how == "time forfeit" and loser_is_amity:
@@ -268,7 +269,7 @@ def main():
     parser.add_argument("--opponent", required=True)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--tc", default="10+0.1")
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=1, help="search threads for both engines")
     args = parser.parse_args()
     result = match(args.engine, args.opponent, args.games, parse_tc(args.tc), args.threads)
     print(summary_line(result))

@@ -24,15 +24,19 @@ def main():
     parser.add_argument("--games", type=int, default=40, help="games per opponent")
     parser.add_argument("--tc", default="10+0.1")
     parser.add_argument("--opponents", default=",".join(LADDER))
+    parser.add_argument("--threads", type=int, default=1,
+                        help="search threads for both engines (Stockfish's limited strength too)")
+    parser.add_argument("--hash", type=int, default=16, help="hash table MiB for both engines")
     args = parser.parse_args()
     results = []
     for opponent in args.opponents.split(","):
         print(f"== {opponent}", flush=True)
-        result = match(args.engine, opponent, args.games, parse_tc(args.tc),
-                       log=lambda line: print(line, flush=True))
+        result = match(args.engine, opponent, args.games, parse_tc(args.tc), args.threads,
+                       args.hash, log=lambda line: print(line, flush=True))
         results.append(result)
         print(summary_line(result), flush=True)
-    print(f"\nStrength ladder, {args.games} games per opponent at {args.tc}:")
+    print(f"\nStrength ladder, {args.games} games per opponent at {args.tc}, "
+          f"{args.threads} thread(s) and {args.hash} MiB each:")
     for result in results:
         print(summary_line(result))
 
