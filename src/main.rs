@@ -128,6 +128,7 @@ enum Tool {
     },
     /// Solve a solitaire (parade, neighbour): the best line and `score N`, exact with open
     /// piles, expected from the player's view with hidden ones; `--deals N` benchmarks.
+    #[command(group(clap::ArgGroup::new("series").args(["deals", "deal_file"])))]
     Solve {
         #[arg(long)]
         variant: String,
@@ -144,9 +145,9 @@ enum Tool {
         /// search of each deal gets this long, and a deal not proven in time is counted apart).
         #[arg(long)]
         time_limit: Option<f64>,
-        /// With --deals: give up each search after this many positions (a limit the
-        /// machine's load does not change).
-        #[arg(long, requires = "deals")]
+        /// Give up each search after this many positions (a limit the machine's load does
+        /// not change); with --deals, each search of each deal.
+        #[arg(long)]
         node_limit: Option<u64>,
         /// With hidden piles: also play the policy out against the deal's real cards. With
         /// --deals: the play-out benchmark (mean score ± standard error) instead of the open
@@ -160,15 +161,23 @@ enum Tool {
         /// Benchmark: solve this many seeded deals (open, and the hidden-pile policy).
         #[arg(long, conflicts_with_all = ["fen", "deal"])]
         deals: Option<usize>,
+        /// Benchmark: solve the deals of this file instead, one a line (text after a comma is
+        /// ignored, so a benchmark's CSV can be read back).
+        #[arg(long, conflicts_with_all = ["fen", "deal", "deals"])]
+        deal_file: Option<String>,
         /// Benchmark: write one line per deal to this CSV file.
-        #[arg(long, requires = "deals")]
+        #[arg(long, requires = "series")]
         csv: Option<String>,
         /// Benchmark: solve this many deals at once.
         #[arg(long, default_value_t = 1)]
         threads: usize,
         /// Benchmark: only the open piles.
-        #[arg(long, requires = "deals")]
+        #[arg(long, requires = "series")]
         open_only: bool,
+        /// Benchmark: no beam search for the best win of a deal left unproven (its
+        /// best_found stays empty): a quicker run when only the proofs matter.
+        #[arg(long, requires = "series")]
+        no_best_found: bool,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -386,9 +395,11 @@ fn main() {
             play_out,
             horizon,
             deals,
+            deal_file,
             csv,
             threads,
             open_only,
+            no_best_found,
             rules,
         }) => solve::run(&solve::SolveSettings {
             variant,
@@ -401,9 +412,11 @@ fn main() {
             play_out,
             horizon,
             deals,
+            deal_file,
             csv,
             threads,
             open_only,
+            no_best_found,
         }),
         Some(Tool::Words {
             letters,

@@ -4,7 +4,8 @@
 //! are not. With `--deals N` it is the benchmark instead: N seeded deals solved open and
 //! hidden, a table of every deal (`--csv`) and a summary (histogram, times, mean); with
 //! `--deals N --play-out`, the hidden-pile policy played out against each deal's real cards
-//! (each decision within the time and node limits), and the mean score it reached.
+//! (each decision within the time and node limits), and the mean score it reached. `--deal-file`
+//! benchmarks the deals of a file (a benchmark's CSV reads back) instead of seeded ones.
 
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -27,7 +28,8 @@ pub struct SolveSettings {
     pub seed: Option<u64>,
     /// Give up after this long (the best line so far is printed, marked unproven).
     pub time_limit: Option<Duration>,
-    /// The benchmark: give up each search after this many positions.
+    /// Give up each search after this many positions (the benchmark: each search of each
+    /// deal).
     pub node_limit: Option<u64>,
     /// From a full state with hidden piles: play the policy out against the real cards.
     pub play_out: bool,
@@ -35,12 +37,17 @@ pub struct SolveSettings {
     pub horizon: u32,
     /// The benchmark: this many seeded deals.
     pub deals: Option<usize>,
+    /// The benchmark: the deals of this file instead, one a line (what follows a comma is
+    /// ignored, and so is a `deal` header: a benchmark's CSV reads back).
+    pub deal_file: Option<String>,
     /// The benchmark's table of deals, as CSV.
     pub csv: Option<String>,
     /// The benchmark's threads (solves run side by side; each is timed alone).
     pub threads: usize,
     /// The benchmark skips the hidden-pile policy.
     pub open_only: bool,
+    /// The benchmark leaves out the beam search for an unproven deal's best win.
+    pub no_best_found: bool,
 }
 
 /// Megabytes of table each benchmark thread keeps (cleared between deals).
@@ -74,8 +81,8 @@ pub fn run(settings: &SolveSettings) -> i32 {
 }
 
 fn run_for<R: Solitaire>(rules: &R, settings: &SolveSettings) -> i32 {
-    if let Some(count) = settings.deals {
-        return benchmark(rules, settings, count);
+    if settings.deals.is_some() || settings.deal_file.is_some() {
+        return benchmark(rules, settings);
     }
     let start = match start_position(rules, settings) {
         Ok(start) => start,
@@ -97,7 +104,7 @@ fn run_for<R: Solitaire>(rules: &R, settings: &SolveSettings) -> i32 {
     let started = Instant::now();
     let limits = SolveLimits {
         deadline: settings.time_limit.map(|limit| started + limit),
-        nodes: None,
+        nodes: settings.node_limit,
         depth: None,
         stop: &stop,
     };
@@ -385,11 +392,36 @@ struct HiddenResult {
     played: Option<i32>,
 }
 
-fn benchmark<R: Solitaire>(rules: &R, settings: &SolveSettings, count: usize) -> i32 {
+/// The benchmark's deals: read from `--deal-file`, or shuffled from the seed.
+fn benchmark_deals<R: Solitaire>(
+    rules: &R,
+    settings: &SolveSettings,
+) -> Result<Vec<String>, String> {
+    if let Some(path) = &settings.deal_file {
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| format!("cannot read {path}: {error}"))?;
+        return Ok(text
+            .lines()
+            .filter_map(|line| line.split(',').next())
+            .map(str::trim)
+            .filter(|deal| !deal.is_empty() && *deal != "deal")
+            .map(String::from)
+            .collect());
+    }
     let mut rng = StdRng::seed_from_u64(settings.seed.unwrap_or(1));
-    let deals: Vec<String> = (0..count)
+    Ok((0..settings.deals.unwrap_or(0))
         .map(|_| rules.random_deal_text(&mut rng))
-        .collect();
+        .collect())
+}
+
+fn benchmark<R: Solitaire>(rules: &R, settings: &SolveSettings) -> i32 {
+    let deals = match benchmark_deals(rules, settings) {
+        Ok(deals) => deals,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return 2;
+        }
+    };
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(settings.threads.max(1))
         .build()
@@ -540,7 +572,7 @@ fn solve_deal<R: Solitaire>(
     // optimum below.
     let found = match answer.cost {
         Some(cost) => Some(cost),
-        None if !answer.complete => {
+        None if !answer.complete && !settings.no_best_found => {
             solver::best_found(rules, &start, BEST_FOUND_WIDTH).map(|(cost, _)| cost)
         }
         None => None,
