@@ -3,7 +3,8 @@
 //! add with wrap-around and the nearest free ring, stopping, the moves, the score, the view
 //! (contents known, order hidden) and `NeighbourOpen`, the solver's optimum on the test deal
 //! and on 200 small deals against an exhaustive search, the bound on boards with frozen and
-//! stranded pieces, the hidden-pile policy, and the protocol.
+//! stranded pieces and colour groups that must move away, the hidden-pile policy, and the
+//! protocol.
 
 mod common;
 mod solitaire_reference;
@@ -694,6 +695,70 @@ fn the_bound_counts_the_partner_a_stranded_piece_waits_for() {
         ],
     );
     assert_eq!(OPEN.lower_bound(&stop), 3);
+}
+
+/// A moving-phase board with four to seven pieces spread over a 5x5 box, at least two of one
+/// colour side by side (a colour group that can move, but whose last piece to leave needs a
+/// partner to come back for it).
+fn paired_board(rng: &mut StdRng) -> String {
+    let beside =
+        |a: usize, b: usize| a != b && (a % 8).abs_diff(b % 8) <= 1 && (a / 8).abs_diff(b / 8) <= 1;
+    loop {
+        let mut pieces: Vec<char> = "KQRRBBNNkqrrbbnn".chars().collect();
+        pieces.shuffle(rng);
+        let count = rng.random_range(4..=7);
+        let (left, bottom) = (rng.random_range(0..4), rng.random_range(0..4));
+        let mut squares: Vec<usize> = (0..25)
+            .map(|cell| (bottom + cell / 5) * 8 + left + cell % 5)
+            .collect();
+        squares.shuffle(rng);
+        let placed: Vec<(usize, char)> = squares.iter().copied().zip(pieces).take(count).collect();
+        let same_colour = |a: char, b: char| a.is_ascii_uppercase() == b.is_ascii_uppercase();
+        let paired = placed.iter().any(|&(a, p)| {
+            placed
+                .iter()
+                .any(|&(b, q)| beside(a, b) && same_colour(p, q))
+        });
+        let mut board = [None; 64];
+        for &(square, piece) in &placed {
+            board[square] = Some(piece);
+        }
+        let cards = rng.random_range(3..=6);
+        let game = moving_game(board, &shuffled_position_cards(rng)[..cards]);
+        if paired && !game.won() {
+            return game.to_fen();
+        }
+    }
+}
+
+/// A colour group that must leave where it stands (a pair of rooks, say) waits, like a lone
+/// piece, for a partner to come beside the last of its pieces to move: that partner stays
+/// (the final group reaches the group's square) or moves again. The bound counts that and
+/// stays admissible: on boards with such groups it never exceeds the exhaustive optimum.
+#[test]
+fn the_bound_counts_the_partner_the_last_piece_of_a_colour_group_waits_for() {
+    let mut rng = StdRng::seed_from_u64(4052);
+    let (mut wins, mut tight) = (0, 0);
+    for _ in 0..150 {
+        let (bound, exhaustive) = checked_bound(&paired_board(&mut rng));
+        if let Some(cost) = exhaustive {
+            wins += 1;
+            tight += u32::from(bound == cost);
+        }
+    }
+    assert!(wins > 40 && tight > wins / 3, "{wins} wins, {tight} tight");
+    // White rooks a1 a2 and White's king and knight c8 d8, four cards left. Bridging a2 to
+    // c8 fills five squares; moving either pair away whole costs two moves, and a third for
+    // the partner its last piece waits for (a lone-piece count would say two).
+    let mut board = [None; 64];
+    for (square, piece) in [(0, 'R'), (8, 'R'), (58, 'K'), (59, 'N')] {
+        board[square] = Some(piece);
+    }
+    let cards: Vec<String> = ["2r", "3r", "4b", "5b"].map(String::from).to_vec();
+    let fen = moving_game(board, &cards).to_fen();
+    let (bound, exhaustive) = checked_bound(&fen);
+    assert_eq!(bound, 3, "{fen}");
+    assert!(exhaustive.is_none_or(|cost| cost >= 3), "{fen}");
 }
 
 /// A moving-phase board where one colour can never move again (two to four of its pieces,

@@ -27,7 +27,8 @@ use shakmaty::attacks::king_attacks;
 
 use crate::solitaire::solver::{self, Horizon, Solitaire, UNREACHABLE};
 use crate::solitaire::{
-    CardCounts, PIECE_CARDS, PieceCard, Touch, bridging_bound, most_inside, steiner_bound,
+    CardCounts, PIECE_CARDS, PieceCard, STEINER_MOST_GROUPS, Touch, bridging_bound, most_inside,
+    steiner_bound,
 };
 
 /// The start of the test deal of RULES.md:
@@ -364,7 +365,8 @@ pub fn final_score(pos: &Position<Neighbour>) -> Option<i32> {
 /// can give it one. So a colour none of whose pieces has a same-coloured neighbour, and to
 /// which no piece can still be added, never moves again: its pieces stand in the final group
 /// where they stand now. With every piece frozen like that and the pieces apart, no win. A
-/// single piece with no partner beside it is stranded: see [`steiner_bound`].
+/// colour group (pieces of one colour joined through that colour) that must move away whole
+/// waits for a partner to come beside its last piece: see [`steiner_bound`].
 ///
 /// The bridging part, the costly one, is worked out only when the cheaper parts come to at
 /// most `enough`; above that, the cheaper bound is answered.
@@ -435,20 +437,24 @@ impl Stop {
 
     fn bridged_bound(&self, frozen: Bitboard, enough: u32) -> u32 {
         let board = self.white | self.black;
-        // Pieces with none of their colour beside them, and none of it still to come.
-        let stranded = |side: Bitboard, may_add: bool| {
-            if may_add {
-                Bitboard::EMPTY
-            } else {
-                Bitboard(side.0 & !Touch::King.spread(side.0))
-            }
+        // The pieces of each colour none of which is still to come: a colour group of them
+        // that moves away whole waits for a partner to come to its last piece.
+        let waiting = |side: Bitboard, may_add: bool| {
+            if may_add { Bitboard::EMPTY } else { side }
         };
-        let stranded = [
-            stranded(self.white, self.may_add[0]),
-            stranded(self.black, self.may_add[1]),
+        let waiting = [
+            waiting(self.white, self.may_add[0]),
+            waiting(self.black, self.may_add[1]),
         ];
-        steiner_bound(Touch::King, board, self.anywhere, frozen, stranded, enough)
-            .unwrap_or_else(|| bridging_bound(Touch::King, board, self.anywhere, frozen))
+        // Past the groups the Steiner bound takes one by one it merges them, which costs
+        // the most: the star bound, far cheaper, is asked first, in case it cuts already.
+        if Touch::King.groups(board) > STEINER_MOST_GROUPS as u32 {
+            let star = bridging_bound(Touch::King, board, self.anywhere, frozen, waiting);
+            if star > enough {
+                return star;
+            }
+        }
+        steiner_bound(Touch::King, board, self.anywhere, frozen, waiting, enough)
     }
 }
 
@@ -1189,7 +1195,7 @@ impl Solitaire for Neighbour {
     }
 
     /// The two admissible bounds of RULES.md, rule 11, and two more (see [`moving_bound`]:
-    /// the Steiner tree that bridges the groups kept, and stranded pieces waiting for a
+    /// the Steiner tree that bridges the groups kept, and colour groups waiting for a
     /// partner). Groups: an add joins at most four groups
     /// (no more fit round a square without touching each other), so lowers the count by at
     /// most three; a move lowers it by at most four (lifting a lone piece removes its group).

@@ -296,7 +296,20 @@ pub fn most_inside(touch: Touch, occupied: Bitboard, required: Bitboard) -> [u8;
 /// group with every group within gap `t + anywhere` of it holding at least `n - t` pieces.
 /// Groups holding a square of `required` (pieces that can never move) belong to every K, so
 /// the star's centre must have them all within that gap.
-pub fn bridging_bound(touch: Touch, board: Bitboard, anywhere: u32, required: Bitboard) -> u32 {
+///
+/// `waiting` (by colour) are the pieces of colours none of which can still be added, as in
+/// [`steiner_bound`]: a colour group outside K whose last piece's partner does not stay
+/// beside it costs a move more. A partner that stays puts a square of the final group beside
+/// the colour group, so that group too is within gap `moves + anywhere` of the centre. The
+/// groups beyond that gap are neither kept nor reached: all their pieces move, and each of
+/// their independent colour groups costs one move more.
+pub fn bridging_bound(
+    touch: Touch,
+    board: Bitboard,
+    anywhere: u32,
+    required: Bitboard,
+    waiting: [Bitboard; 2],
+) -> u32 {
     let occupied = board.0;
     let mut groups: Vec<(u64, u32)> = Vec::with_capacity(16);
     let mut rest = occupied;
@@ -329,6 +342,7 @@ pub fn bridging_bound(touch: Touch, board: Bitboard, anywhere: u32, required: Bi
             cost += 1;
         }
     }
+    let colour_groups = colour_groups(touch, [waiting[0].0 & occupied, waiting[1].0 & occupied]);
     (0..=total)
         .find(|&moves| {
             let reach = moves + anywhere;
@@ -345,10 +359,57 @@ pub fn bridging_bound(touch: Touch, board: Bitboard, anywhere: u32, required: Bi
                     .filter(|(other, _)| *other != centre && gaps[centre * count + other] <= reach)
                     .map(|(_, (_, size))| size)
                     .sum();
-                holds_required && size + near + moves >= total
+                if !holds_required || size + near + moves < total {
+                    return false;
+                }
+                let far = groups
+                    .iter()
+                    .enumerate()
+                    .filter(|(other, _)| !within(*other))
+                    .fold(0u64, |squares, (_, (group, _))| squares | group);
+                total - size - near + independent(touch, &colour_groups, far) <= moves
             })
         })
         .unwrap_or(total)
+}
+
+/// The colour groups of `waiting` (by colour): pieces of one colour joined through pieces of
+/// that colour only.
+fn colour_groups(touch: Touch, waiting: [u64; 2]) -> [Vec<u64>; 2] {
+    waiting.map(|side| {
+        let mut parts = Vec::new();
+        let mut rest = side;
+        while rest != 0 {
+            let part = touch.group(rest & rest.wrapping_neg(), side);
+            parts.push(part);
+            rest &= !part;
+        }
+        parts
+    })
+}
+
+/// How many of the colour groups inside `within` need moves of their own to bring each a
+/// partner: of each colour, a greedy choice of groups whose neighbourhoods do not overlap (a
+/// move ends on one square, so serves one of them; a bound all the same).
+fn independent(touch: Touch, colour_groups: &[Vec<u64>; 2], within: u64) -> u32 {
+    colour_groups
+        .iter()
+        .map(|parts| {
+            let mut served = 0u64;
+            parts
+                .iter()
+                .filter(|&&part| {
+                    // The squares where a move could serve this colour group.
+                    let beside = touch.spread(part);
+                    let fresh = part & within == part && beside & served == 0;
+                    if fresh {
+                        served |= beside;
+                    }
+                    fresh
+                })
+                .count() as u32
+        })
+        .sum()
 }
 
 /// The most groups [`steiner_bound`] takes: its work grows as three to the power of the groups.
@@ -359,7 +420,8 @@ const WIDEST_TREE: u32 = 2 * PIECE_CARDS as u32;
 
 /// A bound on the pieces that must move (or be placed anywhere, `anywhere` of them for free)
 /// so that the pieces on `board` all join one group, exact in how the kept groups are
-/// bridged; `None` when the pieces form more than [`STEINER_MOST_GROUPS`] groups.
+/// bridged for up to [`STEINER_MOST_GROUPS`] groups (beyond that, the nearest are merged:
+/// see [`merge_nearest`]).
 ///
 /// Call K the groups that keep a piece where it stands, as in [`bridging_bound`]: every piece
 /// of the other groups moves, and the final group holds a connected set of squares that
@@ -371,13 +433,24 @@ const WIDEST_TREE: u32 = 2 * PIECE_CARDS as u32;
 /// by the Dreyfus-Wagner recursion. It is never below [`bridging_bound`], which keeps only
 /// the widest single gap of K.
 ///
-/// Pieces on `stranded` (by colour) have nothing to move with: none of their colour beside
-/// them, and no more of it to come. Before one moves, a piece of its colour must step next
-/// to it. If that piece stays there, the final group reaches the stranded piece's square (a
-/// tree meeting its group too); if not, that piece moves again, one move more than the
-/// count. Stranded pieces of different colours, or whose neighbourhoods do not overlap, need
-/// different such steps. So for every K, the stranded pieces outside it are split: those the
-/// tree reaches, and the others, each independent one of which costs a move more.
+/// `waiting` holds, by colour, the pieces of each colour of which no more can be added (a
+/// Neighbour piece moves only with a piece of its colour beside it). Take a colour group G:
+/// pieces of one such colour, connected through pieces of that colour only (a lone piece
+/// with none of its colour beside it is a group of one). If G lies outside K, every piece of
+/// G moves; let Z be the last of them to move for the first time. When Z moves it still
+/// stands where it stands now, and a piece W of its colour stands beside it: not one that
+/// stood there from the start, since those are in G and have all moved, and not an added
+/// one. So W's last move before then ended beside Z. If W never moves again, the final
+/// group reaches a square beside Z, and a tree meeting Z's group costs no more than the
+/// final group's empty squares (Z's square is occupied now, so free). If W moves again, that
+/// move into Z's neighbourhood was not W's last. The count above prices only last moves (one
+/// for each piece outside K, one for each empty square of the final group), so such a move
+/// is one more. Colour groups of different colours, or whose neighbourhoods (every square
+/// beside one of their pieces) do not overlap, need different such moves, as a move ends on
+/// one square and moves a piece of one colour. So for every K, the groups outside it that
+/// hold a colour group are split: those the tree reaches, and the others, each of whose
+/// independent colour groups costs a move more. A lone piece with none of its colour beside
+/// it is the simplest case; K may also be empty (every piece moves), priced the same way.
 ///
 /// The final group has a square for each piece, placed ones included, and holds every piece
 /// of `required` where it stands. When no connected set of that many squares holds them all
@@ -390,13 +463,13 @@ pub fn steiner_bound(
     board: Bitboard,
     anywhere: u32,
     required: Bitboard,
-    stranded: [Bitboard; 2],
+    waiting: [Bitboard; 2],
     enough: u32,
-) -> Option<u32> {
+) -> u32 {
     let key = SteinerKey {
         board: board.0,
         required: required.0,
-        stranded: [stranded[0].0, stranded[1].0],
+        waiting: [waiting[0].0 & board.0, waiting[1].0 & board.0],
         anywhere: anywhere.min(u32::from(u8::MAX)) as u8,
         touch,
     };
@@ -407,7 +480,7 @@ pub fn steiner_bound(
             .and_then(|entry| entry.filter(|entry| entry.key == key))
     });
     if let Some(known) = known
-        && (known.exact || known.bound.is_some_and(|bound| bound > enough))
+        && (known.exact || known.bound > enough)
     {
         return known.bound;
     }
@@ -419,8 +492,7 @@ pub fn steiner_bound(
         answers[slot] = Some(SteinerAnswer {
             key,
             bound,
-            exact: bound.is_none_or(|bound| bound <= enough || bound >= solver::UNREACHABLE)
-                || enough >= PIECE_CARDS as u32,
+            exact: bound <= enough || bound >= solver::UNREACHABLE || enough >= PIECE_CARDS as u32,
         });
     });
     bound
@@ -434,7 +506,7 @@ const STEINER_SLOTS: usize = 1 << 16;
 struct SteinerKey {
     board: u64,
     required: u64,
-    stranded: [u64; 2],
+    waiting: [u64; 2],
     anywhere: u8,
     touch: Touch,
 }
@@ -443,8 +515,8 @@ impl SteinerKey {
     fn slot(&self) -> usize {
         let mixed = self.board
             ^ self.required.rotate_left(23)
-            ^ self.stranded[0].rotate_left(41)
-            ^ self.stranded[1].rotate_left(13)
+            ^ self.waiting[0].rotate_left(41)
+            ^ self.waiting[1].rotate_left(13)
             ^ u64::from(self.anywhere) << 40
             ^ u64::from(self.touch == Touch::King);
         (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize % STEINER_SLOTS
@@ -455,7 +527,7 @@ impl SteinerKey {
 #[derive(Clone, Copy)]
 struct SteinerAnswer {
     key: SteinerKey,
-    bound: Option<u32>,
+    bound: u32,
     exact: bool,
 }
 
@@ -465,7 +537,7 @@ thread_local! {
 }
 
 /// [`steiner_bound`] worked out, for the question `key` asks.
-fn steiner_tree_bound(key: &SteinerKey, enough: u32) -> Option<u32> {
+fn steiner_tree_bound(key: &SteinerKey, enough: u32) -> u32 {
     let SteinerKey {
         board: occupied,
         touch,
@@ -473,20 +545,18 @@ fn steiner_tree_bound(key: &SteinerKey, enough: u32) -> Option<u32> {
     } = *key;
     let anywhere = u32::from(key.anywhere);
     let required = Bitboard(key.required);
-    let stranded = key.stranded.map(Bitboard);
-    let mut groups: Vec<u64> = Vec::with_capacity(STEINER_MOST_GROUPS);
+    let waiting = key.waiting;
+    let mut groups: Vec<u64> = Vec::with_capacity(2 * PIECE_CARDS);
     let mut rest = occupied;
     while rest != 0 {
-        if groups.len() == STEINER_MOST_GROUPS {
-            return None;
-        }
         let group = touch.group(rest & rest.wrapping_neg(), rest);
         groups.push(group);
         rest &= !group;
     }
+    merge_nearest(touch, &mut groups);
     let total = occupied.count_ones();
     if groups.len() <= 1 {
-        return Some(0);
+        return 0;
     }
     // The final group holds exactly the pieces there will be, and every piece that can never
     // move where it stands: when no connected set of that many squares holds them all, no
@@ -497,10 +567,11 @@ fn steiner_tree_bound(key: &SteinerKey, enough: u32) -> Option<u32> {
     if (2..=STEINER_MOST_GROUPS).contains(&frozen.len())
         && fewest_squares(touch, &frozen, total + anywhere) == u8::MAX
     {
-        return Some(solver::UNREACHABLE);
+        return solver::UNREACHABLE;
     }
-    // Trees wider than this are never the answer: keeping one group costs `total` at most,
-    // and a bound above `enough` may be answered as `enough + 1`.
+    // Trees wider than this are priced as one square wider (a bound all the same): moving
+    // every piece costs `total` or more, and a bound above `enough` may be answered as
+    // `enough + 1`.
     let widest = (total.min(enough.saturating_add(1)) + anywhere).min(WIDEST_TREE);
     let count = groups.len();
     let subsets = 1usize << count;
@@ -513,46 +584,38 @@ fn steiner_tree_bound(key: &SteinerKey, enough: u32) -> Option<u32> {
             .fold(0usize, |set, index| set | 1 << index)
     };
     let required_groups = groups_holding(required);
-    let stranded_groups = groups_holding(stranded[0] | stranded[1]);
-    // separate[set]: how many stranded pieces in the groups of `set` need steps of their own
-    // (a greedy choice of pieces no single step can serve two of: a bound all the same).
+    // Every colour group, by colour: pieces of a colour that can no longer be added,
+    // connected through pieces of that colour.
+    let colour_groups = colour_groups(touch, waiting);
+    let waiting_groups = groups_holding(Bitboard(waiting[0] | waiting[1]));
+    // separate[set]: how many colour groups within the groups of `set` need moves of their
+    // own.
     let separate: Vec<u32> = (0..subsets)
         .map(|set| {
             let within = (0..count)
                 .filter(|index| set >> index & 1 == 1)
                 .fold(0u64, |squares, index| squares | groups[index]);
-            stranded
-                .iter()
-                .map(|side| {
-                    let mut served = 0u64;
-                    squares(side.0 & within)
-                        .filter(|&square| {
-                            let fresh = served >> square & 1 == 0;
-                            if fresh {
-                                // Squares whose neighbourhoods meet this one's.
-                                served |= touch.spread(touch.spread(1 << square) | 1 << square);
-                            }
-                            fresh
-                        })
-                        .count() as u32
-                })
-                .sum()
+            independent(touch, &colour_groups, within)
         })
         .collect();
-    // A tree wider than `widest` counts as one square wider: a bound all the same.
-    let tree = |set: usize| {
-        u32::from(*trees[set].iter().min().unwrap_or(&u8::MAX))
-            .min(widest + 1)
-            .saturating_sub(anywhere)
-    };
+    // (Meeting no group at all costs nothing.) Worked out once per set, as the splits below
+    // ask for each set many times.
+    let cheapest: Vec<u32> = (0..subsets)
+        .map(|set| {
+            if set == 0 {
+                return 0;
+            }
+            u32::from(*trees[set].iter().min().unwrap_or(&u8::MAX))
+                .min(widest + 1)
+                .saturating_sub(anywhere)
+        })
+        .collect();
+    let tree = |set: usize| cheapest[set];
     let sizes: Vec<u32> = groups.iter().map(|group| group.count_ones()).collect();
-    // Keeping no group at all: every piece moves.
-    let mut best = if required_groups == 0 {
-        total
-    } else {
-        u32::MAX
-    };
-    for set in 1..subsets {
+    let mut best = u32::MAX;
+    // K may be empty too (no group keeps a piece where it stands, so every piece moves), and
+    // its colour groups still wait for their partners.
+    for set in 0..subsets {
         if set & required_groups != required_groups {
             continue;
         }
@@ -561,19 +624,45 @@ fn steiner_tree_bound(key: &SteinerKey, enough: u32) -> Option<u32> {
             .map(|index| sizes[index])
             .sum();
         let outside = total - kept;
-        // Which of the stranded groups outside K the tree reaches: every choice.
-        let left_stranded = stranded_groups & !set;
-        let mut reached = left_stranded;
+        // Which of the groups outside K holding a colour group the tree reaches: every
+        // choice.
+        let left_waiting = waiting_groups & !set;
+        let mut reached = left_waiting;
         loop {
-            let moves = outside.max(tree(set | reached)) + separate[left_stranded & !reached];
+            let moves = outside.max(tree(set | reached)) + separate[left_waiting & !reached];
             best = best.min(moves);
             if reached == 0 {
                 break;
             }
-            reached = (reached - 1) & left_stranded;
+            reached = (reached - 1) & left_waiting;
         }
     }
-    Some(best.min(total))
+    best
+}
+
+/// Merges the nearest groups (by king distance between their pieces) until at most
+/// [`STEINER_MOST_GROUPS`] are left, so that [`steiner_tree_bound`] can price a board of more
+/// groups. Every bound it works out stays a bound for the groups unmerged: a tree that meets
+/// each of some groups meets each merged group holding one of them, a merged group none of
+/// whose groups is kept has all its pieces moved, and a merged group none of whose colour
+/// groups is reached has none reached.
+fn merge_nearest(touch: Touch, groups: &mut Vec<u64>) {
+    while groups.len() > STEINER_MOST_GROUPS {
+        // The nearest pair: the first whose grown halo meets another group.
+        let mut halos: Vec<u64> = groups.clone();
+        let (low, high) = 'found: loop {
+            for halo in &mut halos {
+                *halo |= touch.spread(*halo);
+            }
+            for (low, halo) in halos.iter().enumerate() {
+                if let Some(high) = (low + 1..groups.len()).find(|&high| halo & groups[high] != 0) {
+                    break 'found (low, high);
+                }
+            }
+        };
+        let merged = groups.swap_remove(high);
+        groups[low] |= merged;
+    }
 }
 
 /// The fewest squares of a connected set that holds a square of every one of `groups`, or
@@ -753,7 +842,7 @@ mod tests {
     }
 
     /// The Steiner bound of a board alone: nothing to add, nothing frozen or stranded.
-    fn steiner_of(board: Bitboard) -> Option<u32> {
+    fn steiner_of(board: Bitboard) -> u32 {
         steiner_bound(
             Touch::King,
             board,
@@ -789,9 +878,9 @@ mod tests {
         );
         let groups = Touch::King.groups(board);
         let steiner = steiner_of(board);
-        let star = bridging_bound(Touch::King, board, 0, Bitboard::EMPTY);
+        let star = bridging_bound(Touch::King, board, 0, Bitboard::EMPTY, [Bitboard::EMPTY; 2]);
         assert_eq!(groups, 3);
-        assert_eq!((star, steiner), (2, Some(3)));
+        assert_eq!((star, steiner), (2, 3));
     }
 
     #[test]
@@ -809,8 +898,8 @@ mod tests {
             }
             let board = Bitboard(board);
             let exact = fewest_lifted(board.0);
-            let star = bridging_bound(Touch::King, board, 0, Bitboard::EMPTY);
-            let steiner = steiner_of(board).expect("at most six groups");
+            let star = bridging_bound(Touch::King, board, 0, Bitboard::EMPTY, [Bitboard::EMPTY; 2]);
+            let steiner = steiner_of(board);
             assert!(
                 star <= steiner && steiner <= exact,
                 "{board:?}: {star} {steiner} {exact}"
@@ -820,11 +909,11 @@ mod tests {
                 let key = SteinerKey {
                     board: board.0,
                     required: 0,
-                    stranded: [0; 2],
+                    waiting: [0; 2],
                     anywhere: 0,
                     touch: Touch::King,
                 };
-                let cut = steiner_tree_bound(&key, enough).expect("at most six groups");
+                let cut = steiner_tree_bound(&key, enough);
                 assert!(
                     cut.min(enough + 1) == steiner.min(enough + 1),
                     "{board:?} {enough}"
