@@ -430,14 +430,7 @@ impl Orthodox {
                 clock = 0;
             }
             MoveFlag::Castle => {
-                let rook_from = Square::from_coords(
-                    if to.file() > from.file() {
-                        File::new(self.board_files() - 1)
-                    } else {
-                        File::A
-                    },
-                    from.rank(),
-                );
+                let rook_from = self.castling_rook(from, to);
                 let (_, rook_to) = castling_targets(from, rook_from);
                 pos.relocate(from, to);
                 pos.relocate(rook_from, rook_to);
@@ -483,14 +476,7 @@ impl Orthodox {
                 }
             }
             MoveFlag::Castle => {
-                let rook_from = Square::from_coords(
-                    if to.file() > from.file() {
-                        File::new(self.board_files() - 1)
-                    } else {
-                        File::A
-                    },
-                    from.rank(),
-                );
+                let rook_from = self.castling_rook(from, to);
                 let (_, rook_to) = castling_targets(from, rook_from);
                 occupied =
                     (occupied & !Bitboard::from_square(rook_from)) | Bitboard::from_square(to);
@@ -507,6 +493,17 @@ impl Orthodox {
         let uncovered = (rook_attacks(king, occupied) & (pos.kind(ROOK) | queens))
             | (bishop_attacks(king, occupied) & (pos.kind(BISHOP) | queens));
         (uncovered & staying & !Bitboard::from_square(landed)).any()
+    }
+
+    /// Where the rook of a castling from `from` to `to` starts: the corner on the king's side
+    /// of the move.
+    fn castling_rook(&self, from: Square, to: Square) -> Square {
+        let file = if to.file() > from.file() {
+            File::new(self.board_files() - 1)
+        } else {
+            File::A
+        };
+        Square::from_coords(file, from.rank())
     }
 
     fn board_files(&self) -> u32 {
