@@ -628,9 +628,6 @@ fn stranded_board(rng: &mut StdRng) -> String {
         for (square, piece) in squares.iter().zip(&pieces[..count]) {
             board[*square] = Some(*piece);
         }
-        let beside = |a: usize, b: usize| {
-            a != b && (a % 8).abs_diff(b % 8) <= 1 && (a / 8).abs_diff(b / 8) <= 1
-        };
         let same_colour = |a: char, b: char| a.is_ascii_uppercase() == b.is_ascii_uppercase();
         let placed: Vec<(usize, char)> = (0..64)
             .filter_map(|square| board[square].map(|piece| (square, piece)))
@@ -697,12 +694,21 @@ fn the_bound_counts_the_partner_a_stranded_piece_waits_for() {
     assert_eq!(OPEN.lower_bound(&stop), 3);
 }
 
+/// Whether two squares (0..64) are different and touch, diagonally included.
+fn beside(a: usize, b: usize) -> bool {
+    a != b && (a % 8).abs_diff(b % 8) <= 1 && (a / 8).abs_diff(b / 8) <= 1
+}
+
+/// The moving phase on `board` with three to six position cards left, drawn from `rng`.
+fn with_a_few_cards(board: [Option<char>; 64], rng: &mut StdRng) -> Reference {
+    let cards = rng.random_range(3..=6);
+    moving_game(board, &shuffled_position_cards(rng)[..cards])
+}
+
 /// A moving-phase board with four to seven pieces spread over a 5x5 box, at least two of one
 /// colour side by side (a colour group that can move, but whose last piece to leave needs a
 /// partner to come back for it).
 fn paired_board(rng: &mut StdRng) -> String {
-    let beside =
-        |a: usize, b: usize| a != b && (a % 8).abs_diff(b % 8) <= 1 && (a / 8).abs_diff(b / 8) <= 1;
     loop {
         let mut pieces: Vec<char> = "KQRRBBNNkqrrbbnn".chars().collect();
         pieces.shuffle(rng);
@@ -723,8 +729,7 @@ fn paired_board(rng: &mut StdRng) -> String {
         for &(square, piece) in &placed {
             board[square] = Some(piece);
         }
-        let cards = rng.random_range(3..=6);
-        let game = moving_game(board, &shuffled_position_cards(rng)[..cards]);
+        let game = with_a_few_cards(board, rng);
         if paired && !game.won() {
             return game.to_fen();
         }
@@ -765,8 +770,6 @@ fn the_bound_counts_the_partner_the_last_piece_of_a_colour_group_waits_for() {
 /// none beside another of its colour) spread over a 6x6 box, and two or three pieces of the
 /// other colour, at least two of them side by side, with a few cards left.
 fn frozen_spread_board(rng: &mut StdRng) -> String {
-    let beside =
-        |a: usize, b: usize| a != b && (a % 8).abs_diff(b % 8) <= 1 && (a / 8).abs_diff(b / 8) <= 1;
     loop {
         let (mut frozen, mut mobile): (Vec<char>, Vec<char>) = if rng.random_bool(0.5) {
             ("KQRRBBNN".chars().collect(), "kqrrbbnn".chars().collect())
@@ -797,8 +800,7 @@ fn frozen_spread_board(rng: &mut StdRng) -> String {
         for (square, piece) in mobile_squares.iter().zip(&mobile) {
             board[*square] = Some(*piece);
         }
-        let cards = rng.random_range(3..=6);
-        let game = moving_game(board, &shuffled_position_cards(rng)[..cards]);
+        let game = with_a_few_cards(board, rng);
         if !game.won() {
             return game.to_fen();
         }
