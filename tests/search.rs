@@ -9,14 +9,15 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use amity_engine::search::ordering::{History, MovePicker, QuietOrder};
+use amity_engine::search::ordering::{History, MovePicker, QuietOrder, Stage};
 use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{Game, Move, MoveList, Position, Rules, Scratch, perft};
 use amity_variants::Chess;
 use common::{Engine, read_perft_file};
 
 /// Perft that walks each node's moves through the staged picker, with hash moves and killers
-/// taken from elsewhere in the tree (so often illegal here) to prove they are filtered.
+/// taken from elsewhere in the tree (so often illegal here) to prove they are filtered, and
+/// checks that the stages come out in order.
 fn picker_perft(pos: &Position<Chess>, depth: u32, foreign: &mut Vec<Move>) -> u64 {
     if depth == 0 {
         return 1;
@@ -37,7 +38,11 @@ fn picker_perft(pos: &Position<Chess>, depth: u32, foreign: &mut Vec<Move>) -> u
         QuietOrder::history(&history),
         &mut scratch,
     );
-    let moves: Vec<Move> = picker.map(|(mv, _)| mv).collect();
+    let (moves, stages): (Vec<Move>, Vec<Stage>) = picker.unzip();
+    assert!(
+        stages.windows(2).all(|pair| pair[0] <= pair[1]),
+        "picker stages out of order at {pos:?}: {stages:?}"
+    );
     let mut plain = MoveList::new();
     Chess.generate(pos, &mut plain);
     assert_eq!(moves.len(), plain.len(), "picker count differs at {pos:?}");

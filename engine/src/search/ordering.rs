@@ -350,16 +350,21 @@ impl MovePicker {
         if self.next >= self.entries.len() {
             return None;
         }
-        // Selection sort, one step per call: most nodes cut off after a few moves.
-        let slice = &self.entries[self.next..];
-        let mut best = 0;
-        for (offset, entry) in slice.iter().enumerate().skip(1) {
-            if entry.key > slice[best].key {
-                best = offset;
+        if self.next == 0 {
+            // Most nodes cut off on their first move: find it with one scan, no sorting.
+            let mut best = 0;
+            for (offset, entry) in self.entries.iter().enumerate().skip(1) {
+                if entry.key > self.entries[best].key {
+                    best = offset;
+                }
             }
+            self.entries.swap(0, best);
+        } else if self.next == 1 {
+            // A node that asks for a second move often goes through them all: sorting the
+            // rest once costs less than a selection scan per move.
+            self.entries[1..].sort_unstable_by_key(|entry| std::cmp::Reverse(entry.key));
         }
         let index = self.next;
-        self.entries.swap(index, index + best);
         self.next += 1;
         let entry = self.entries[index];
         self.last_exchange = entry.exchange;
