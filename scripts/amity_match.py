@@ -18,6 +18,7 @@ import time
 
 import chess
 import chess.engine
+import chess.pgn
 
 # Balanced openings (UCI moves), each played once with either colour.
 OPENINGS = [
@@ -201,9 +202,20 @@ def quit_quietly(engine):
         pass
 
 
-def match(engine_spec, opponent_spec, games, tc, threads=1, hash_mb=16, log=print):
+def write_pgn(path, board, white, black, result, how, tc):
+    """Appends one finished game to a PGN file, for studying the games afterwards."""
+    game = chess.pgn.Game.from_board(board)
+    game.headers.update({"Event": "Amity match", "White": white, "Black": black,
+                         "Result": result, "Termination": how,
+                         "TimeControl": f"{tc[0]:g}+{tc[1]:g}"})
+    with open(path, "a") as handle:
+        print(game, file=handle, end="\n\n")
+
+
+def match(engine_spec, opponent_spec, games, tc, threads=1, hash_mb=16, log=print, pgn=None):
     """Plays `games` games (openings in turn, colours alternating); returns a summary dict.
-    Both engines get `threads` threads where they take the option (equal resources)."""
+    Both engines get `threads` threads where they take the option (equal resources). With
+    `pgn`, every counted game is appended to that file."""
     ours = open_engine(engine_spec, threads, hash_mb)
     theirs = open_engine(opponent_spec, threads, hash_mb, tc=tc)
     wins = draws = losses = forfeits = errors = 0
@@ -236,6 +248,10 @@ def match(engine_spec, opponent_spec, games, tc, threads=1, hash_mb=16, log=prin
                 draws += 1
             else:
                 losses += 1
+            if pgn:
+                names = ("Amity", opponent_spec) if amity_white else (opponent_spec, "Amity")
+                result = {1.0: "1-0", 0.5: "1/2-1/2", 0.0: "0-1"}[score]
+                write_pgn(pgn, board, *names, result, how, tc)
             log(f"game {game + 1:3}/{games} amity {'white' if amity_white else 'black'} "
                 f"{amity_score:.1f} ({how}, {board.ply()} plies)  +{wins} ={draws} -{losses}")
             game += 1

@@ -27,12 +27,13 @@ def main():
     parser.add_argument("--threads", type=int, default=1,
                         help="search threads for both engines (Stockfish's limited strength too)")
     parser.add_argument("--hash", type=int, default=16, help="hash table MiB for both engines")
+    parser.add_argument("--pgn", help="append every game to this PGN file")
     args = parser.parse_args()
     results = []
     for opponent in args.opponents.split(","):
         print(f"== {opponent}", flush=True)
         result = match(args.engine, opponent, args.games, parse_tc(args.tc), args.threads,
-                       args.hash, log=lambda line: print(line, flush=True))
+                       args.hash, log=lambda line: print(line, flush=True), pgn=args.pgn)
         results.append(result)
         print(summary_line(result), flush=True)
     print(f"\nStrength ladder, {args.games} games per opponent at {args.tc}, "
