@@ -17,7 +17,13 @@ Usage:
     python3 scripts/stockfish_labels.py selfplay.txt labelled.txt --nodes 8000
     amity tune --variant chess --data labelled.txt --write variants/src/chess/weights.rs
 
-Needs Debian's stockfish (installed with apt-get when missing).
+For a variant Stockfish does not play, `--variant NAME` asks Debian's fairy-stockfish
+instead, with `UCI_Variant` set to NAME (Los Alamos is `losalamos` in both programs):
+
+    python3 scripts/stockfish_labels.py la.txt la_labelled.txt --variant losalamos
+
+Needs Debian's stockfish, or fairy-stockfish for `--variant` (installed with apt-get when
+missing).
 """
 
 import argparse
@@ -29,16 +35,17 @@ import subprocess
 import sys
 
 
-def find_stockfish():
-    for path in (shutil.which("stockfish"), "/usr/games/stockfish"):
+def find_engine(package):
+    """The Debian package's engine binary, installed first when it is missing."""
+    for path in (shutil.which(package), f"/usr/games/{package}"):
         if path and os.path.exists(path):
             return path
-    subprocess.run(["apt-get", "install", "-y", "stockfish"], check=True)
-    return "/usr/games/stockfish"
+    subprocess.run(["apt-get", "install", "-y", package], check=True)
+    return f"/usr/games/{package}"
 
 
 class Stockfish:
-    def __init__(self, path, hash_mb):
+    def __init__(self, path, hash_mb, variant):
         self.process = subprocess.Popen(
             [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
@@ -46,6 +53,8 @@ class Stockfish:
         self.wait_for("uciok")
         self.send("setoption name Threads value 1")
         self.send(f"setoption name Hash value {hash_mb}")
+        if variant:
+            self.send(f"setoption name UCI_Variant value {variant}")
         self.send("isready")
         self.wait_for("readyok")
 
@@ -84,8 +93,8 @@ class Stockfish:
 WORKER = {}
 
 
-def start_worker(path, nodes, hash_mb):
-    WORKER["engine"] = Stockfish(path, hash_mb)
+def start_worker(path, nodes, hash_mb, variant):
+    WORKER["engine"] = Stockfish(path, hash_mb, variant)
     WORKER["nodes"] = nodes
 
 
@@ -104,16 +113,19 @@ def main():
     parser.add_argument("--result-weight", type=float, default=0.0)
     parser.add_argument("--max-cp", type=int, default=2000)
     parser.add_argument("--limit", type=int, default=0, help="label only the first N lines")
+    parser.add_argument(
+        "--variant", help="label with fairy-stockfish playing this UCI_Variant (not chess)"
+    )
     args = parser.parse_args()
 
     with open(args.source) as source:
         lines = [line.strip() for line in source if ";" in line]
     if args.limit:
         lines = lines[: args.limit]
-    path = find_stockfish()
+    path = find_engine("fairy-stockfish" if args.variant else "stockfish")
     kept = dropped = 0
     with multiprocessing.Pool(
-        args.processes, start_worker, (path, args.nodes, args.hash)
+        args.processes, start_worker, (path, args.nodes, args.hash, args.variant)
     ) as pool, open(args.target, "w") as target:
         for done, (fen, result, cp) in enumerate(
             pool.imap(label_one, lines, chunksize=64), 1
