@@ -44,11 +44,12 @@ fn tune_makes_data_fits_and_writes_weights() {
         assert!(["1", "0", "0.5"].contains(&result), "{line}");
     }
     let source = std::fs::read_to_string(&weights).unwrap();
+    let count = amity_variants::losalamos::evaluation::COUNT;
     assert!(
-        source.contains("pub const WEIGHTS: [Tapered; 199]"),
+        source.contains(&format!("pub const WEIGHTS: [Tapered; {count}]")),
         "{source}"
     );
-    assert_eq!(source.matches("    s(").count(), 199);
+    assert_eq!(source.matches("    s(").count(), count);
     assert!(source.contains("// knight mobility"));
     // A second run reads the saved positions instead of playing.
     let second = run(&[]);
