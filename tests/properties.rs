@@ -67,7 +67,8 @@ fn identity<R: Rules>(rules: &R, pos: &Position<R>) -> (String, u64, String, Vec
     (pos.to_fen(rules), pos.hash(), format!("{pos:?}"), moves)
 }
 
-/// Checks one position: FEN round trip, and every decision's (or throw's) token parses back.
+/// Checks one position: FEN round trip, every decision's (or throw's) token parses back, and
+/// where the rules tell a check without playing the move, playing it agrees.
 fn check_position<R: Rules>(game: &Game<R>) -> Result<(), TestCaseError> {
     let rules = game.rules();
     let pos = game.position();
@@ -88,6 +89,13 @@ fn check_position<R: Rules>(game: &Game<R>) -> Result<(), TestCaseError> {
     } else {
         game.legal_moves().as_slice().to_vec()
     };
+    for &mv in &candidates {
+        if let Some(told) = rules.gives_check(pos, mv) {
+            let mut child = pos.clone();
+            rules.play(&mut child, mv);
+            prop_assert_eq!(told, rules.in_check(&child), "{}: does {:?} check", fen, mv);
+        }
+    }
     for mv in candidates {
         let token = rules.format_move(mv);
         let parsed = parse_move(rules, pos, &token)

@@ -11,6 +11,7 @@ pub use evaluation::evaluate;
 
 use amity_engine::evaluation::Tapered;
 use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECES};
+use amity_engine::search::see;
 use amity_engine::tuning::Features;
 use amity_engine::{FenError, Geometry, Move, MoveList, Outcome, PieceInfo, Position, Rules};
 
@@ -81,6 +82,11 @@ impl Rules for LosAlamos {
         orthodox::checkers(pos).any()
     }
 
+    #[inline]
+    fn gives_check(&self, pos: &Position<Self>, mv: Move) -> Option<bool> {
+        Some(RULES.gives_check(pos, mv))
+    }
+
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
         RULES.no_move_outcome(pos)
     }
@@ -88,6 +94,10 @@ impl Rules for LosAlamos {
     fn insufficient_material(&self, pos: &Position<Self>) -> bool {
         // Without bishops only a lone knight (or nothing) beside the kings is dead.
         orthodox::insufficient_material(pos)
+    }
+
+    fn static_exchange(&self, pos: &Position<Self>, mv: Move) -> i32 {
+        see::orthodox(self, pos, mv)
     }
 
     fn evaluate(&self, pos: &Position<Self>) -> i32 {
