@@ -17,6 +17,7 @@ pub mod pacifist;
 pub mod parade;
 pub mod solitaire;
 pub mod splitbrain;
+mod threats;
 
 use amity_engine::{Game, OptionError, OptionSpec, OptionValue, Rules, VariantSettings};
 

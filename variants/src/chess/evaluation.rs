@@ -12,6 +12,7 @@ use super::weights::WEIGHTS;
 use crate::evaluation::{
     FILE_A, FILE_H, distance, front_span, pawn_attacks, relative_rank, relative_square,
 };
+use crate::threats::{SideAttacks, THREAT_KINDS, ThreatLayout, add_threat_features, threat_name};
 
 const KINDS: [Kind; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
 const MOBILE: [Kind; 4] = [KNIGHT, BISHOP, ROOK, QUEEN];
@@ -48,21 +49,8 @@ pub const SHIELD_NEAR: usize = ROOK_HALF_OPEN + 1;
 pub const SHIELD_FAR: usize = SHIELD_NEAR + 1;
 pub const SHIELD_MISSING: usize = SHIELD_FAR + 1;
 pub const TEMPO: usize = SHIELD_MISSING + 1;
-/// Threats, counted twice over: [`THREATS`] for the side to move's threats, which it can act
-/// on at once, and `THREATS + THREAT_KINDS` for the other side's, which the side to move may
-/// parry. The order within each half is [`PAWN_THREAT`] and the rest.
+/// Threats ([`crate::threats`]): the side to move's from here, then the other side's.
 pub const THREATS: usize = TEMPO + 1;
-/// Enemy knights, bishops, rooks and queens a pawn attacks.
-pub const PAWN_THREAT: usize = 0;
-/// Enemy rooks and queens a knight or bishop attacks.
-pub const MINOR_THREAT: usize = 1;
-/// Enemy queens a rook attacks.
-pub const ROOK_THREAT: usize = 2;
-/// Enemy pieces (not pawns or king) attacked and not defended.
-pub const HANGING_PIECE: usize = 3;
-/// Enemy pawns attacked and not defended.
-pub const HANGING_PAWN: usize = 4;
-pub const THREAT_KINDS: usize = 5;
 /// A passed pawn whose stop square is occupied, by relative rank.
 pub const PASSER_BLOCKED: usize = THREATS + 2 * THREAT_KINDS;
 /// A passed pawn whose stop square is empty and not attacked by the enemy, by relative rank.
@@ -83,6 +71,17 @@ pub const COUNT: usize = MOBILITY_TABLE + MOBILITY_OFFSETS[4];
 
 // The weights file is written by the tuner: one weight per feature.
 const _: () = assert!(WEIGHTS.len() == COUNT);
+
+/// Where the threat, safe-check and passer weights are.
+const THREAT_LAYOUT: ThreatLayout = ThreatLayout {
+    threats: THREATS,
+    safe_check: SAFE_CHECK,
+    check_kinds: &MOBILE,
+    passer_blocked: PASSER_BLOCKED,
+    passer_free: PASSER_FREE,
+    board: !0,
+    ranks: 8,
+};
 
 /// The weight's name, for the tuner's report.
 pub fn weight_name(index: usize) -> String {
@@ -108,21 +107,7 @@ pub fn weight_name(index: usize) -> String {
         SHIELD_FAR => "shield pawn two ranks ahead".into(),
         SHIELD_MISSING => "shield file without a pawn".into(),
         TEMPO => "side to move".into(),
-        i if i < PASSER_BLOCKED => {
-            let threat = [
-                "pawn attacks a piece",
-                "minor attacks a rook or queen",
-                "rook attacks a queen",
-                "piece attacked and undefended",
-                "pawn attacked and undefended",
-            ][(i - THREATS) % THREAT_KINDS];
-            let side = if i - THREATS < THREAT_KINDS {
-                "side to move"
-            } else {
-                "side not to move"
-            };
-            format!("{threat}, by the {side}")
-        }
+        i if i < PASSER_BLOCKED => threat_name(i - THREATS),
         i if i < PASSER_FREE => format!("blocked passer on rank {}", i - PASSER_BLOCKED + 1),
         i if i < OUTPOST => format!("free passer on rank {}", i - PASSER_FREE + 1),
         OUTPOST => "knight outpost".into(),
@@ -139,17 +124,6 @@ pub fn weight_name(index: usize) -> String {
         }
         _ => format!("weight {index}"),
     }
-}
-
-/// What one side's pieces attack and which of its pawns are passed, gathered while its own
-/// features are counted, for the threat terms that weigh both sides' attacks together.
-#[derive(Default)]
-struct SideAttacks {
-    /// Squares attacked by each kind, in [`KINDS`] order.
-    by_kind: [u64; 6],
-    /// Squares attacked by any piece.
-    all: u64,
-    passers: u64,
 }
 
 /// Adds one side's own features, `sign` +1 for White and −1 for Black, and returns what its
@@ -299,79 +273,8 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
             features.add(OUTPOST, sign);
         }
     }
-    attacked.all = attacked.by_kind.iter().fold(0, |all, kind| all | kind);
+    attacked.gather();
     attacked
-}
-
-/// Adds the features that weigh `us`'s attacks against `them`'s: threats on their pieces,
-/// safe checks, and how free our passed pawns are to advance.
-fn threat_features<R: Rules>(
-    pos: &Position<R>,
-    us: Color,
-    ours: &SideAttacks,
-    theirs: &SideAttacks,
-    features: &mut Features,
-) {
-    let sign = if us == Color::White { 1 } else { -1 };
-    let them = !us;
-    let threats = if pos.turn() == us {
-        THREATS
-    } else {
-        THREATS + THREAT_KINDS
-    };
-    let kind_of = |kind| pos.pieces(them, kind).0;
-    let minors = kind_of(KNIGHT) | kind_of(BISHOP);
-    let majors = kind_of(ROOK) | kind_of(QUEEN);
-    let pieces = minors | majors;
-    let count = |bits: u64| sign * bits.count_ones() as i32;
-    features.add(threats + PAWN_THREAT, count(ours.by_kind[0] & pieces));
-    features.add(
-        threats + MINOR_THREAT,
-        count((ours.by_kind[1] | ours.by_kind[2]) & majors),
-    );
-    features.add(
-        threats + ROOK_THREAT,
-        count(ours.by_kind[3] & kind_of(QUEEN)),
-    );
-    features.add(
-        threats + HANGING_PIECE,
-        count(ours.all & pieces & !theirs.all),
-    );
-    features.add(
-        threats + HANGING_PAWN,
-        count(ours.all & kind_of(PAWN) & !theirs.all),
-    );
-
-    let occupied = pos.occupied();
-    if let Some(king) = pos.pieces(them, KING).first() {
-        let safe = !theirs.all & !pos.color(us).0;
-        let diagonal = orthodox::attacks(BISHOP, them, king, occupied).0;
-        let straight = orthodox::attacks(ROOK, them, king, occupied).0;
-        let knight = orthodox::attacks(KNIGHT, them, king, occupied).0;
-        // A queen checks from every square a bishop or a rook would.
-        for (index, checks) in [knight, diagonal, straight, diagonal | straight]
-            .into_iter()
-            .enumerate()
-        {
-            features.add(
-                SAFE_CHECK + index,
-                count(checks & ours.by_kind[index + 1] & safe),
-            );
-        }
-    }
-
-    for square in Bitboard(ours.passers) {
-        let Some(stop) = stop_square(square, us) else {
-            continue;
-        };
-        let rank = relative_rank(square, us);
-        let stop_bit = 1u64 << stop;
-        if occupied.0 & stop_bit != 0 {
-            features.add(PASSER_BLOCKED + rank, sign);
-        } else if theirs.all & stop_bit == 0 {
-            features.add(PASSER_FREE + rank, sign);
-        }
-    }
 }
 
 /// The square in front of `us`'s pawn on `square`, if the board has one.
@@ -394,8 +297,8 @@ pub fn features<R: Rules>(pos: &Position<R>, features: &mut Features) {
     features.phase = phase.min(24) * PHASE_FULL / 24;
     let white = side_features(pos, Color::White, features);
     let black = side_features(pos, Color::Black, features);
-    threat_features(pos, Color::White, &white, &black, features);
-    threat_features(pos, Color::Black, &black, &white, features);
+    add_threat_features(pos, Color::White, &white, &black, &THREAT_LAYOUT, features);
+    add_threat_features(pos, Color::Black, &black, &white, &THREAT_LAYOUT, features);
     features.add(TEMPO, if pos.turn() == Color::White { 1 } else { -1 });
 }
 
@@ -408,6 +311,7 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
 mod tests {
     use super::*;
     use crate::Chess;
+    use crate::threats::{HANGING_PAWN, HANGING_PIECE, PAWN_THREAT, counts_in};
     use amity_engine::Game;
 
     fn eval(fen: &str) -> i32 {
@@ -463,17 +367,7 @@ mod tests {
 
     #[test]
     fn a_pawn_attacking_a_lone_knight_is_a_threat_and_the_knight_hangs() {
-        let game = Game::from_fen(Chess, "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1").expect("valid");
-        let mut terms = Features::default();
-        features(game.position(), &mut terms);
-        let count = |index: usize| {
-            terms
-                .terms
-                .iter()
-                .filter(|(i, _)| usize::from(*i) == index)
-                .map(|(_, n)| i32::from(*n))
-                .sum::<i32>()
-        };
+        let count = counts_in(Chess, "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", features);
         // White is to move, so its threats count in the first half.
         assert_eq!(count(THREATS + PAWN_THREAT), 1);
         assert_eq!(count(THREATS + HANGING_PIECE), 1);

@@ -9,6 +9,7 @@ use amity_engine::tuning::{self, Features, PHASE_FULL};
 use amity_engine::{Bitboard, Color, Kind, Position, Rules, Square};
 
 use super::weights::WEIGHTS;
+use crate::threats::{SideAttacks, THREAT_KINDS, ThreatLayout, add_threat_features, threat_name};
 
 /// The board's squares: the 6x6 corner of the bitboard.
 const BOARD: u64 = 0x3F3F_3F3F_3F3F;
@@ -37,21 +38,8 @@ pub const ROOK_OPEN: usize = SHIELD + 1;
 pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
 /// The side to move's edge.
 pub const TEMPO: usize = ROOK_HALF_OPEN + 1;
-/// Threats, counted twice over: from [`THREATS`] the side to move's, which it can act on at
-/// once, and from `THREATS + THREAT_KINDS` the other side's, which the side to move may
-/// parry. Within each half the order is [`PAWN_THREAT`] and those after it.
+/// Threats ([`crate::threats`]): the side to move's from here, then the other side's.
 pub const THREATS: usize = TEMPO + 1;
-/// Enemy knights, rooks and queens a pawn attacks.
-pub const PAWN_THREAT: usize = 0;
-/// Enemy rooks and queens a knight attacks.
-pub const KNIGHT_THREAT: usize = 1;
-/// Enemy queens a rook attacks.
-pub const ROOK_THREAT: usize = 2;
-/// Enemy knights, rooks and queens attacked and not defended.
-pub const HANGING_PIECE: usize = 3;
-/// Enemy pawns attacked and not defended.
-pub const HANGING_PAWN: usize = 4;
-pub const THREAT_KINDS: usize = 5;
 /// Squares a knight, rook or queen could check the enemy king from, reached and safe.
 pub const SAFE_CHECK: usize = THREATS + 2 * THREAT_KINDS;
 /// A passed pawn whose stop square is occupied, by relative rank (0..6).
@@ -66,6 +54,17 @@ const _: () = assert!(WEIGHTS.len() == COUNT);
 
 /// Non-pawn material of both sides at the start, in phase units (knight 1, rook 2, queen 4).
 const FULL_MATERIAL: i32 = 2 * (2 + 2 * 2 + 4);
+
+/// Where the threat, safe-check and passer weights are.
+const THREAT_LAYOUT: ThreatLayout = ThreatLayout {
+    threats: THREATS,
+    safe_check: SAFE_CHECK,
+    check_kinds: &MOBILE_KINDS,
+    passer_blocked: PASSER_BLOCKED,
+    passer_free: PASSER_FREE,
+    board: BOARD,
+    ranks: 6,
+};
 
 /// The weight's name, for the tuner's report.
 pub fn weight_name(index: usize) -> String {
@@ -87,21 +86,7 @@ pub fn weight_name(index: usize) -> String {
         ROOK_OPEN => "rook on an open file".into(),
         ROOK_HALF_OPEN => "rook on a half-open file".into(),
         TEMPO => "side to move".into(),
-        i if i < SAFE_CHECK => {
-            let whose = if i < THREATS + THREAT_KINDS {
-                "mover's"
-            } else {
-                "opponent's"
-            };
-            let what = [
-                "pawn attacks a piece",
-                "knight attacks a rook or queen",
-                "rook attacks a queen",
-                "hanging piece",
-                "hanging pawn",
-            ][(i - THREATS) % THREAT_KINDS];
-            format!("{whose} threat: {what}")
-        }
+        i if i < SAFE_CHECK => threat_name(i - THREATS),
         i if i < PASSER_BLOCKED => format!("safe {} check", kind_names[i - SAFE_CHECK]),
         i if i < PASSER_FREE => format!("blocked passer on rank {}", i - PASSER_BLOCKED + 1),
         i if i < COUNT => format!("free passer on rank {}", i - PASSER_FREE + 1),
@@ -155,16 +140,6 @@ fn front_span(square: Square, color: Color) -> (u64, u64) {
     (files & ahead, own_file & ahead)
 }
 
-/// What one side's pieces attack, for the features that weigh both sides' attacks.
-#[derive(Default)]
-struct SideAttacks {
-    /// Squares attacked by pawns, knights, rooks, queens and the king, in that order.
-    by_kind: [u64; 5],
-    /// Squares attacked by any piece.
-    all: u64,
-    passers: u64,
-}
-
 /// Adds one side's own features with `sign` (+1 White, −1 Black) and returns what its pieces
 /// attack.
 fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features) -> SideAttacks {
@@ -187,15 +162,15 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
         (orthodox::attacks(KING, them, king, Bitboard(0)).0 | (1u64 << king as u32)) & BOARD
     });
     let mut attacked = SideAttacks::default();
-    attacked.by_kind[0] = our_pawn_attacks;
+    attacked.by_kind[PAWN.index()] = our_pawn_attacks;
     if let Some(king) = pos.pieces(us, KING).first() {
-        attacked.by_kind[4] = orthodox::attacks(KING, us, king, Bitboard(0)).0 & BOARD;
+        attacked.by_kind[KING.index()] = orthodox::attacks(KING, us, king, Bitboard(0)).0 & BOARD;
     }
     for (index, kind) in MOBILE_KINDS.into_iter().enumerate() {
         let (mut reach, mut hits) = (0, 0);
         for square in pos.pieces(us, kind) {
             let attacks = orthodox::attacks(kind, us, square, occupied).0 & BOARD;
-            attacked.by_kind[index + 1] |= attacks;
+            attacked.by_kind[kind.index()] |= attacks;
             reach += (attacks & safe).count_ones() as i32;
             hits += (attacks & zone).count_ones() as i32;
         }
@@ -243,73 +218,8 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
             features.add(if open { ROOK_OPEN } else { ROOK_HALF_OPEN }, sign);
         }
     }
-    attacked.all = attacked.by_kind.iter().fold(0, |all, kind| all | kind);
+    attacked.gather();
     attacked
-}
-
-/// Adds the features that weigh `us`'s attacks against `them`'s: threats on their pieces,
-/// safe checks, and how free our passed pawns are to advance.
-fn threat_features<R: Rules>(
-    pos: &Position<R>,
-    us: Color,
-    ours: &SideAttacks,
-    theirs: &SideAttacks,
-    features: &mut Features,
-) {
-    let sign = if us == Color::White { 1 } else { -1 };
-    let them = !us;
-    let threats = if pos.turn() == us {
-        THREATS
-    } else {
-        THREATS + THREAT_KINDS
-    };
-    let enemy = |kind| pos.pieces(them, kind).0;
-    let majors = enemy(ROOK) | enemy(QUEEN);
-    let pieces = enemy(KNIGHT) | majors;
-    let count = |bits: u64| sign * bits.count_ones() as i32;
-    features.add(threats + PAWN_THREAT, count(ours.by_kind[0] & pieces));
-    features.add(threats + KNIGHT_THREAT, count(ours.by_kind[1] & majors));
-    features.add(threats + ROOK_THREAT, count(ours.by_kind[2] & enemy(QUEEN)));
-    features.add(
-        threats + HANGING_PIECE,
-        count(ours.all & pieces & !theirs.all),
-    );
-    features.add(
-        threats + HANGING_PAWN,
-        count(ours.all & enemy(PAWN) & !theirs.all),
-    );
-
-    let occupied = pos.occupied();
-    if let Some(king) = pos.pieces(them, KING).first() {
-        let safe = !theirs.all & !pos.color(us).0 & BOARD;
-        let knight = orthodox::attacks(KNIGHT, them, king, occupied).0;
-        let straight = orthodox::attacks(ROOK, them, king, occupied).0;
-        // With no bishops on the board, a queen's checks are a rook's and a bishop's.
-        let queen = orthodox::attacks(QUEEN, them, king, occupied).0;
-        for (index, checks) in [knight, straight, queen].into_iter().enumerate() {
-            features.add(
-                SAFE_CHECK + index,
-                count(checks & ours.by_kind[index + 1] & safe),
-            );
-        }
-    }
-
-    for square in Bitboard(ours.passers) {
-        let rank = relative_rank(us, square);
-        if rank == 5 {
-            continue;
-        }
-        let stop = match us {
-            Color::White => square as u32 + 8,
-            Color::Black => square as u32 - 8,
-        };
-        let stop_bit = 1u64 << stop;
-        if occupied.0 & stop_bit != 0 {
-            features.add(PASSER_BLOCKED + rank, sign);
-        } else if theirs.all & stop_bit == 0 {
-            features.add(PASSER_FREE + rank, sign);
-        }
-    }
 }
 
 /// The features of `pos` from White's point of view.
@@ -321,8 +231,8 @@ pub fn features<R: Rules>(pos: &Position<R>, features: &mut Features) {
     features.phase = material.min(FULL_MATERIAL) * PHASE_FULL / FULL_MATERIAL;
     let white = side_features(pos, Color::White, features);
     let black = side_features(pos, Color::Black, features);
-    threat_features(pos, Color::White, &white, &black, features);
-    threat_features(pos, Color::Black, &black, &white, features);
+    add_threat_features(pos, Color::White, &white, &black, &THREAT_LAYOUT, features);
+    add_threat_features(pos, Color::Black, &black, &white, &THREAT_LAYOUT, features);
     features.add(TEMPO, if pos.turn() == Color::White { 1 } else { -1 });
 }
 
@@ -335,6 +245,7 @@ pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
 mod tests {
     use super::*;
     use crate::LosAlamos;
+    use crate::threats::counts_in;
     use amity_engine::Game;
 
     fn eval(fen: &str) -> i32 {
@@ -364,26 +275,17 @@ mod tests {
     }
 
     #[test]
-    fn a_pawn_attacking_a_lone_knight_is_a_threat_and_the_knight_hangs() {
-        let game = Game::from_fen(LosAlamos, "3k2/6/2n3/3P2/6/3K2 w - - 0 1").expect("valid");
-        let mut terms = Features::default();
-        features(game.position(), &mut terms);
-        let count = |index: usize| {
-            terms
-                .terms
-                .iter()
-                .filter(|(i, _)| usize::from(*i) == index)
-                .map(|(_, n)| i32::from(*n))
-                .sum::<i32>()
-        };
-        // White is to move, so its threats count in the first half.
-        assert_eq!(count(THREATS + PAWN_THREAT), 1);
-        assert_eq!(count(THREATS + HANGING_PIECE), 1);
-        // A knight never attacks the pawn that attacks it: Black has no threat.
-        assert_eq!(count(THREATS + THREAT_KINDS + HANGING_PAWN), 0);
-        // The d-pawn is passed, and neither the knight nor the king covers d4.
-        assert_eq!(count(PASSER_FREE + 2), 1);
-        assert_eq!(count(PASSER_BLOCKED + 2), 0);
+    fn passers_count_by_their_rank_on_six_ranks() {
+        // Black's c-pawn is on its fourth rank, its stop square c2 held by White's knight.
+        let count = counts_in(LosAlamos, "3k2/6/6/2p3/2N3/3K2 b - - 0 1", features);
+        assert_eq!(count(PASSED + 3), -1);
+        assert_eq!(count(PASSER_BLOCKED + 3), -1);
+        assert_eq!(count(PASSER_FREE + 3), 0);
+        // Nothing attacks anything, and the knight cannot reach a check.
+        for threat in 0..2 * THREAT_KINDS {
+            assert_eq!(count(THREATS + threat), 0, "{threat}");
+        }
+        assert_eq!(count(SAFE_CHECK), 0);
     }
 
     #[test]

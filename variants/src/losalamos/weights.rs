@@ -206,16 +206,16 @@ pub const WEIGHTS: [Tapered; 224] = [
     s(29, 1),    // rook on an open file
     s(18, 10),   // rook on a half-open file
     s(74, 13),   // side to move
-    s(22, 5),    // mover's threat: pawn attacks a piece
-    s(7, 3),     // mover's threat: knight attacks a rook or queen
-    s(2, 1),     // mover's threat: rook attacks a queen
-    s(12, 7),    // mover's threat: hanging piece
-    s(25, 17),   // mover's threat: hanging pawn
-    s(40, 6),    // opponent's threat: pawn attacks a piece
-    s(11, 2),    // opponent's threat: knight attacks a rook or queen
-    s(3, 1),     // opponent's threat: rook attacks a queen
-    s(12, 7),    // opponent's threat: hanging piece
-    s(6, 21),    // opponent's threat: hanging pawn
+    s(22, 5),    // pawn attacks a piece, by the side to move
+    s(7, 3),     // minor attacks a rook or queen, by the side to move
+    s(2, 1),     // rook attacks a queen, by the side to move
+    s(12, 7),    // piece attacked and undefended, by the side to move
+    s(25, 17),   // pawn attacked and undefended, by the side to move
+    s(40, 6),    // pawn attacks a piece, by the side not to move
+    s(11, 2),    // minor attacks a rook or queen, by the side not to move
+    s(3, 1),     // rook attacks a queen, by the side not to move
+    s(12, 7),    // piece attacked and undefended, by the side not to move
+    s(6, 21),    // pawn attacked and undefended, by the side not to move
     s(23, 0),    // safe knight check
     s(17, 9),    // safe rook check
     s(27, -4),   // safe queen check
