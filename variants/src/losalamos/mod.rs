@@ -1,8 +1,9 @@
 //! Los Alamos chess: chess on a 6x6 board without bishops, without the pawn double step (so
 //! without en passant) and without castling, pawns promoting to queen, rook or knight. Move
 //! generation is the engine's orthodox generator restricted to the 6x6 corner of the bitboard;
-//! this file adds the start position; the evaluation, tuned to the small board, is in
-//! [`evaluation`] with its weights in [`weights`].
+//! this file adds the start position and the orthodox static exchange and check answers for
+//! search; the evaluation, tuned to the small board, is in [`evaluation`] with its weights in
+//! [`weights`].
 
 pub mod evaluation;
 pub mod weights;
