@@ -116,10 +116,17 @@ pub(crate) fn add_threat_features<R: Rules>(
     let occupied = pos.occupied();
     if let Some(king) = pos.pieces(them, KING).first() {
         let safe = !theirs.all & !pos.color(us).0 & layout.board;
+        // A piece checks from the squares it would reach from the king's square; a queen's
+        // are a bishop's and a rook's together, so the line lookups are made once.
+        let diagonal = orthodox::attacks(BISHOP, them, king, occupied).0;
+        let straight = orthodox::attacks(ROOK, them, king, occupied).0;
         for (index, &kind) in layout.check_kinds.iter().enumerate() {
-            // The squares a piece of this kind would check from are those it would reach from
-            // the king's square.
-            let checks = orthodox::attacks(kind, them, king, occupied).0;
+            let checks = match kind {
+                BISHOP => diagonal,
+                ROOK => straight,
+                QUEEN => diagonal | straight,
+                _ => orthodox::attacks(kind, them, king, occupied).0,
+            };
             features.add(
                 layout.safe_check + index,
                 count(checks & attacked_by(kind) & safe),
