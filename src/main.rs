@@ -178,6 +178,14 @@ enum Tool {
         /// best_found stays empty): a quicker run when only the proofs matter.
         #[arg(long, requires = "series")]
         no_best_found: bool,
+        /// Benchmark: MiB of transposition table each open solve keeps (a long search
+        /// outgrows the default).
+        #[arg(long, default_value_t = solve::BENCH_TABLE_MB, requires = "series")]
+        hash: usize,
+        /// Benchmark: positions per count of cards spent that the beam search for an
+        /// unproven deal's best win keeps (wider finds cheaper wins, slower).
+        #[arg(long, default_value_t = solve::BEST_FOUND_WIDTH, requires = "series")]
+        beam_width: usize,
         #[command(flatten)]
         rules: VariantArgs,
     },
@@ -400,6 +408,8 @@ fn main() {
             threads,
             open_only,
             no_best_found,
+            hash,
+            beam_width,
             rules,
         }) => solve::run(&solve::SolveSettings {
             variant,
@@ -417,6 +427,8 @@ fn main() {
             threads,
             open_only,
             no_best_found,
+            hash,
+            beam_width,
         }),
         Some(Tool::Words {
             letters,

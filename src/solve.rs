@@ -48,14 +48,19 @@ pub struct SolveSettings {
     pub open_only: bool,
     /// The benchmark leaves out the beam search for an unproven deal's best win.
     pub no_best_found: bool,
+    /// MiB of table for each of the benchmark's open solves.
+    pub hash: usize,
+    /// The width of the beam search for an unproven deal's best win.
+    pub beam_width: usize,
 }
 
-/// Megabytes of table each benchmark thread keeps (cleared between deals).
-const BENCH_TABLE_MB: usize = 64;
+/// Megabytes of table each benchmark thread keeps (cleared between deals), unless `--hash`
+/// says otherwise for the open solves.
+pub const BENCH_TABLE_MB: usize = 64;
 
 /// How many positions per count of cards spent the beam search for an unproven deal's best
-/// win keeps.
-const BEST_FOUND_WIDTH: usize = 1000;
+/// win keeps, unless `--beam-width` says otherwise.
+pub const BEST_FOUND_WIDTH: usize = 1000;
 
 /// Runs the tool; the process exit code.
 pub fn run(settings: &SolveSettings) -> i32 {
@@ -558,7 +563,7 @@ fn solve_deal<R: Solitaire>(
     let start = rules.deal_from_text(deal)?;
     let stop = AtomicBool::new(false);
     let (time, nodes) = (settings.time_limit, settings.node_limit);
-    let table = Table::new(BENCH_TABLE_MB);
+    let table = Table::new(settings.hash);
     let (answer, open_time, open_cpu) = timed(|| {
         solver::solve_open(
             rules,
@@ -573,7 +578,7 @@ fn solve_deal<R: Solitaire>(
     let found = match answer.cost {
         Some(cost) => Some(cost),
         None if !answer.complete && !settings.no_best_found => {
-            solver::best_found(rules, &start, BEST_FOUND_WIDTH).map(|(cost, _)| cost)
+            solver::best_found(rules, &start, settings.beam_width).map(|(cost, _)| cost)
         }
         None => None,
     };

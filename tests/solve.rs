@@ -124,6 +124,41 @@ fn the_benchmark_prints_a_histogram_and_writes_one_csv_line_per_deal() {
 }
 
 #[test]
+fn a_deal_cut_short_reports_its_interval_with_the_beam_width_and_table_asked_for() {
+    let path = std::env::temp_dir().join(format!("amity-solve-beam-{}.csv", std::process::id()));
+    let csv = path.to_string_lossy().into_owned();
+    let (code, out, err) = solve(&[
+        "--variant",
+        "neighbour",
+        "--deals",
+        "1",
+        "--seed",
+        "1",
+        "--open-only",
+        "--node-limit",
+        "300",
+        "--hash",
+        "4",
+        "--beam-width",
+        "40",
+        "--csv",
+        &csv,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("(0 of 1 deals proven)"), "{out}");
+    let table = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    let header: Vec<&str> = table.lines().next().unwrap().split(',').collect();
+    let row: Vec<&str> = table.lines().nth(1).unwrap().split(',').collect();
+    let field = |name: &str| row[header.iter().position(|column| *column == name).unwrap()];
+    assert_eq!(field("score"), "", "{table}");
+    // The beam found a win, which no proven limit undercuts.
+    let found: i32 = field("best_found").parse().unwrap();
+    let at_most: i32 = field("score_at_most").parse().unwrap();
+    assert!((0..=at_most).contains(&found), "{table}");
+}
+
+#[test]
 fn bad_input_is_refused_with_a_message() {
     for args in [
         &["--variant", "parade", "--fen", "junk"][..],
@@ -131,6 +166,15 @@ fn bad_input_is_refused_with_a_message() {
         &["--variant", "nosuchgame", "--seed", "1"][..],
         &["--variant", "parade", "--deal", "KQRRBBNNkqrrbbn"][..],
         &["--variant", "neighbour", "--deal", "KQ/2r"][..],
+        &[
+            "--variant",
+            "neighbour",
+            "--deals",
+            "1",
+            "--beam-width",
+            "wide",
+        ][..],
+        &["--variant", "neighbour", "--deals", "1", "--hash", "-1"][..],
     ] {
         let (code, _, err) = solve(args);
         assert_eq!(code, Some(2), "{args:?}");
