@@ -22,6 +22,18 @@ fn solve(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
+/// A benchmark run with `args` writing its CSV to a file of its own (`name` tells the
+/// tests apart): the exit code, stdout, stderr and the table written.
+fn benchmark(name: &str, args: &[&str]) -> (Option<i32>, String, String, String) {
+    let path = std::env::temp_dir().join(format!("amity-solve-{name}-{}.csv", std::process::id()));
+    let csv = path.to_string_lossy().into_owned();
+    let args: Vec<&str> = args.iter().copied().chain(["--csv", &csv]).collect();
+    let (code, out, err) = solve(&args);
+    let table = std::fs::read_to_string(&path).unwrap_or_default();
+    let _ = std::fs::remove_file(&path);
+    (code, out, err, table)
+}
+
 /// The tokens of the `line ...` the tool printed.
 fn line_of(out: &str) -> Vec<String> {
     let line = out
@@ -93,24 +105,21 @@ fn a_view_gets_the_policys_next_decision_and_an_expected_score() {
 
 #[test]
 fn the_benchmark_prints_a_histogram_and_writes_one_csv_line_per_deal() {
-    let path = std::env::temp_dir().join(format!("amity-solve-{}.csv", std::process::id()));
-    let csv = path.to_string_lossy().into_owned();
-    let (code, out, err) = solve(&[
-        "--variant",
-        "parade",
-        "--deals",
-        "3",
-        "--seed",
-        "4",
-        "--open-only",
-        "--csv",
-        &csv,
-    ]);
+    let (code, out, err, table) = benchmark(
+        "histogram",
+        &[
+            "--variant",
+            "parade",
+            "--deals",
+            "3",
+            "--seed",
+            "4",
+            "--open-only",
+        ],
+    );
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("3 deals of parade (seed 4)"), "{out}");
     assert!(out.contains("(3 of 3 deals proven)"), "{out}");
-    let table = std::fs::read_to_string(&path).unwrap();
-    let _ = std::fs::remove_file(&path);
     let lines: Vec<&str> = table.lines().collect();
     assert_eq!(lines.len(), 4, "{table}");
     assert!(lines[0].starts_with("deal,score,"));
@@ -125,29 +134,26 @@ fn the_benchmark_prints_a_histogram_and_writes_one_csv_line_per_deal() {
 
 #[test]
 fn a_deal_cut_short_reports_its_interval_with_the_beam_width_and_table_asked_for() {
-    let path = std::env::temp_dir().join(format!("amity-solve-beam-{}.csv", std::process::id()));
-    let csv = path.to_string_lossy().into_owned();
-    let (code, out, err) = solve(&[
-        "--variant",
-        "neighbour",
-        "--deals",
-        "1",
-        "--seed",
-        "1",
-        "--open-only",
-        "--node-limit",
-        "300",
-        "--hash",
-        "4",
-        "--beam-width",
-        "40",
-        "--csv",
-        &csv,
-    ]);
+    let (code, out, err, table) = benchmark(
+        "beam",
+        &[
+            "--variant",
+            "neighbour",
+            "--deals",
+            "1",
+            "--seed",
+            "1",
+            "--open-only",
+            "--node-limit",
+            "300",
+            "--hash",
+            "4",
+            "--beam-width",
+            "40",
+        ],
+    );
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("(0 of 1 deals proven)"), "{out}");
-    let table = std::fs::read_to_string(&path).unwrap();
-    let _ = std::fs::remove_file(&path);
     let header: Vec<&str> = table.lines().next().unwrap().split(',').collect();
     let row: Vec<&str> = table.lines().nth(1).unwrap().split(',').collect();
     let field = |name: &str| row[header.iter().position(|column| *column == name).unwrap()];
