@@ -2,7 +2,8 @@
 """Merges a rerun of some deals into a solitaire benchmark table: a deal the first table left
 unproven takes the rerun's proof when the rerun has one, else the lower of the two proven
 upper limits (both are proven, so the lower one holds) and the better of the two wins found
-(both are real wins). Proven deals of the first table are kept as they are. Writes the merged CSV to stdout.
+(both are real wins). Proven deals of the first table are kept as they are. Writes the merged
+CSV to stdout.
 
 Usage: scripts/solitaire_merge.py neighbour_open.csv neighbour_unproven_rerun.csv > merged.csv
 """
