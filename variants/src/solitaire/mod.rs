@@ -503,6 +503,8 @@ pub fn steiner_bound(
 /// kept saves a Steiner recursion (a fifth of a hard deal's processor time at 1.5 million
 /// positions, against 2^16 slots).
 const STEINER_SLOTS: usize = 1 << 20;
+// The slot is the top bits of a hash, which needs a power of two.
+const _: () = assert!(STEINER_SLOTS.is_power_of_two());
 
 /// What a [`steiner_bound`] answer depends on.
 #[derive(Clone, Copy, PartialEq, Eq)]
