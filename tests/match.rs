@@ -1,7 +1,7 @@
 //! `amity match` end to end: a small tournament of Amity against Amity at a lower depth whose
 //! PGN the runner's own reader replays and round-trips; broken engines (illegal move, hang,
 //! crash, silence without a clock) that lose their games while the tournament goes on; an
-//! XBoard engine; an SPRT that stops a lopsided match early.
+//! XBoard engine; an SPRT that stops a lopsided match early; paired games that throw alike.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -343,6 +343,54 @@ fn openings_from_an_epd_file() {
     assert_eq!(fens[0], fens[1]);
     assert!(fens[0].starts_with("r1bqkbnr/pppp1ppp/2n5"));
     assert!(fens[2].starts_with("rnbqkbnr/pp1ppppp"));
+}
+
+#[test]
+fn both_games_of_a_pair_draw_the_same_throws() {
+    let pgn = scratch("gravity-pairs.pgn");
+    let path = pgn.to_str().unwrap();
+    let (ok, out) = amity(&[
+        "match",
+        "--variant",
+        "gravity",
+        "--engine",
+        "cmd=amity",
+        "depth=2",
+        "--engine",
+        "cmd=amity",
+        "depth=1",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--pgnout",
+        path,
+    ]);
+    assert!(ok, "{out}");
+    let games = games(&std::fs::read_to_string(&pgn).unwrap());
+    assert_eq!(games.len(), 4);
+    // The flips the referee threw (the opening's are marked as book), in order.
+    let thrown = |movetext: &str| -> Vec<String> {
+        let tokens: Vec<&str> = movetext.split_whitespace().collect();
+        tokens
+            .windows(2)
+            .filter(|pair| pair[0].starts_with("flip:") && pair[1] == "{chance}")
+            .map(|pair| pair[0].to_string())
+            .collect()
+    };
+    let flips: Vec<Vec<String>> = games.iter().map(|(_, movetext)| thrown(movetext)).collect();
+    for pair in flips.chunks(2) {
+        assert!(pair[0].len() >= 6, "too few throws to compare: {pair:?}");
+        let both = pair[0].len().min(pair[1].len());
+        assert_eq!(pair[0][..both], pair[1][..both], "a pair threw differently");
+    }
+    // Different pairs throw differently.
+    assert_ne!(flips[0], flips[2]);
+    for (tags, _) in &games {
+        assert!(!tag(tags, "Seed").is_empty());
+    }
+    assert_eq!(tag(&games[0].0, "Seed"), tag(&games[1].0, "Seed"));
+    assert_ne!(tag(&games[1].0, "Seed"), tag(&games[2].0, "Seed"));
 }
 
 #[test]

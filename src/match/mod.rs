@@ -78,7 +78,8 @@ pub struct MatchArgs {
     /// Play each opening once only (by default each is played twice, colours swapped).
     #[arg(long)]
     pub no_repeat: bool,
-    /// Seed for random openings and for chance (dice, cards).
+    /// Seed for random openings and for chance (dice, cards); both games of a pair (one
+    /// opening, colours swapped) draw the same throws.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Write the games to this PGN file (replaced), then re-read and replay it.
@@ -284,6 +285,10 @@ fn schedule(
                         openings[order[slot % order.len()]].clone()
                     };
                     let number = setups.len() + 1;
+                    // Both games of a pair (one opening, colours swapped) throw from the same
+                    // seed: in a game of chance each engine then gets the other's luck once,
+                    // and the luck cancels out of the pair instead of adding to the noise.
+                    let chance_slot = slot as u64 + 1;
                     setups.push(GameSetup {
                         number,
                         round: round + 1,
@@ -295,7 +300,7 @@ fn schedule(
                         seed: args
                             .seed
                             .wrapping_mul(0x2545_F491_4F6C_DD1D)
-                            .wrapping_add(number as u64),
+                            .wrapping_add(chance_slot),
                         adjudication,
                         event: args.event.clone(),
                         date: date.clone(),
