@@ -56,6 +56,24 @@ fn games(text: &str) -> Vec<(Vec<(String, String)>, String)> {
     games
 }
 
+/// `amity match` of Amity at `depth` against Amity at depth 1 with the `extra` arguments,
+/// writing its games to a scratch PGN named `name`: whether it succeeded, its output and the
+/// PGN's path.
+fn against_depth_one(name: &str, depth: &str, extra: &[&str]) -> (bool, String, String) {
+    let path = scratch(name).to_str().unwrap().to_string();
+    let engines = [
+        "--engine",
+        "cmd=amity",
+        depth,
+        "--engine",
+        "cmd=amity",
+        "depth=1",
+    ];
+    let args = [&["match"][..], &engines, extra, &["--pgnout", &path]].concat();
+    let (ok, out) = amity(&args);
+    (ok, out, path)
+}
+
 fn tag<'a>(tags: &'a [(String, String)], name: &str) -> &'a str {
     tags.iter()
         .find(|(key, _)| key == name)
@@ -65,25 +83,12 @@ fn tag<'a>(tags: &'a [(String, String)], name: &str) -> &'a str {
 
 #[test]
 fn amity_against_lower_depth_writes_a_pgn_that_replays() {
-    let pgn = scratch("tournament.pgn");
-    let path = pgn.to_str().unwrap();
-    let (ok, out) = amity(&[
-        "match",
-        "--engine",
-        "cmd=amity",
+    let (ok, out, path) = against_depth_one(
+        "tournament.pgn",
         "depth=3",
-        "--engine",
-        "cmd=amity",
-        "depth=1",
-        "--games",
-        "4",
-        "--concurrency",
-        "2",
-        "--seed",
-        "7",
-        "--pgnout",
-        path,
-    ]);
+        &["--games", "4", "--concurrency", "2", "--seed", "7"],
+    );
+    let path = path.as_str();
     assert!(ok, "{out}");
     assert!(
         out.contains("Amity-d3 vs Amity-d1 plays 4 game(s) of chess with concurrency 2"),
@@ -93,7 +98,7 @@ fn amity_against_lower_depth_writes_a_pgn_that_replays() {
     assert!(out.contains("LOS: "), "{out}");
     assert!(out.contains("PGN check: 4 game(s)"), "{out}");
 
-    let text = std::fs::read_to_string(&pgn).unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
     let games = games(&text);
     assert_eq!(games.len(), 4);
     let mut white_players = Vec::new();
@@ -347,27 +352,13 @@ fn openings_from_an_epd_file() {
 
 #[test]
 fn both_games_of_a_pair_draw_the_same_throws() {
-    let pgn = scratch("gravity-pairs.pgn");
-    let path = pgn.to_str().unwrap();
-    let (ok, out) = amity(&[
-        "match",
-        "--variant",
-        "gravity",
-        "--engine",
-        "cmd=amity",
+    let (ok, out, path) = against_depth_one(
+        "gravity-pairs.pgn",
         "depth=2",
-        "--engine",
-        "cmd=amity",
-        "depth=1",
-        "--games",
-        "4",
-        "--seed",
-        "5",
-        "--pgnout",
-        path,
-    ]);
+        &["--variant", "gravity", "--games", "4", "--seed", "5"],
+    );
     assert!(ok, "{out}");
-    let games = games(&std::fs::read_to_string(&pgn).unwrap());
+    let games = games(&std::fs::read_to_string(&path).unwrap());
     assert_eq!(games.len(), 4);
     // The flips the referee threw (the opening's are marked as book), in order.
     let thrown = |movetext: &str| -> Vec<String> {
@@ -395,30 +386,24 @@ fn both_games_of_a_pair_draw_the_same_throws() {
 
 #[test]
 fn a_pacifist_match_is_refereed_and_recorded_under_the_chosen_measure() {
-    let pgn = scratch("pacifist-value.pgn");
-    let path = pgn.to_str().unwrap();
-    let (ok, out) = amity(&[
-        "match",
-        "--variant",
-        "pacifist",
-        "--option",
-        "PacifistMeasure=value",
-        "--engine",
-        "cmd=amity",
+    let (ok, out, path) = against_depth_one(
+        "pacifist-value.pgn",
         "depth=2",
-        "--engine",
-        "cmd=amity",
-        "depth=1",
-        "--games",
-        "2",
-        "--max-plies",
-        "40",
-        "--pgnout",
-        path,
-    ]);
+        &[
+            "--variant",
+            "pacifist",
+            "--option",
+            "PacifistMeasure=value",
+            "--games",
+            "2",
+            "--max-plies",
+            "40",
+        ],
+    );
+    let path = path.as_str();
     assert!(ok, "{out}");
     assert!(out.contains("PGN check: 2 game(s)"), "{out}");
-    let text = std::fs::read_to_string(&pgn).unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
     for (tags, _) in games(&text) {
         assert_eq!(tag(&tags, "Variant"), "pacifist");
         assert_eq!(tag(&tags, "PacifistMeasure"), "value");
