@@ -843,8 +843,8 @@ impl<'a, R: Rules> Worker<'a, R> {
             } else if singular_beta >= beta {
                 return singular_beta;
             } else if from_table(entry.score, ply) >= beta {
-                // Another move nearly holds too, and the hash move is expected to cut: it
-                // earns less depth than usual.
+                // Another move comes close to the hash move, whose score beats beta: the cut
+                // does not hang on the hash move alone, so it is searched a ply shallower.
                 singular_extension = -1;
             }
         }
