@@ -134,9 +134,6 @@ search_parameters! {
     /// `margin * depth / 8`.
     singular_depth: "SingularDepth" = 8 in 4..=14 step 1;
     singular_margin: "SingularMargin" = 16 in 4..=64 step 3;
-    /// A singular move this far below the singular bound (outside the principal variation)
-    /// is extended twice.
-    double_margin: "DoubleMargin" = 20 in 0..=100 step 5;
     /// First half-width of the aspiration window.
     aspiration: "Aspiration" = 18 in 5..=60 step 3;
 }

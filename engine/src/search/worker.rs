@@ -834,18 +834,9 @@ impl<'a, R: Rules> Worker<'a, R> {
                 return 0;
             }
             if value < singular_beta {
-                // Far short, outside the principal variation: two plies deeper.
-                singular_extension = if !pv_node && value < singular_beta - p.double_margin {
-                    2
-                } else {
-                    1
-                };
+                singular_extension = 1;
             } else if singular_beta >= beta {
                 return singular_beta;
-            } else if from_table(entry.score, ply) >= beta {
-                // Another move comes close to the hash move, whose score beats beta: the cut
-                // does not hang on the hash move alone, so it is searched a ply shallower.
-                singular_extension = -1;
             }
         }
 
@@ -930,19 +921,10 @@ impl<'a, R: Rules> Worker<'a, R> {
             if prunable && known_check.is_none() && !gives_check && pruned() {
                 continue;
             }
-            // Check extension: forcing lines are searched a ply deeper. The hash move gets
-            // what the singular search found instead: more depth, or less. Past the extension
-            // limit only the reduction stays.
-            let extension = if mv == hash_move && singular_extension != 0 {
-                singular_extension
-            } else {
-                i32::from(self.flags.check_extension && gives_check)
-            };
-            let extension = if (ply as i32) < 2 * self.root_depth {
-                extension
-            } else {
-                extension.min(0)
-            };
+            // Check extension: forcing lines are searched a ply deeper; so is a singular move.
+            let wanted = (self.flags.check_extension && gives_check)
+                || (mv == hash_move && singular_extension > 0);
+            let extension = i32::from(wanted && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + extension;
             searched += 1;
             let value = if searched == 1 {
