@@ -175,6 +175,36 @@ pub fn available_memory() -> Option<u64> {
     }
 }
 
+/// Asks Linux to back the table's (still untouched) memory with 2 MiB pages. Every probe
+/// lands on a random bucket, so with 4 KiB pages nearly each one also misses the processor's
+/// address-translation cache; with large pages a 16 MiB table needs eight translations, not
+/// four thousand. Only advice: where the kernel declines, the table works as before.
+fn advise_huge_pages(buckets: &Vec<Bucket>) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE_PAGE: usize = 2 << 20;
+        let start = buckets.as_ptr() as usize;
+        let end = start + buckets.capacity() * std::mem::size_of::<Bucket>();
+        // madvise needs a page-aligned start; the 2 MiB-aligned inside of the block is all
+        // a huge page can cover anyway.
+        let aligned_start = start.next_multiple_of(HUGE_PAGE);
+        let aligned_end = end / HUGE_PAGE * HUGE_PAGE;
+        if aligned_end > aligned_start {
+            // SAFETY: the range lies inside the vector's own allocation, and MADV_HUGEPAGE
+            // changes only how the kernel backs those pages, never their contents.
+            unsafe {
+                libc::madvise(
+                    aligned_start as *mut libc::c_void,
+                    aligned_end - aligned_start,
+                    libc::MADV_HUGEPAGE,
+                );
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = buckets;
+}
+
 impl Transposition {
     /// A table of about `megabytes` MiB. Panics only if even that cannot be allocated; sizes
     /// that come from outside go through [`Transposition::try_new`].
@@ -205,6 +235,7 @@ impl Transposition {
         buckets
             .try_reserve_exact(count)
             .map_err(|_| TableError::AllocationFailed { asked: megabytes })?;
+        advise_huge_pages(&buckets);
         buckets.resize_with(count, || Bucket {
             slots: std::array::from_fn(|_| Slot::empty()),
         });
