@@ -177,8 +177,9 @@ pub fn available_memory() -> Option<u64> {
 
 /// Asks Linux to back the table's (still untouched) memory with 2 MiB pages. Every probe
 /// lands on a random bucket, so with 4 KiB pages nearly each one also misses the processor's
-/// address-translation cache; with large pages a 16 MiB table needs eight translations, not
-/// four thousand. Only advice: where the kernel declines, the table works as before.
+/// address-translation cache; with 2 MiB pages a 16 MiB table needs about eight
+/// translations rather than four thousand. Only advice: where the kernel declines, the table
+/// works as before.
 fn advise_huge_pages(buckets: &Vec<Bucket>) {
     #[cfg(target_os = "linux")]
     {
