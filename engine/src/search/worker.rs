@@ -145,6 +145,29 @@ struct TimeKeeper {
     budget: Budget,
     /// When our clock started: the search start, or the ponderhit.
     clock_start: Option<Instant>,
+    /// Nodes spent below each root move over the whole search: a best move that took most of
+    /// the effort has been tested hard against the others, one that took little has not.
+    root_move_nodes: Vec<(Move, u64)>,
+}
+
+impl TimeKeeper {
+    fn count_root_move(&mut self, mv: Move, nodes: u64) {
+        match self.root_move_nodes.iter_mut().find(|(m, _)| *m == mv) {
+            Some((_, spent)) => *spent += nodes,
+            None => self.root_move_nodes.push((mv, nodes)),
+        }
+    }
+
+    /// The share of the root's nodes that went to `best`, from 0 to 1.
+    fn share_of_effort(&self, best: Move) -> f64 {
+        let total: u64 = self.root_move_nodes.iter().map(|(_, n)| n).sum();
+        let spent = self
+            .root_move_nodes
+            .iter()
+            .find(|(m, _)| *m == best)
+            .map_or(0, |(_, n)| *n);
+        spent as f64 / total.max(1) as f64
+    }
 }
 
 /// What one search thread learns and keeps from one search to the next (the thread's own
@@ -373,6 +396,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             TimeKeeper {
                 budget: shared.limits.budget(),
                 clock_start: (!pondering).then_some(shared.start),
+                root_move_nodes: Vec::new(),
             }
         });
         let reductions = (0..64)
@@ -927,6 +951,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             let extension = i32::from(wanted && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + extension;
             searched += 1;
+            let nodes_before = self.nodes;
             let value = if searched == 1 {
                 self.child_value(
                     pos,
@@ -975,6 +1000,9 @@ impl<'a, R: Rules> Worker<'a, R> {
                 }
                 value
             };
+            if root && let Some(time) = self.time.as_mut() {
+                time.count_root_move(mv, self.nodes - nodes_before);
+            }
             if self.aborted {
                 self.path.pop();
                 if marked_by_me {
@@ -1410,13 +1438,39 @@ impl<'a, R: Rules> Worker<'a, R> {
             2 | 3 => 0.8,
             _ => 0.6,
         };
-        elapsed.as_secs_f64() >= soft.as_secs_f64() * factor * 0.6
+        // So does a best move that took most of the root's nodes, against one the search
+        // barely looked at while refuting the others.
+        let share = self
+            .time
+            .as_ref()
+            .map_or(0.5, |time| time.share_of_effort(result.best));
+        let effort_factor = (1.5 - share) * 1.35;
+        elapsed.as_secs_f64() >= soft.as_secs_f64() * factor * effort_factor * 0.6
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_effort_share_sums_each_root_move_over_iterations() {
+        let mut time = TimeKeeper {
+            budget: Budget::default(),
+            clock_start: None,
+            root_move_nodes: Vec::new(),
+        };
+        let (first, second) = (
+            Move::normal(shakmaty::Square::E2, shakmaty::Square::E4),
+            Move::normal(shakmaty::Square::D2, shakmaty::Square::D4),
+        );
+        assert_eq!(time.share_of_effort(first), 0.0, "nothing searched yet");
+        time.count_root_move(first, 300);
+        time.count_root_move(second, 100);
+        time.count_root_move(first, 400);
+        assert_eq!(time.share_of_effort(first), 0.875);
+        assert_eq!(time.share_of_effort(second), 0.125);
+    }
 
     #[test]
     fn clearing_a_thread_forgets_the_rules_scratch() {
