@@ -468,6 +468,24 @@ fn the_monarchs_lovemate_draws_and_round_trips() {
 }
 
 #[test]
+fn lovers_shuttling_by_pawn_moves_repeat_the_position() {
+    assert!(!Love.clock_resets_are_irreversible());
+    // From a match game that ran past 14,000 plies: each pawn move (which resets the clock)
+    // is undone by the love steps that follow, so the clock never reaches fifty moves and
+    // only repetition over the whole game can end it.
+    let mut game =
+        Game::from_fen(Love, "8/8/2P5/2pk4/1pp5/1K6/8/8 b - - 0 117 love:3:c6c4").expect("fen");
+    let start = fen(game.position());
+    game.play_token("c4c3").unwrap();
+    game.play_token("c6c7").unwrap();
+    assert_eq!(fen(game.position()), start.replace(" 117 ", " 118 "));
+    assert_eq!(game.outcome(), None, "twice is not yet a draw");
+    game.play_token("c4c3").unwrap();
+    game.play_token("c6c7").unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+}
+
+#[test]
 fn fifty_move_counter_resets_on_lovemate_and_insufficient_material_is_a_draw() {
     let p = pos("4k3/8/8/8/3P1p2/8/7N/4K3 w - - 57 20 love:1:d4f4");
     let q = after(&p, &["h2f3"]);

@@ -945,6 +945,13 @@ impl Rules for Love {
         pos.kind(KING).any() && orthodox::insufficient_material(pos)
     }
 
+    /// Love steps move pawns sideways and backwards, so a pawn move (which resets the clock)
+    /// can be undone by the steps that follow: two lovers can shuttle forever, every ply a
+    /// pawn move, and repetition must look at the whole game to see it.
+    fn clock_resets_are_irreversible(&self) -> bool {
+        false
+    }
+
     fn chance(&self, pos: &Position<Self>, outcomes: &mut Vec<ChanceOutcome>) -> bool {
         if !Self::throw_pending(pos) {
             return false;
