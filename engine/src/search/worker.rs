@@ -1424,7 +1424,10 @@ impl<'a, R: Rules> Worker<'a, R> {
                 return true;
             }
         }
-        let Some(soft) = self.time.as_ref().and_then(|t| t.budget.soft) else {
+        let Some(time) = self.time.as_ref() else {
+            return false;
+        };
+        let Some(soft) = time.budget.soft else {
             return false;
         };
         if limits.movetime.is_some() {
@@ -1440,11 +1443,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         };
         // So does a best move that took most of the root's nodes, against one the search
         // barely looked at while refuting the others.
-        let share = self
-            .time
-            .as_ref()
-            .map_or(0.5, |time| time.share_of_effort(result.best));
-        let effort_factor = (1.5 - share) * 1.35;
+        let effort_factor = (1.5 - time.share_of_effort(result.best)) * 1.35;
         elapsed.as_secs_f64() >= soft.as_secs_f64() * factor * effort_factor * 0.6
     }
 }
