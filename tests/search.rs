@@ -30,7 +30,8 @@ fn picker_perft(pos: &Position<Chess>, depth: u32, foreign: &mut Vec<Move>) -> u
         pick(depth as usize * 5 + 2).unwrap_or(Move::NULL),
     ];
     let mut scratch = Scratch::new();
-    let picker = MovePicker::new(
+    let mut picker = MovePicker::empty();
+    picker.fill(
         &Chess,
         pos,
         hash_move,

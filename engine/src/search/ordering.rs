@@ -224,57 +224,71 @@ fn stage_band(stage: Stage) -> i64 {
 }
 
 impl MovePicker {
-    /// The picker of a full-width node: every legal move, the hash move and killers first
-    /// (each used only if legal here).
-    pub fn new<R: Rules>(
-        rules: &R,
-        pos: &Position<R>,
-        hash_move: Move,
-        killers: [Move; 2],
-        order: QuietOrder<'_>,
-        scratch: &mut Scratch,
-    ) -> MovePicker {
-        let mut moves = MoveList::new();
-        rules.generate_in(pos, &mut moves, scratch);
-        MovePicker::score(rules, pos, moves, hash_move, killers, order, scratch)
-    }
-
-    /// The picker of a quiescence node: the tactical moves only, best exchange first.
-    pub fn tactical<R: Rules>(
-        rules: &R,
-        pos: &Position<R>,
-        history: &History,
-        scratch: &mut Scratch,
-    ) -> MovePicker {
-        let mut moves = MoveList::new();
-        rules.generate_tactical_in(pos, &mut moves, scratch);
-        MovePicker::score(
-            rules,
-            pos,
-            moves,
-            Move::NULL,
-            [Move::NULL; 2],
-            QuietOrder::history(history),
-            scratch,
-        )
-    }
-
-    fn score<R: Rules>(
-        rules: &R,
-        pos: &Position<R>,
-        moves: MoveList,
-        hash_move: Move,
-        killers: [Move; 2],
-        order: QuietOrder<'_>,
-        scratch: &mut Scratch,
-    ) -> MovePicker {
-        let mut picker = MovePicker {
+    /// A picker with no moves yet, for [`MovePicker::fill`] or [`MovePicker::fill_tactical`]
+    /// to fill where it lies: the picker holds room for the longest move list, kilobytes
+    /// that a constructor returning a filled picker would copy at every node.
+    #[inline]
+    pub fn empty() -> MovePicker {
+        MovePicker {
             entries: ArrayVec::new(),
             next: 0,
             hash_is_quiet: false,
             last_is_quiet: false,
             last_exchange: 0,
-        };
+        }
+    }
+
+    /// Fills the picker of a full-width node: every legal move, the hash move and killers
+    /// first (each used only if legal here).
+    pub fn fill<R: Rules>(
+        &mut self,
+        rules: &R,
+        pos: &Position<R>,
+        hash_move: Move,
+        killers: [Move; 2],
+        order: QuietOrder<'_>,
+        scratch: &mut Scratch,
+    ) {
+        let mut moves = MoveList::new();
+        rules.generate_in(pos, &mut moves, scratch);
+        self.score(rules, pos, &moves, hash_move, killers, order, scratch);
+    }
+
+    /// Fills the picker of a quiescence node: the tactical moves only, best exchange first.
+    pub fn fill_tactical<R: Rules>(
+        &mut self,
+        rules: &R,
+        pos: &Position<R>,
+        history: &History,
+        scratch: &mut Scratch,
+    ) {
+        let mut moves = MoveList::new();
+        rules.generate_tactical_in(pos, &mut moves, scratch);
+        let order = QuietOrder::history(history);
+        self.score(
+            rules,
+            pos,
+            &moves,
+            Move::NULL,
+            [Move::NULL; 2],
+            order,
+            scratch,
+        );
+    }
+
+    /// Scores `moves` into the (empty) picker.
+    #[allow(clippy::too_many_arguments)]
+    fn score<R: Rules>(
+        &mut self,
+        rules: &R,
+        pos: &Position<R>,
+        moves: &MoveList,
+        hash_move: Move,
+        killers: [Move; 2],
+        order: QuietOrder<'_>,
+        scratch: &mut Scratch,
+    ) {
+        let picker = self;
         let pieces = rules.pieces();
         for &mv in moves.as_slice() {
             let (stage, score, exchange) = if mv == hash_move {
@@ -323,7 +337,6 @@ impl MovePicker {
                 stage,
             });
         }
-        picker
     }
 
     /// Number of legal moves this node has (0: no move, the game is over here).

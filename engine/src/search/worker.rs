@@ -873,7 +873,8 @@ impl<'a, R: Rules> Worker<'a, R> {
                 (earlier != NO_MOVE).then(|| self.data.continuation.after(earlier))
             }),
         };
-        let mut picker = MovePicker::new(
+        let mut picker = MovePicker::empty();
+        picker.fill(
             self.rules,
             pos,
             hash_move,
@@ -1170,18 +1171,19 @@ impl<'a, R: Rules> Worker<'a, R> {
             best = static_eval;
         }
         let original_alpha = alpha;
-        let mut picker = if in_check {
-            MovePicker::new(
+        let mut picker = MovePicker::empty();
+        if in_check {
+            picker.fill(
                 self.rules,
                 pos,
                 Move::NULL,
                 [Move::NULL; 2],
                 QuietOrder::history(&self.data.history),
                 &mut self.data.scratch,
-            )
+            );
         } else {
-            MovePicker::tactical(self.rules, pos, &self.data.history, &mut self.data.scratch)
-        };
+            picker.fill_tactical(self.rules, pos, &self.data.history, &mut self.data.scratch);
+        }
         if in_check && picker.is_empty() {
             let outcome = self.rules.no_move_outcome(pos);
             return self.outcome_score(pos, outcome, ply);
