@@ -288,12 +288,11 @@ impl MovePicker {
         order: QuietOrder<'_>,
         scratch: &mut Scratch,
     ) {
-        let picker = self;
         let pieces = rules.pieces();
         for &mv in moves.as_slice() {
             let (stage, score, exchange) = if mv == hash_move {
-                picker.hash_is_quiet = !rules.is_tactical_in(pos, mv, scratch);
-                let exchange = if picker.hash_is_quiet {
+                self.hash_is_quiet = !rules.is_tactical_in(pos, mv, scratch);
+                let exchange = if self.hash_is_quiet {
                     0
                 } else {
                     rules.static_exchange_in(pos, mv, scratch)
@@ -330,7 +329,7 @@ impl MovePicker {
                 (Stage::Quiet, i64::from(order.score(pos, mv)), 0)
             };
             // Never full: the list holds at most as many moves as the move list.
-            let _ = picker.entries.try_push(Entry {
+            let _ = self.entries.try_push(Entry {
                 key: stage_band(stage) + score,
                 mv,
                 exchange,
