@@ -7,6 +7,14 @@ Full run (the issue's figure, hours of machine time): scripts/strength_ladder.py
 Quick check that it works:                           scripts/strength_ladder.py --games 4
 Needs python-chess (pip install chess) and Debian's stockfish, fairymax, gnuchess
 (apt-get install -y stockfish fairymax gnuchess).
+
+Comparing builds: a Stockfish rung gains little from a faster machine. Its move is chosen
+from its search at one fixed depth (1 + its skill level; at UCI_Elo 2500 Stockfish 15.1's level
+is 13.3, so depth 14), among four candidates with some noise, and time beyond what that depth
+needs does not change the choice; Amity gains from every extra ply. A slower or busier machine
+lowers Amity's score against the Stockfish rungs more than it lowers Stockfish's, so a score
+from another day or another load is no baseline: compare two builds in runs made side by side
+(one per core, nothing else running).
 """
 import argparse
 import os
