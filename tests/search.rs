@@ -1,7 +1,8 @@
 //! The search, checked from outside: the staged move picker hands out exactly the legal moves
-//! (same perft as plain generation), `stop` during `go infinite` is answered at once, the mate
-//! suite is solved with the right mate distance within a node budget, 1, 2 and 4 threads
-//! give legal moves and agreeing mate scores, and several threads report rising depths.
+//! (same perft as plain generation), with the killers and the countermove right after the hash
+//! move, `stop` during `go infinite` is answered at once, the mate suite is solved with the
+//! right mate distance within a node budget, 1, 2 and 4 threads give legal moves and agreeing
+//! mate scores, and several threads report rising depths.
 
 mod common;
 
@@ -9,6 +10,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use amity_engine::game::parse_move;
 use amity_engine::search::ordering::{History, MovePicker, QuietOrder, Stage};
 use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{Game, Move, MoveList, Position, Rules, Scratch, perft};
@@ -28,6 +30,7 @@ fn picker_perft(pos: &Position<Chess>, depth: u32, foreign: &mut Vec<Move>) -> u
     let killers = [
         pick(depth as usize * 3 + 1).unwrap_or(Move::NULL),
         pick(depth as usize * 5 + 2).unwrap_or(Move::NULL),
+        pick(depth as usize * 11 + 3).unwrap_or(Move::NULL),
     ];
     let mut scratch = Scratch::new();
     let mut picker = MovePicker::empty();
@@ -63,6 +66,43 @@ fn picker_perft(pos: &Position<Chess>, depth: u32, foreign: &mut Vec<Move>) -> u
         nodes += picker_perft(&child, depth - 1, foreign);
     }
     nodes
+}
+
+#[test]
+fn killers_and_the_countermove_come_after_the_hash_move_in_their_order() {
+    let game = Game::from_fen(
+        Chess,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    )
+    .expect("start FEN");
+    let pos = game.position();
+    let uci = |text: &str| parse_move(&Chess, pos, text).expect("a legal move");
+    let history = History::new();
+    let mut scratch = Scratch::new();
+    let mut picker = MovePicker::empty();
+    picker.fill(
+        &Chess,
+        pos,
+        uci("c2c4"),
+        [uci("g1f3"), uci("e2e4"), uci("d2d4")],
+        QuietOrder::history(&history),
+        &mut scratch,
+    );
+    let first: Vec<(String, Stage)> = picker
+        .take(4)
+        .map(|(mv, stage)| (Chess.format_move(mv), stage))
+        .collect();
+    let expected = [
+        ("c2c4", Stage::HashMove),
+        ("g1f3", Stage::Killer),
+        ("e2e4", Stage::Killer),
+        ("d2d4", Stage::Killer),
+    ];
+    let expected: Vec<(String, Stage)> = expected
+        .iter()
+        .map(|(text, stage)| (text.to_string(), *stage))
+        .collect();
+    assert_eq!(first, expected);
 }
 
 #[test]

@@ -139,6 +139,12 @@ pub struct SearchFlags {
     /// A hash move that every other move falls well short of is searched a ply deeper
     /// (singular extensions).
     pub singular_extensions: bool,
+    /// The quiet move that last refuted a move is tried early whenever that move is played
+    /// again (countermoves, keyed like continuation history, so only where that is on).
+    pub countermoves: bool,
+    /// [`Rules::static_exchange`] is trusted to say a move gives material away: such a check
+    /// is not extended, and such a capture is reduced like a late quiet move.
+    pub exchange_reductions: bool,
 }
 
 impl SearchFlags {
@@ -150,6 +156,8 @@ impl SearchFlags {
         quiescence_plies: None,
         continuation_history: true,
         singular_extensions: true,
+        countermoves: true,
+        exchange_reductions: true,
     };
 }
 

@@ -1894,6 +1894,10 @@ impl Rules for CloakAndDagger {
             // paid here (docs/variants/cloakanddagger.md).
             continuation_history: false,
             singular_extensions: false,
+            // Countermoves are keyed like continuation history. Exchange reductions were
+            // measured in chess only: this game keeps the search it was measured with.
+            countermoves: false,
+            exchange_reductions: false,
         }
     }
 

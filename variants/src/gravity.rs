@@ -771,6 +771,10 @@ impl Rules for Gravity {
             // at 10 s + 0.1 s, neither paid here (docs/variants/gravity.md).
             continuation_history: false,
             singular_extensions: false,
+            // Countermoves are keyed like continuation history. Exchange reductions were
+            // measured in chess only: this game keeps the search it was measured with.
+            countermoves: false,
+            exchange_reductions: false,
         }
     }
 

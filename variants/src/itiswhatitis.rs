@@ -440,6 +440,9 @@ impl Rules for ItIsWhatItIs {
             quiescence: true,
             late_move_reductions: true,
             quiescence_plies: None,
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
             ..SearchFlags::ALL
         }
     }

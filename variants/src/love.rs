@@ -917,6 +917,9 @@ impl Rules for Love {
         // would reason about a position the rules never produce.
         SearchFlags {
             null_move: false,
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
             ..SearchFlags::ALL
         }
     }

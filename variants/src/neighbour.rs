@@ -1135,6 +1135,9 @@ impl Rules for Neighbour {
             quiescence: false,
             late_move_reductions: false,
             quiescence_plies: Some(0),
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
             ..SearchFlags::ALL
         }
     }

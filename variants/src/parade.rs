@@ -694,6 +694,9 @@ impl Rules for Parade {
             quiescence: false,
             late_move_reductions: false,
             quiescence_plies: Some(0),
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
             ..SearchFlags::ALL
         }
     }

@@ -1229,6 +1229,9 @@ impl Rules for SplitBrain {
             quiescence: false,
             late_move_reductions: false,
             quiescence_plies: None,
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
             ..SearchFlags::ALL
         }
     }

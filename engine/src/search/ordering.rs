@@ -1,6 +1,7 @@
 //! Move ordering: the history table search learns from, and the staged move picker that hands
 //! out a node's moves best-first: the hash move, good captures (static exchange not losing,
-//! most valuable victim / least valuable attacker first), killers, quiet moves by history, bad
+//! most valuable victim / least valuable attacker first), killers and the countermove, quiet
+//! moves by history, bad
 //! captures last. Every legal move comes out exactly once (a test compares its perft with plain
 //! generation).
 
@@ -238,14 +239,15 @@ impl MovePicker {
         }
     }
 
-    /// Fills the picker of a full-width node: every legal move, the hash move and killers
-    /// first (each used only if legal here).
+    /// Fills the picker of a full-width node: every legal move, the hash move first, then
+    /// the good captures, then `killers` in their order (the two killers and the
+    /// countermove; each used only if legal and quiet here).
     pub fn fill<R: Rules>(
         &mut self,
         rules: &R,
         pos: &Position<R>,
         hash_move: Move,
-        killers: [Move; 2],
+        killers: [Move; 3],
         order: QuietOrder<'_>,
         scratch: &mut Scratch,
     ) {
@@ -270,7 +272,7 @@ impl MovePicker {
             pos,
             &moves,
             Move::NULL,
-            [Move::NULL; 2],
+            [Move::NULL; 3],
             order,
             scratch,
         );
@@ -284,7 +286,7 @@ impl MovePicker {
         pos: &Position<R>,
         moves: &MoveList,
         hash_move: Move,
-        killers: [Move; 2],
+        killers: [Move; 3],
         order: QuietOrder<'_>,
         scratch: &mut Scratch,
     ) {
@@ -321,10 +323,8 @@ impl MovePicker {
                     Stage::BadTactical
                 };
                 (stage, score, exchange)
-            } else if mv == killers[0] {
-                (Stage::Killer, 1, 0)
-            } else if mv == killers[1] {
-                (Stage::Killer, 0, 0)
+            } else if let Some(rank) = killers.iter().position(|&killer| killer == mv) {
+                (Stage::Killer, -(rank as i64), 0)
             } else {
                 (Stage::Quiet, i64::from(order.score(pos, mv)), 0)
             };

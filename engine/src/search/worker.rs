@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use super::limits::{Budget, Limits};
-use super::ordering::{ContinuationHistory, History, MovePicker, QuietOrder, Stage, piece_square};
+use super::ordering::{
+    ContinuationHistory, History, MovePicker, PIECE_SQUARES, QuietOrder, Stage, piece_square,
+};
 use super::parameters::SearchParameters;
 
 /// The [`Worker::moved`] entry of a ply without a move (a null move, chance).
@@ -181,6 +183,9 @@ pub struct ThreadData {
     continuation: ContinuationHistory,
     /// Two quiet moves per ply that cut off last time at that ply.
     killers: Vec<[Move; 2]>,
+    /// The quiet move that last refuted each earlier move (by its [`piece_square`] slot): a
+    /// reply that answers a move answers it wherever in the tree the move is played.
+    countermoves: Vec<Move>,
     /// Values of chance nodes, for the re-searches that visit them again.
     chance_cache: ChanceCache,
     /// What the rules keep between their calls in this thread (memos, node slots), lent to
@@ -200,6 +205,7 @@ impl ThreadData {
             history: History::new(),
             continuation: ContinuationHistory::new(),
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
+            countermoves: vec![Move::NULL; PIECE_SQUARES],
             chance_cache: ChanceCache::default(),
             scratch: Scratch::new(),
         }
@@ -210,6 +216,7 @@ impl ThreadData {
         self.history.is_empty()
             && self.continuation.is_empty()
             && self.killers.iter().flatten().all(|killer| killer.is_null())
+            && self.countermoves.iter().all(|counter| counter.is_null())
             && self.chance_cache.entries.is_empty()
             && self.scratch.is_empty()
     }
@@ -865,7 +872,10 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
 
         let original_alpha = alpha;
-        let killers = self.data.killers[ply];
+        let [first_killer, second_killer] = self.data.killers[ply];
+        let countermove = self
+            .countermove_slot(ply)
+            .map_or(Move::NULL, |slot| self.data.countermoves[slot]);
         let order = QuietOrder {
             history: &self.data.history,
             continuations: [1, 2].map(|back| {
@@ -878,7 +888,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             self.rules,
             pos,
             hash_move,
-            killers,
+            [first_killer, second_killer, countermove],
             order,
             &mut self.data.scratch,
         );
@@ -947,8 +957,18 @@ impl<'a, R: Rules> Worker<'a, R> {
                 continue;
             }
             // Check extension: forcing lines are searched a ply deeper; so is a singular move.
-            let wanted = (self.flags.check_extension && gives_check)
-                || (mv == hash_move && singular_extension > 0);
+            // A check that gives its piece away by static exchange forces nothing: the reply
+            // takes the checker.
+            let forcing_check = self.flags.check_extension
+                && gives_check
+                && (!self.flags.exchange_reductions
+                    || !quiet && exchange >= 0
+                    || quiet
+                        && self
+                            .rules
+                            .static_exchange_in(pos, mv, &mut self.data.scratch)
+                            >= 0);
+            let wanted = forcing_check || (mv == hash_move && singular_extension > 0);
             let extension = i32::from(wanted && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + extension;
             searched += 1;
@@ -967,6 +987,18 @@ impl<'a, R: Rules> Worker<'a, R> {
                 // Late move reductions: late quiet moves get a shallower null-window search
                 // first, re-searched at full depth only if they surprise.
                 let mut reduction = 0;
+                // Captures that lose material by static exchange are late moves too.
+                if self.flags.late_move_reductions
+                    && self.flags.exchange_reductions
+                    && depth >= 3
+                    && stage == Stage::BadTactical
+                    && !in_check
+                    && !gives_check
+                {
+                    reduction = self.reductions[depth.min(63) as usize][searched.min(63)] - 1;
+                    reduction -= i32::from(pv_node);
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
                 if self.flags.late_move_reductions && depth >= 3 && quiet && !in_check {
                     reduction = self.reductions[depth.min(63) as usize][searched.min(63)];
                     reduction -= i32::from(pv_node);
@@ -1076,6 +1108,9 @@ impl<'a, R: Rules> Worker<'a, R> {
             killers[1] = killers[0];
             killers[0] = mv;
         }
+        if let Some(slot) = self.countermove_slot(ply) {
+            self.data.countermoves[slot] = mv;
+        }
         let shared = self.shared;
         let p = &shared.parameters;
         let bonus = (depth * depth * p.history_bonus).min(p.history_cap);
@@ -1098,6 +1133,16 @@ impl<'a, R: Rules> Worker<'a, R> {
                 table.update(earlier, piece_square(pos, other), -bonus);
             }
         }
+    }
+
+    /// The [`piece_square`] slot of the move that led to `ply`, if it was a move whose
+    /// replies are learnt (not a null move, a chance outcome or the root).
+    fn countermove_slot(&self, ply: usize) -> Option<usize> {
+        if !self.flags.countermoves {
+            return None;
+        }
+        let earlier = self.moved[ply.checked_sub(1)?];
+        (earlier != NO_MOVE).then_some(earlier)
     }
 
     /// The continuation scores of the move with [`piece_square`] `slot` at `ply`.
@@ -1177,7 +1222,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                 self.rules,
                 pos,
                 Move::NULL,
-                [Move::NULL; 2],
+                [Move::NULL; 3],
                 QuietOrder::history(&self.data.history),
                 &mut self.data.scratch,
             );

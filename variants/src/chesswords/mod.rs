@@ -1103,6 +1103,9 @@ impl Rules for Chesswords {
             quiescence: false,
             late_move_reductions: false,
             quiescence_plies: None,
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
             ..SearchFlags::ALL
         }
     }

@@ -14,7 +14,9 @@ use amity_engine::evaluation::Tapered;
 use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECES};
 use amity_engine::search::see;
 use amity_engine::tuning::Features;
-use amity_engine::{FenError, Geometry, Move, MoveList, Outcome, PieceInfo, Position, Rules};
+use amity_engine::{
+    FenError, Geometry, Move, MoveList, Outcome, PieceInfo, Position, Rules, SearchFlags,
+};
 
 /// Los Alamos chess.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -99,6 +101,16 @@ impl Rules for LosAlamos {
 
     fn static_exchange(&self, pos: &Position<Self>, mv: Move) -> i32 {
         see::orthodox(self, pos, mv)
+    }
+
+    fn search_flags(&self) -> SearchFlags {
+        // Countermoves and exchange reductions were measured in chess only: Los Alamos keeps
+        // the search its strength against Fairy-Stockfish was measured with.
+        SearchFlags {
+            countermoves: false,
+            exchange_reductions: false,
+            ..SearchFlags::ALL
+        }
     }
 
     fn evaluate(&self, pos: &Position<Self>) -> i32 {

@@ -1896,6 +1896,10 @@ impl Rules for Pacifist {
             null_move: false,
             late_move_reductions: false,
             quiescence_plies: Some(QUIESCENCE_PLIES),
+            // Countermoves and exchange-based reductions were measured in chess only: this game
+            // keeps the search its strength was measured with.
+            countermoves: false,
+            exchange_reductions: false,
             ..SearchFlags::ALL
         }
     }
