@@ -1,7 +1,8 @@
 //! The chess evaluation: the terms of the standard evaluation ([`crate::evaluation`]) written
 //! as features times tapered weights, with a full piece-square table per kind in place of the
 //! shapes, and chess's own terms beside them (threats, safe checks, free and blocked passers,
-//! outposts, a mobility table), so `amity tune` can fit every weight. The weights are in
+//! outposts, a mobility table, open files and weak squares at the king, backward pawns, pawns
+//! on a bishop's colour, minors shielded by a pawn), so `amity tune` can fit every weight. The weights are in
 //! [`super::weights`], fitted to Stockfish's evaluations of self-play positions.
 
 use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
@@ -67,7 +68,23 @@ pub const PHALANX: usize = SAFE_CHECK + 4;
 pub const MOBILITY_TABLE: usize = PHALANX + 1;
 /// Where each mobile kind's counts start in the table, and the table's end.
 const MOBILITY_OFFSETS: [usize; 5] = [0, 9, 9 + 14, 9 + 14 + 15, 9 + 14 + 15 + 28];
-pub const COUNT: usize = MOBILITY_TABLE + MOBILITY_OFFSETS[4];
+/// Files among the king's and its neighbours with no pawn of either colour.
+pub const KING_OPEN_FILE: usize = MOBILITY_TABLE + MOBILITY_OFFSETS[4];
+/// Files among the king's and its neighbours with an enemy pawn and none of ours.
+pub const KING_HALF_OPEN_FILE: usize = KING_OPEN_FILE + 1;
+/// Squares beside the king that the enemy attacks and no pawn or minor or rook of ours
+/// defends.
+pub const WEAK_KING_SQUARE: usize = KING_HALF_OPEN_FILE + 1;
+/// Pawns with no pawn of their own beside or behind them on the neighbouring files, whose
+/// stop square an enemy pawn attacks.
+pub const BACKWARD_PAWN: usize = WEAK_KING_SQUARE + 1;
+/// For each bishop, the pawns of its own side on squares of its colour.
+pub const BISHOP_PAWNS_SAME_COLOUR: usize = BACKWARD_PAWN + 1;
+/// A bishop on ranks 4-6, supported by a pawn, where no enemy pawn can ever attack it.
+pub const BISHOP_OUTPOST: usize = BISHOP_PAWNS_SAME_COLOUR + 1;
+/// Knights and bishops with a pawn of their own directly in front of them.
+pub const MINOR_BEHIND_PAWN: usize = BISHOP_OUTPOST + 1;
+pub const COUNT: usize = MINOR_BEHIND_PAWN + 1;
 
 // The weights file is written by the tuner: one weight per feature.
 const _: () = assert!(WEIGHTS.len() == COUNT);
@@ -113,7 +130,7 @@ pub fn weight_name(index: usize) -> String {
         OUTPOST => "knight outpost".into(),
         i if i < PHALANX => format!("safe {} check", names[i - SAFE_CHECK + 1]),
         PHALANX => "pawn phalanx".into(),
-        i if i < COUNT => {
+        i if i < KING_OPEN_FILE => {
             let entry = i - MOBILITY_TABLE;
             let kind = MOBILITY_OFFSETS
                 .iter()
@@ -122,6 +139,13 @@ pub fn weight_name(index: usize) -> String {
             let squares = entry - MOBILITY_OFFSETS[kind];
             format!("{} reaching {squares} squares", names[kind + 1])
         }
+        KING_OPEN_FILE => "open file at the king".into(),
+        KING_HALF_OPEN_FILE => "half-open file at the king".into(),
+        WEAK_KING_SQUARE => "weak square beside the king".into(),
+        BACKWARD_PAWN => "backward pawn".into(),
+        BISHOP_PAWNS_SAME_COLOUR => "own pawn on the bishop's colour".into(),
+        BISHOP_OUTPOST => "bishop outpost".into(),
+        MINOR_BEHIND_PAWN => "minor behind a pawn".into(),
         _ => format!("weight {index}"),
     }
 }
@@ -192,6 +216,13 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
     if let Some(king) = pos.pieces(us, KING).first() {
         let king_file = king as usize % 8;
         let king_rank = relative_rank(king, us);
+        // The king's file and its neighbours, one bit per file.
+        let king_files = ((0b111u64 << king_file) >> 1) & 0xFF;
+        let (our_files, their_files) = (pawn_files(our_pawns), pawn_files(their_pawns));
+        let open = king_files & !(our_files | their_files);
+        let half_open = king_files & !our_files & their_files;
+        features.add(KING_OPEN_FILE, sign * open.count_ones() as i32);
+        features.add(KING_HALF_OPEN_FILE, sign * half_open.count_ones() as i32);
         if king_rank <= 1 {
             let (mut near, mut far, mut missing) = (0, 0, 0);
             for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {
@@ -220,6 +251,7 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
 
     let our_king = pos.pieces(us, KING).first();
     let (mut isolated, mut supported, mut doubled, mut passer_king) = (0, 0, 0, 0);
+    let mut backward = 0;
     for square in pos.pieces(us, PAWN) {
         let file = square as usize % 8;
         let file_mask = FILE_A << file;
@@ -235,6 +267,11 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
         if (ahead & file_mask & our_pawns) != 0 {
             doubled += 1;
         }
+        if our_pawns & neighbours & !ahead == 0
+            && stop_square(square, us).is_some_and(|stop| their_pawn_attacks & (1u64 << stop) != 0)
+        {
+            backward += 1;
+        }
         if ahead & their_pawns == 0 && (ahead & file_mask & our_pawns) == 0 {
             attacked.passers |= 1u64 << square as u32;
             let rank = relative_rank(square, us);
@@ -249,6 +286,7 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
     features.add(ISOLATED, sign * isolated);
     features.add(SUPPORTED, sign * supported);
     features.add(DOUBLED, sign * doubled);
+    features.add(BACKWARD_PAWN, sign * backward);
     features.add(PASSER_KING, sign * passer_king);
 
     if pos.pieces(us, BISHOP).count() >= 2 {
@@ -264,17 +302,67 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
 
     let phalanx = our_pawns & (((our_pawns << 1) & !FILE_A) | ((our_pawns >> 1) & !FILE_H));
     features.add(PHALANX, sign * phalanx.count_ones() as i32);
-    for square in pos.pieces(us, KNIGHT) {
-        let bit = 1u64 << square as u32;
+    let outpost = |square: Square| {
         let rank = relative_rank(square, us);
         let never_chased = front_span(square, us) & !(FILE_A << (square as usize % 8));
-        if (3..=5).contains(&rank) && our_pawn_attacks & bit != 0 && their_pawns & never_chased == 0
-        {
+        (3..=5).contains(&rank)
+            && our_pawn_attacks & (1u64 << square as u32) != 0
+            && their_pawns & never_chased == 0
+    };
+    for square in pos.pieces(us, KNIGHT) {
+        if outpost(square) {
             features.add(OUTPOST, sign);
         }
     }
+    let dark_pawns = (our_pawns & Bitboard::DARK_SQUARES.0).count_ones() as i32;
+    let light_pawns = our_pawns.count_ones() as i32 - dark_pawns;
+    let (mut same_colour, mut bishop_outposts) = (0, 0);
+    for square in pos.pieces(us, BISHOP) {
+        same_colour += if Bitboard::DARK_SQUARES.0 & (1u64 << square as u32) != 0 {
+            dark_pawns
+        } else {
+            light_pawns
+        };
+        if outpost(square) {
+            bishop_outposts += 1;
+        }
+    }
+    features.add(BISHOP_PAWNS_SAME_COLOUR, sign * same_colour);
+    features.add(BISHOP_OUTPOST, sign * bishop_outposts);
+    let minors = pos.pieces(us, KNIGHT).0 | pos.pieces(us, BISHOP).0;
+    let in_front = match us {
+        Color::White => minors << 8,
+        Color::Black => minors >> 8,
+    };
+    features.add(
+        MINOR_BEHIND_PAWN,
+        sign * (in_front & our_pawns).count_ones() as i32,
+    );
     attacked.gather();
     attacked
+}
+
+/// The files holding any of `pawns`, one bit per file.
+fn pawn_files(pawns: u64) -> u64 {
+    let mut fill = pawns;
+    fill |= fill >> 8;
+    fill |= fill >> 16;
+    fill |= fill >> 32;
+    fill & 0xFF
+}
+
+/// Adds the squares beside `us`'s king that the enemy attacks and that nothing of ours but
+/// the king or queen defends, `+1` for White and `−1` for Black.
+fn add_weak_king_squares(
+    us: Color,
+    ours: &SideAttacks,
+    theirs: &SideAttacks,
+    features: &mut Features,
+) {
+    let sign = if us == Color::White { 1 } else { -1 };
+    let defended = ours.by_kind[..4].iter().fold(0, |all, kind| all | kind);
+    let weak = ours.by_kind[5] & theirs.all & !defended;
+    features.add(WEAK_KING_SQUARE, sign * weak.count_ones() as i32);
 }
 
 /// The square in front of `us`'s pawn on `square`, if the board has one.
@@ -299,6 +387,8 @@ pub fn features<R: Rules>(pos: &Position<R>, features: &mut Features) {
     let black = side_features(pos, Color::Black, features);
     add_threat_features(pos, Color::White, &white, &black, &THREAT_LAYOUT, features);
     add_threat_features(pos, Color::Black, &black, &white, &THREAT_LAYOUT, features);
+    add_weak_king_squares(Color::White, &white, &black, features);
+    add_weak_king_squares(Color::Black, &black, &white, features);
     features.add(TEMPO, if pos.turn() == Color::White { 1 } else { -1 });
 }
 
@@ -429,6 +519,7 @@ mod tests {
             "2r3k1/1P3pp1/4p2p/3nN3/2pP4/2q3P1/5P1P/1R1Q2K1 b - - 1 30",
             "8/5k2/1p6/pP1K4/P3N3/6p1/8/8 w - - 0 50",
             "r1b2rk1/ppq2ppp/2n1p3/3pP3/3P1n2/2PB1N2/P1Q2PPP/R1B2RK1 w - d6 0 14",
+            "4k3/8/5p2/p3p2p/1bP3n1/3P4/3N4/5BK1 w - - 0 1",
         ] {
             assert_eq!(eval(fen), eval(&colours_swapped(fen)), "{fen}");
         }
@@ -444,6 +535,29 @@ mod tests {
         // No black pawn stops the e-pawn, and nothing of Black's covers e5.
         assert_eq!(count(PASSER_FREE + 3), 1);
         assert_eq!(count(PASSER_BLOCKED + 3), 0);
+    }
+
+    #[test]
+    fn king_files_weak_squares_backward_pawns_and_minors_are_counted() {
+        let count = counts_in(
+            Chess,
+            "4k3/8/5p2/p3p2p/1bP3n1/3P4/3N4/5BK1 w - - 0 1",
+            features,
+        );
+        // White's king: the g-file open, the f- and h-files half-open; Black's: the d-file
+        // half-open.
+        assert_eq!(count(KING_OPEN_FILE), 1);
+        assert_eq!(count(KING_HALF_OPEN_FILE), 1);
+        // The g4 knight hits f2 and h2, which only White's king covers.
+        assert_eq!(count(WEAK_KING_SQUARE), 2);
+        // d3 has no pawn beside or behind it and e5 guards d4; c4 has d3 behind it.
+        assert_eq!(count(BACKWARD_PAWN), 1);
+        // Two light pawns for the f1 bishop, three dark ones for the b4 bishop.
+        assert_eq!(count(BISHOP_PAWNS_SAME_COLOUR), -1);
+        // The b4 bishop, held by a5, where no white pawn can reach it.
+        assert_eq!(count(BISHOP_OUTPOST), -1);
+        // The d2 knight behind the d3 pawn.
+        assert_eq!(count(MINOR_BEHIND_PAWN), 1);
     }
 
     #[test]
