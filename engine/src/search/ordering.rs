@@ -1,9 +1,8 @@
 //! Move ordering: the history table search learns from, and the staged move picker that hands
 //! out a node's moves best-first: the hash move, good captures (static exchange not losing,
 //! most valuable victim / least valuable attacker first), killers and the countermove, quiet
-//! moves by history, bad
-//! captures last. Every legal move comes out exactly once (a test compares its perft with plain
-//! generation).
+//! moves by history, bad captures last. Every legal move comes out exactly once (a test
+//! compares its perft with plain generation).
 
 use arrayvec::ArrayVec;
 use shakmaty::Color;
