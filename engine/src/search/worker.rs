@@ -988,30 +988,29 @@ impl<'a, R: Rules> Worker<'a, R> {
                 // first, re-searched at full depth only if they surprise.
                 let mut reduction = 0;
                 // Captures that lose material by static exchange are late moves too.
+                let losing_capture =
+                    self.flags.exchange_reductions && stage == Stage::BadTactical && !gives_check;
                 if self.flags.late_move_reductions
-                    && self.flags.exchange_reductions
                     && depth >= 3
-                    && stage == Stage::BadTactical
                     && !in_check
-                    && !gives_check
+                    && (quiet || losing_capture)
                 {
-                    reduction = self.reductions[depth.min(63) as usize][searched.min(63)] - 1;
-                    reduction -= i32::from(pv_node);
-                    reduction = reduction.clamp(0, new_depth - 1);
-                }
-                if self.flags.late_move_reductions && depth >= 3 && quiet && !in_check {
                     reduction = self.reductions[depth.min(63) as usize][searched.min(63)];
                     reduction -= i32::from(pv_node);
-                    reduction += i32::from(!improving);
-                    reduction += i32::from(cut_node);
-                    reduction += i32::from(marked_by_other);
-                    reduction -= i32::from(gives_check);
-                    if stage == Stage::Killer {
+                    if losing_capture {
                         reduction -= 1;
+                    } else {
+                        reduction += i32::from(!improving);
+                        reduction += i32::from(cut_node);
+                        reduction += i32::from(marked_by_other);
+                        reduction -= i32::from(gives_check);
+                        if stage == Stage::Killer {
+                            reduction -= 1;
+                        }
+                        let learnt = self.data.history.get(pos.turn(), mv)
+                            + self.continuation_score(ply, self.moved[ply]);
+                        reduction -= learnt / self.shared.parameters.lmr_history;
                     }
-                    let learnt = self.data.history.get(pos.turn(), mv)
-                        + self.continuation_score(ply, self.moved[ply]);
-                    reduction -= learnt / self.shared.parameters.lmr_history;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 // Principal variation search: a null window proves the move no better.
