@@ -149,29 +149,49 @@ fn make_data<R: Rules>(rules: &R, args: &TuneArgs) -> std::io::Result<Vec<Labell
         rules.name(),
         args.nodes
     );
+    // Plain threads, not a rayon pool: each game's search runs on the searcher's own pool,
+    // and a rayon worker waiting for it would steal further games meanwhile, nesting searches
+    // (each with its table and thread) until memory ran out.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    // The search recurses one frame per ply: rayon's default stacks are too small for it.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .stack_size(SEARCH_STACK_BYTES)
-        .build()
-        .map_err(std::io::Error::other)?;
-    let games: Vec<Vec<Labelled>> = pool.install(|| {
-        (0..args.games)
-            .into_par_iter()
-            .map(|number| {
-                let positions = self_play(
-                    rules,
-                    args,
-                    args.seed.wrapping_mul(1_000_003) + number as u64,
-                );
-                let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if finished.is_multiple_of(100) {
-                    println!("{finished} games");
-                }
-                positions
+    let mut games: Vec<(usize, Vec<Labelled>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                std::thread::Builder::new()
+                    // The search recurses one frame per ply: default stacks are too small.
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, || {
+                        let mut played = Vec::new();
+                        loop {
+                            let number = next.fetch_add(1, Ordering::Relaxed);
+                            if number >= args.games {
+                                return played;
+                            }
+                            let seed = args.seed.wrapping_mul(1_000_003) + number as u64;
+                            played.push((number, self_play(rules, args, seed)));
+                            let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                            if finished.is_multiple_of(100) {
+                                println!("{finished} games");
+                            }
+                        }
+                    })
             })
-            .collect()
-    });
+            .collect::<std::io::Result<_>>()?;
+        Ok::<_, std::io::Error>(
+            workers
+                .into_iter()
+                .flat_map(|worker| {
+                    worker
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect(),
+        )
+    })?;
+    // The file lists the games in order, whichever thread played them.
+    games.sort_by_key(|(number, _)| *number);
+    let games = games.into_iter().map(|(_, positions)| positions);
     let data: Vec<Labelled> = games.into_iter().flatten().collect();
     let mut file = std::io::BufWriter::new(std::fs::File::create(&args.data)?);
     for labelled in &data {
