@@ -66,7 +66,12 @@ struct Labelled {
 }
 
 /// Plays one self-play game and returns its quiet positions labelled with the result.
-fn self_play<R: Rules>(rules: &R, args: &TuneArgs, seed: u64) -> Vec<Labelled> {
+fn self_play<R: Rules>(
+    rules: &R,
+    args: &TuneArgs,
+    searcher: &mut Searcher,
+    seed: u64,
+) -> Vec<Labelled> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut game = Game::new(rules.clone());
     for _ in 0..args.random_plies {
@@ -84,7 +89,7 @@ fn self_play<R: Rules>(rules: &R, args: &TuneArgs, seed: u64) -> Vec<Labelled> {
             None => return Vec::new(),
         }
     }
-    let mut searcher = Searcher::new(4, 1);
+    searcher.clear();
     let stop = AtomicBool::new(false);
     let limits = Limits {
         nodes: Some(args.nodes),
@@ -162,6 +167,9 @@ fn make_data<R: Rules>(rules: &R, args: &TuneArgs) -> std::io::Result<Vec<Labell
                     // The search recurses one frame per ply: default stacks are too small.
                     .stack_size(SEARCH_STACK_BYTES)
                     .spawn_scoped(scope, || {
+                        // One searcher a thread, cleared for each game: a searcher a game
+                        // (a table and a thread each) grew the process by megabytes a game.
+                        let mut searcher = Searcher::new(4, 1);
                         let mut played = Vec::new();
                         loop {
                             let number = next.fetch_add(1, Ordering::Relaxed);
@@ -169,7 +177,7 @@ fn make_data<R: Rules>(rules: &R, args: &TuneArgs) -> std::io::Result<Vec<Labell
                                 return played;
                             }
                             let seed = args.seed.wrapping_mul(1_000_003) + number as u64;
-                            played.push((number, self_play(rules, args, seed)));
+                            played.push((number, self_play(rules, args, &mut searcher, seed)));
                             let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
                             if finished.is_multiple_of(100) {
                                 println!("{finished} games");
