@@ -212,10 +212,12 @@ def write_pgn(path, board, white, black, result, how, tc):
         print(game, file=handle, end="\n\n")
 
 
-def match(engine_spec, opponent_spec, games, tc, threads=1, hash_mb=16, log=print, pgn=None):
+def match(engine_spec, opponent_spec, games, tc, threads=1, hash_mb=16, log=print, pgn=None,
+          first_game=0):
     """Plays `games` games (openings in turn, colours alternating); returns a summary dict.
     Both engines get `threads` threads where they take the option (equal resources). With
-    `pgn`, every counted game is appended to that file."""
+    `pgn`, every counted game is appended to that file. `first_game` starts the openings
+    further on, so two runs side by side can split one set of games between them."""
     ours = open_engine(engine_spec, threads, hash_mb)
     theirs = open_engine(opponent_spec, threads, hash_mb, tc=tc)
     wins = draws = losses = forfeits = errors = 0
@@ -223,8 +225,9 @@ def match(engine_spec, opponent_spec, games, tc, threads=1, hash_mb=16, log=prin
     try:
         game = 0
         while game < games:
-            opening = OPENINGS[(game // 2) % len(OPENINGS)]
-            amity_white = game % 2 == 0
+            number = first_game + game
+            opening = OPENINGS[(number // 2) % len(OPENINGS)]
+            amity_white = number % 2 == 0
             white, black = (ours, theirs) if amity_white else (theirs, ours)
             score, how, board = play_game(white, black, opening, tc)
             amity_score = score if amity_white else 1 - score

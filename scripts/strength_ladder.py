@@ -36,12 +36,15 @@ def main():
                         help="search threads for both engines (Stockfish's limited strength too)")
     parser.add_argument("--hash", type=int, default=16, help="hash table MiB for both engines")
     parser.add_argument("--pgn", help="append every game to this PGN file")
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="start at this game of the opening cycle (to split a run in two)")
     args = parser.parse_args()
     results = []
     for opponent in args.opponents.split(","):
         print(f"== {opponent}", flush=True)
         result = match(args.engine, opponent, args.games, parse_tc(args.tc), args.threads,
-                       args.hash, log=lambda line: print(line, flush=True), pgn=args.pgn)
+                       args.hash, log=lambda line: print(line, flush=True), pgn=args.pgn,
+                       first_game=args.first_game)
         results.append(result)
         print(summary_line(result), flush=True)
     print(f"\nStrength ladder, {args.games} games per opponent at {args.tc}, "
