@@ -8,6 +8,7 @@ pub mod evaluation;
 pub mod fen;
 pub mod game;
 pub mod moves;
+pub mod network;
 pub mod options;
 pub mod orthodox;
 pub mod paths;

@@ -708,6 +708,28 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Static evaluation in centipawns from the side to move's point of view.
     fn evaluate(&self, pos: &Position<Self>) -> i32;
 
+    /// [`Rules::evaluate`], lent the thread's scratch: an evaluation may keep what it worked
+    /// out for the last position there (a network's hidden layers), since the search's next
+    /// position is usually a move or two away from it.
+    fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {
+        let _ = scratch;
+        self.evaluate(pos)
+    }
+
+    /// For an evaluation by a network ([`crate::network`]): the inputs active in `pos` seen
+    /// from `perspective`'s side, written into `inputs`, and how many inputs the network has,
+    /// so `amity train` can fit a network to labelled positions. 0, the default: the
+    /// variant evaluates without one.
+    fn network_inputs(
+        &self,
+        pos: &Position<Self>,
+        perspective: Color,
+        inputs: &mut Vec<u16>,
+    ) -> usize {
+        let _ = (pos, perspective, inputs);
+        0
+    }
+
     /// For an evaluation that is linear in its weights: the features of `pos` (White's view)
     /// written into `features`, scored by [`Rules::evaluation_weights`], so `amity tune` can
     /// fit the weights to played games. `false`, the default: the evaluation is not tunable

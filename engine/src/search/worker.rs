@@ -618,12 +618,12 @@ impl<'a, R: Rules> Worker<'a, R> {
     ) -> i32 {
         let total: i64 = outcomes.iter().map(|o| i64::from(o.weight)).sum();
         if total == 0 {
-            return self.rules.evaluate(pos);
+            return self.rules.evaluate_in(pos, &mut self.data.scratch);
         }
         outcomes.sort_by_key(|o| std::cmp::Reverse(o.weight));
         let plies = chance_plies(outcomes.len());
         if plies > 0 && depth < plies {
-            return self.rules.evaluate(pos);
+            return self.rules.evaluate_in(pos, &mut self.data.scratch);
         }
         let mut weight_before = 0i64;
         let (lowest, highest) = (-i64::from(MATE), i64::from(MATE));
@@ -741,7 +741,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             return value;
         }
         if ply >= MAX_PLY - 1 {
-            return self.rules.evaluate(pos);
+            return self.rules.evaluate_in(pos, &mut self.data.scratch);
         }
         if depth <= 0 {
             return self.quiescence(pos, alpha, beta, ply, 0);
@@ -768,7 +768,7 @@ impl<'a, R: Rules> Worker<'a, R> {
         } else if let Some(entry) = entry {
             entry.eval
         } else {
-            self.rules.evaluate(pos)
+            self.rules.evaluate_in(pos, &mut self.data.scratch)
         };
         // The table's score is a better guess than the static one when its bound allows.
         let eval = match entry {
@@ -1187,7 +1187,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             || bounded
             || self.rules.chance(pos, &mut outcomes)
         {
-            return self.rules.evaluate(pos);
+            return self.rules.evaluate_in(pos, &mut self.data.scratch);
         }
         let key = pos.hash();
         let entry = self.shared.tt.probe(key);
@@ -1203,7 +1203,10 @@ impl<'a, R: Rules> Worker<'a, R> {
         let static_eval = if in_check {
             0
         } else {
-            entry.map_or_else(|| self.rules.evaluate(pos), |e| e.eval)
+            entry.map_or_else(
+                || self.rules.evaluate_in(pos, &mut self.data.scratch),
+                |e| e.eval,
+            )
         };
         let mut best = -INFINITY;
         if !in_check {
