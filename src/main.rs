@@ -8,6 +8,7 @@ mod play_chesswords;
 mod selfplay;
 mod solitaire_play;
 mod solve;
+mod train;
 mod tune;
 mod variant_args;
 mod words;
@@ -195,6 +196,13 @@ enum Tool {
     /// List the search's tunable numbers (name, default, min, max, SPSA step), which the
     /// SearchParameters option sets as `name=value,...` and scripts/spsa.py tunes.
     SearchParameters,
+    /// Train a variant's evaluation network on labelled positions (`amity tune`'s files).
+    Train {
+        #[command(flatten)]
+        args: train::TrainArgs,
+        #[command(flatten)]
+        rules: VariantArgs,
+    },
     /// Fit a variant's evaluation weights to self-play games (Texel tuning).
     Tune {
         #[command(flatten)]
@@ -460,6 +468,7 @@ fn main() {
         }),
         Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
         Some(Tool::Tune { args, rules }) => tune::run(&args, &rules.options()),
+        Some(Tool::Train { args, rules }) => train::run(&args, &rules.options()),
         Some(Tool::SearchParameters) => {
             let mut table = String::from("name default min max step\n");
             for p in amity_engine::search::parameters::PARAMETERS {

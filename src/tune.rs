@@ -59,10 +59,10 @@ pub struct TuneArgs {
 const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// One labelled position as the data file holds it.
-struct Labelled {
-    fen: String,
+pub(crate) struct Labelled {
+    pub(crate) fen: String,
     /// The game's result for White: 1, 0.5 or 0.
-    result: f32,
+    pub(crate) result: f32,
 }
 
 /// Plays one self-play game and returns its quiet positions labelled with the result.
@@ -129,7 +129,7 @@ fn self_play<R: Rules>(
         .collect()
 }
 
-fn read_data(path: &str) -> std::io::Result<Vec<Labelled>> {
+pub(crate) fn read_data(path: &str) -> std::io::Result<Vec<Labelled>> {
     let file = std::fs::File::open(path)?;
     let mut data = Vec::new();
     for line in BufReader::new(file).lines() {

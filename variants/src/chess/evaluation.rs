@@ -395,7 +395,11 @@ pub fn features<R: Rules>(pos: &Position<R>, features: &mut Features) {
 /// The evaluation from the side to move's point of view, scaled down where the material
 /// is known to be hard to win with (see [`winnable_share`]).
 pub fn evaluate<R: Rules>(pos: &Position<R>) -> i32 {
-    let value = tuning::side_to_move_value(pos, &WEIGHTS, features);
+    scale_for_drawish_material(pos, tuning::side_to_move_value(pos, &WEIGHTS, features))
+}
+
+/// `value` (the side to move's) shrunk by [`winnable_share`] of the side it favours.
+pub fn scale_for_drawish_material<R: Rules>(pos: &Position<R>, value: i32) -> i32 {
     let ahead = if value >= 0 { pos.turn() } else { !pos.turn() };
     value * winnable_share(pos, ahead) / SHARE_FULL
 }

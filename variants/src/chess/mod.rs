@@ -1,14 +1,18 @@
 //! FIDE chess: the standard pieces, castling, en passant and promotion, checkmate and
 //! stalemate, and the dead positions of insufficient material. Everything comes from the
 //! engine's orthodox building blocks; this file only chooses them. The evaluation, a tunable
-//! form of the standard one, is in [`evaluation`] with its weights in [`weights`].
+//! form of the standard one, is in [`evaluation`] with its weights in [`weights`]; a network
+//! trained by `amity train` can stand in for it ([`network`]).
 
 pub mod evaluation;
+pub mod network;
 pub mod weights;
 
 use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
 use amity_engine::search::see;
-use amity_engine::{FenError, Kind, Move, MoveList, Outcome, PieceInfo, Position, Rules};
+use amity_engine::{
+    Color, FenError, Kind, Move, MoveList, Outcome, PieceInfo, Position, Rules, Scratch,
+};
 
 use amity_engine::evaluation::Tapered;
 use amity_engine::tuning::Features;
@@ -85,7 +89,27 @@ impl Rules for Chess {
     }
 
     fn evaluate(&self, pos: &Position<Self>) -> i32 {
-        evaluation::evaluate(pos)
+        match network::chosen() {
+            Some(chosen) => network::evaluate(chosen, pos),
+            None => evaluation::evaluate(pos),
+        }
+    }
+
+    fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {
+        match network::chosen() {
+            Some(chosen) => network::evaluate_in(chosen, pos, scratch),
+            None => evaluation::evaluate(pos),
+        }
+    }
+
+    fn network_inputs(
+        &self,
+        pos: &Position<Self>,
+        perspective: Color,
+        inputs: &mut Vec<u16>,
+    ) -> usize {
+        network::inputs(pos, perspective, inputs);
+        network::INPUTS
     }
 
     fn evaluation_features(&self, pos: &Position<Self>, features: &mut Features) -> bool {

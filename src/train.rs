@@ -1,0 +1,147 @@
+//! `amity train`: trains a variant's evaluation network ([`amity_engine::network`]) on
+//! labelled positions, the `fen;score` files `amity tune` makes and
+//! `scripts/stockfish_labels.py` relabels, and writes the file the variant embeds.
+
+use amity_engine::network::{self, TrainingSample, TrainingSettings};
+use amity_engine::tuning::Features;
+use amity_engine::{Color, Game, Rules};
+use amity_variants::{VariantOptions, with_game};
+use clap::Args;
+use rayon::prelude::*;
+
+use crate::tune::read_data;
+
+/// Command-line arguments of `amity train`.
+#[derive(Args, Debug, Clone)]
+pub struct TrainArgs {
+    /// The variant whose network is trained (one that evaluates by network: chess).
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Labelled positions, one `fen;score` a line, the score White's expected result (0 to 1).
+    #[arg(long)]
+    pub data: String,
+    /// The share of positions, taken from the end of the file, kept out of training to
+    /// measure the network on.
+    #[arg(long, default_value_t = 0.05)]
+    pub hold_out: f64,
+    #[arg(long, default_value_t = 12)]
+    pub epochs: usize,
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    #[arg(long, default_value_t = 0.001)]
+    pub rate: f32,
+    /// The learning rate is multiplied by this after each epoch.
+    #[arg(long, default_value_t = 0.8)]
+    pub decay: f32,
+    /// Centipawns per unit of the network's output: a score `s` stands for `cp` with
+    /// `s = 1 / (1 + e^(-cp / this))`. 174 (400 / ln 10) reads the labels of
+    /// `scripts/stockfish_labels.py` in Stockfish's centipawns.
+    #[arg(long, default_value_t = 174)]
+    pub centipawns: i32,
+    /// Train the network as a correction added to the variant's linear evaluation (the one
+    /// `amity tune` fits) rather than as the whole evaluation.
+    #[arg(long)]
+    pub on_linear: bool,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write the trained network to this file (the variant's embedded network).
+    #[arg(long)]
+    pub write: Option<String>,
+}
+
+fn train<R: Rules>(rules: &R, args: &TrainArgs) -> Result<(), String> {
+    let template = Game::new(rules.clone());
+    let inputs = rules.network_inputs(template.position(), Color::White, &mut Vec::new());
+    if inputs == 0 {
+        return Err(format!("{} does not evaluate by network", rules.name()));
+    }
+    let (weights, _) = rules.evaluation_weights();
+    if args.on_linear
+        && (weights.is_empty()
+            || !rules.evaluation_features(template.position(), &mut Features::default()))
+    {
+        return Err(format!(
+            "{} has no linear evaluation to train on",
+            rules.name()
+        ));
+    }
+    let data = read_data(&args.data).map_err(|e| format!("{}: {e}", args.data))?;
+    let mut samples: Vec<TrainingSample> = data
+        .par_iter()
+        .filter_map(|labelled| {
+            let game = Game::from_fen(rules.clone(), &labelled.fen).ok()?;
+            let pos = game.position();
+            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+            rules.network_inputs(pos, pos.turn(), &mut ours);
+            rules.network_inputs(pos, !pos.turn(), &mut theirs);
+            let (target, linear) = match pos.turn() {
+                Color::White => (labelled.result, 1),
+                Color::Black => (1.0 - labelled.result, -1),
+            };
+            let base = if args.on_linear {
+                let mut features = Features::default();
+                rules.evaluation_features(pos, &mut features);
+                (linear * features.value(weights)) as f32
+            } else {
+                0.0
+            };
+            Some(TrainingSample {
+                ours,
+                theirs,
+                target,
+                base,
+            })
+        })
+        .collect();
+    if samples.is_empty() {
+        return Err(format!("{} has no labelled positions", args.data));
+    }
+    let held = ((samples.len() as f64 * args.hold_out.clamp(0.0, 0.5)) as usize).min(samples.len());
+    let held_out = samples.split_off(samples.len() - held);
+    println!(
+        "{} positions to train on, {} held out; {inputs} inputs",
+        samples.len(),
+        held_out.len()
+    );
+    let settings = TrainingSettings {
+        epochs: args.epochs,
+        batch: args.batch,
+        learning_rate: args.rate,
+        decay: args.decay,
+        centipawns: args.centipawns,
+        adds_to_linear: args.on_linear,
+        seed: args.seed,
+    };
+    let trained = network::train(inputs, &mut samples, &settings, |epoch, error| {
+        println!("epoch {epoch}: training error {error:.6}");
+    });
+    println!(
+        "rounded network: training error {:.6}, held-out error {:.6}",
+        network::mean_error(&trained, &samples),
+        network::mean_error(&trained, &held_out)
+    );
+    if let Some(path) = &args.write {
+        std::fs::write(path, trained.to_bytes()).map_err(|e| format!("{path}: {e}"))?;
+        println!("network written to {path}");
+    }
+    Ok(())
+}
+
+/// Runs `amity train`. Returns the process exit code.
+pub fn run(args: &TrainArgs, options: &VariantOptions) -> i32 {
+    let Some(any) = amity_variants::new_game_with(&args.variant, options) else {
+        eprintln!(
+            "error: unknown variant '{}' (known: {})",
+            args.variant,
+            amity_variants::NAMES.join(", ")
+        );
+        return 2;
+    };
+    match with_game!(any, game => train(game.rules(), args)) {
+        Ok(()) => 0,
+        Err(error) => {
+            eprintln!("error: {error}");
+            2
+        }
+    }
+}
