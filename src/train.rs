@@ -10,6 +10,7 @@ use clap::Args;
 use rayon::prelude::*;
 
 use crate::tune::read_data;
+use crate::variant_args::{exit_code, unknown_variant};
 
 /// Command-line arguments of `amity train`.
 #[derive(Args, Debug, Clone)]
@@ -130,18 +131,7 @@ fn train<R: Rules>(rules: &R, args: &TrainArgs) -> Result<(), String> {
 /// Runs `amity train`. Returns the process exit code.
 pub fn run(args: &TrainArgs, options: &VariantOptions) -> i32 {
     let Some(any) = amity_variants::new_game_with(&args.variant, options) else {
-        eprintln!(
-            "error: unknown variant '{}' (known: {})",
-            args.variant,
-            amity_variants::NAMES.join(", ")
-        );
-        return 2;
+        return unknown_variant(&args.variant);
     };
-    match with_game!(any, game => train(game.rules(), args)) {
-        Ok(()) => 0,
-        Err(error) => {
-            eprintln!("error: {error}");
-            2
-        }
-    }
+    exit_code(with_game!(any, game => train(game.rules(), args)))
 }

@@ -18,6 +18,8 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rayon::prelude::*;
 
+use crate::variant_args::{exit_code, unknown_variant};
+
 /// Command-line arguments of `amity tune`.
 #[derive(Args, Debug, Clone)]
 pub struct TuneArgs {
@@ -326,19 +328,7 @@ fn tune<R: Rules>(rules: &R, args: &TuneArgs) -> Result<(), String> {
 /// Runs `amity tune`. Returns the process exit code.
 pub fn run(args: &TuneArgs, options: &VariantOptions) -> i32 {
     let Some(any) = amity_variants::new_game_with(&args.variant, options) else {
-        eprintln!(
-            "error: unknown variant '{}' (known: {})",
-            args.variant,
-            amity_variants::NAMES.join(", ")
-        );
-        return 2;
+        return unknown_variant(&args.variant);
     };
-    let outcome = with_game!(any, game => tune(game.rules(), args));
-    match outcome {
-        Ok(()) => 0,
-        Err(error) => {
-            eprintln!("error: {error}");
-            2
-        }
-    }
+    exit_code(with_game!(any, game => tune(game.rules(), args)))
 }

@@ -85,6 +85,26 @@ fn parse_setting(text: &str) -> Result<Setting, SettingError> {
     })
 }
 
+/// Says that no variant is called `name` (listing those that are) and gives the exit code.
+pub fn unknown_variant(name: &str) -> i32 {
+    eprintln!(
+        "error: unknown variant '{name}' (known: {})",
+        amity_variants::NAMES.join(", ")
+    );
+    2
+}
+
+/// The exit code of a tool's run, saying its error if it failed.
+pub fn exit_code(outcome: Result<(), String>) -> i32 {
+    match outcome {
+        Ok(()) => 0,
+        Err(error) => {
+            eprintln!("error: {error}");
+            2
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -387,9 +387,10 @@ impl RealNetwork {
         }
     }
 
-    /// Keeps the weights where their integers cannot overflow: an output weight within an
-    /// `i16` over [`OUTPUT_SCALE`] is far more than training needs, so a smaller bound keeps
-    /// the sums of inference well inside `i32` and `i64`.
+    /// Keeps the weights where their integers cannot overflow. An output weight of at most
+    /// 127 / [`OUTPUT_SCALE`] keeps `active * weight` inside an `i16` and a side's sum inside
+    /// an `i32` ([`Network::evaluate`]); a hidden weight of at most a 32nd of the `i16` range
+    /// keeps the sum of some thirty active inputs inside the accumulator's `i16`.
     fn clip(&mut self) {
         let output_limit = 127.0 / OUTPUT_SCALE as f32;
         for weight in &mut self.output_weights {
