@@ -43,6 +43,15 @@ pub struct TrainArgs {
     /// `amity tune` fits) rather than as the whole evaluation.
     #[arg(long)]
     pub on_linear: bool,
+    /// Also train on each position without castling rights mirrored left to right (files a
+    /// and h swapped): the same value for a board the rules treat alike, twice the positions.
+    #[arg(long)]
+    pub mirror: bool,
+    /// Pulls the network's value towards zero, by this weight on its square (in the units
+    /// of the logistic curve), so that a correction to the linear evaluation stays small
+    /// where the positions do not call for one.
+    #[arg(long, default_value_t = 0.0)]
+    pub penalty: f32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Write the trained network to this file (the variant's embedded network).
@@ -67,17 +76,30 @@ fn train<R: Rules>(rules: &R, args: &TrainArgs) -> Result<(), String> {
         ));
     }
     let data = read_data(&args.data).map_err(|e| format!("{}: {e}", args.data))?;
-    let mut samples: Vec<TrainingSample> = data
+    // Mirrored copies go next to their originals, so the held-out tail stays positions of
+    // games never trained on.
+    let positions: Vec<(String, f32)> = data
+        .iter()
+        .flat_map(|labelled| {
+            let mirrored = args
+                .mirror
+                .then(|| mirrored_fen(&labelled.fen))
+                .flatten()
+                .map(|fen| (fen, labelled.result));
+            std::iter::once((labelled.fen.clone(), labelled.result)).chain(mirrored)
+        })
+        .collect();
+    let mut samples: Vec<TrainingSample> = positions
         .par_iter()
-        .filter_map(|labelled| {
-            let game = Game::from_fen(rules.clone(), &labelled.fen).ok()?;
+        .filter_map(|(fen, result)| {
+            let game = Game::from_fen(rules.clone(), fen).ok()?;
             let pos = game.position();
             let (mut ours, mut theirs) = (Vec::new(), Vec::new());
             rules.network_inputs(pos, pos.turn(), &mut ours);
             rules.network_inputs(pos, !pos.turn(), &mut theirs);
             let (target, linear) = match pos.turn() {
-                Color::White => (labelled.result, 1),
-                Color::Black => (1.0 - labelled.result, -1),
+                Color::White => (*result, 1),
+                Color::Black => (1.0 - *result, -1),
             };
             let base = if args.on_linear {
                 let mut features = Features::default();
@@ -111,6 +133,7 @@ fn train<R: Rules>(rules: &R, args: &TrainArgs) -> Result<(), String> {
         decay: args.decay,
         centipawns: args.centipawns,
         adds_to_linear: args.on_linear,
+        penalty: args.penalty,
         seed: args.seed,
     };
     let trained = network::train(inputs, &mut samples, &settings, |epoch, error| {
@@ -128,10 +151,71 @@ fn train<R: Rules>(rules: &R, args: &TrainArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The position with its board mirrored left to right, or `None` when it has castling
+/// rights (castling is not symmetric) or is not a FEN this can read. Digits are runs of
+/// empty squares, any other character a piece, so the board may be of any width.
+fn mirrored_fen(fen: &str) -> Option<String> {
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if fields.len() < 4 || fields[2] != "-" {
+        return None;
+    }
+    let mut width = 0;
+    let mut ranks = Vec::new();
+    for rank in fields[0].split('/') {
+        let mut tokens: Vec<String> = Vec::new();
+        let mut squares = 0;
+        for c in rank.chars() {
+            match (c.to_digit(10), tokens.last_mut()) {
+                (Some(_), Some(last)) if last.starts_with(|l: char| l.is_ascii_digit()) => {
+                    last.push(c)
+                }
+                _ => tokens.push(c.to_string()),
+            }
+        }
+        for token in &tokens {
+            squares += token.parse::<usize>().unwrap_or(1);
+        }
+        width = width.max(squares);
+        tokens.reverse();
+        ranks.push(tokens.concat());
+    }
+    fields[0] = ranks.join("/");
+    if fields[3] != "-" {
+        let mut square = fields[3].chars();
+        let file = square.next()?;
+        let index = (file as u8).checked_sub(b'a')? as usize;
+        let mirrored = (b'a' + u8::try_from(width.checked_sub(1 + index)?).ok()?) as char;
+        fields[3] = std::iter::once(mirrored).chain(square).collect();
+    }
+    Some(fields.join(" "))
+}
+
 /// Runs `amity train`. Returns the process exit code.
 pub fn run(args: &TrainArgs, options: &VariantOptions) -> i32 {
     let Some(any) = amity_variants::new_game_with(&args.variant, options) else {
         return unknown_variant(&args.variant);
     };
     exit_code(with_game!(any, game => train(game.rules(), args)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mirrored_fen;
+
+    #[test]
+    fn mirroring_swaps_files_and_refuses_castling_rights() {
+        assert_eq!(
+            mirrored_fen("4k3/1p6/8/2Pp4/8/8/8/R3K2q w - d6 0 40").as_deref(),
+            Some("3k4/6p1/8/4pP2/8/8/8/q2K3R w - e6 0 40")
+        );
+        assert_eq!(
+            mirrored_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            None
+        );
+        // A run of ten empty squares is one token, not two.
+        assert_eq!(
+            mirrored_fen("k10/11/K9r w - - 0 1").as_deref(),
+            Some("10k/11/r9K w - - 0 1")
+        );
+    }
 }

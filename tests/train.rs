@@ -1,7 +1,7 @@
 //! `amity train`: a chess network is trained on `amity tune`'s positions file and written,
 //! chess plays with it when `AMITY_CHESS_NETWORK` names it, a file that is no network is
-//! reported and play goes on with the linear evaluation, and a variant without a network is
-//! refused with a reason.
+//! reported and play goes on with the embedded network, `linear` turns the network off, and a
+//! variant without a network is refused with a reason.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -11,7 +11,7 @@ fn amity() -> Command {
 }
 
 /// Runs a UCI search to depth 4 from the start position, with `network` in the environment.
-fn search_with(network: &std::path::Path) -> Output {
+fn search_with(network: impl AsRef<std::ffi::OsStr>) -> Output {
     let mut child = amity()
         .env("AMITY_CHESS_NETWORK", network)
         .stdin(Stdio::piped())
@@ -83,9 +83,12 @@ fn train_writes_a_network_chess_plays_with() {
     assert!(String::from_utf8_lossy(&played.stdout).contains("bestmove "));
     let complaint = String::from_utf8_lossy(&played.stderr);
     assert!(
-        complaint.contains("not an Amity network file") && complaint.contains("linear evaluation"),
+        complaint.contains("not an Amity network file") && complaint.contains("embedded network"),
         "{complaint}"
     );
+    let linear = search_with("linear");
+    assert!(String::from_utf8_lossy(&linear.stdout).contains("bestmove "));
+    assert!(linear.stderr.is_empty(), "{linear:?}");
     let gravity = amity()
         .args(["train", "--variant", "gravity", "--data"])
         .arg(&data)

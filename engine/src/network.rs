@@ -242,6 +242,9 @@ pub struct TrainingSettings {
     pub centipawns: i32,
     /// The samples' `base` is the linear evaluation, which the network learns to correct.
     pub adds_to_linear: bool,
+    /// Weight of the network's own output squared (in logistic units) added to the error,
+    /// which keeps a correction small unless the positions ask for it.
+    pub penalty: f32,
     pub seed: u64,
 }
 
@@ -315,16 +318,24 @@ impl RealNetwork {
         side(ours, our_weights) + side(theirs, their_weights) + self.output_bias
     }
 
-    /// Adds the squared error's gradient for one sample to `gradient` (laid out as
+    /// Adds the gradient of the squared error (and of the penalty on the network's own
+    /// output) for one sample to `gradient` (laid out as
     /// [`RealNetwork::flat_mut`]) and returns the error. `per_centipawn` turns the sample's
     /// base into output units.
-    fn backward(&self, sample: &TrainingSample, per_centipawn: f32, gradient: &mut [f32]) -> f32 {
+    fn backward(
+        &self,
+        sample: &TrainingSample,
+        per_centipawn: f32,
+        penalty: f32,
+        gradient: &mut [f32],
+    ) -> f32 {
         let mut ours = [0f32; HIDDEN];
         let mut theirs = [0f32; HIDDEN];
-        let output = self.forward(sample, &mut ours, &mut theirs) + sample.base * per_centipawn;
+        let own = self.forward(sample, &mut ours, &mut theirs);
+        let output = own + sample.base * per_centipawn;
         let expected = 1.0 / (1.0 + (-output).exp());
         let miss = expected - sample.target;
-        let slope = 2.0 * miss * expected * (1.0 - expected);
+        let slope = 2.0 * miss * expected * (1.0 - expected) + 2.0 * penalty * own;
         let hidden_weights = self.hidden_weights.len();
         let (hidden, rest) = gradient.split_at_mut(hidden_weights);
         let (bias, rest) = rest.split_at_mut(HIDDEN);
@@ -456,7 +467,12 @@ pub fn train(
                     let error: f64 = chunk
                         .iter()
                         .map(|sample| {
-                            f64::from(network.backward(sample, per_centipawn, &mut gradient))
+                            f64::from(network.backward(
+                                sample,
+                                per_centipawn,
+                                settings.penalty,
+                                &mut gradient,
+                            ))
                         })
                         .sum();
                     (gradient, error)
@@ -508,6 +524,10 @@ mod tests {
     /// Input 0 is good for whoever has it, input 1 bad: a network learns both and scores them
     /// in the right direction after rounding.
     fn learnt() -> Network {
+        learnt_with_penalty(0.0)
+    }
+
+    fn learnt_with_penalty(penalty: f32) -> Network {
         let mut samples = Vec::new();
         for _ in 0..200 {
             samples.push(sample(&[0, 2], &[2], 0.9));
@@ -523,6 +543,7 @@ mod tests {
             decay: 0.97,
             centipawns: 200,
             adds_to_linear: false,
+            penalty,
             seed: 7,
         };
         train(3, &mut samples, &settings, |_, _| {})
@@ -542,6 +563,22 @@ mod tests {
         let bad = value(&[1, 2], &[2]);
         assert!((-400..-150).contains(&bad), "bad input valued {bad}");
         assert!(value(&[2], &[0, 2]) < -300, "the opponent's good input");
+    }
+
+    #[test]
+    fn a_penalty_shrinks_the_value_but_keeps_its_direction() {
+        let free = learnt();
+        let held = learnt_with_penalty(0.05);
+        let value = |network: &Network, ours: &[u16]| {
+            network.evaluate(&network.accumulate(ours), &network.accumulate(&[2]))
+        };
+        for ours in [&[0u16, 2][..], &[1, 2]] {
+            let (free, held) = (value(&free, ours), value(&held, ours));
+            assert!(
+                held.signum() == free.signum() && held.abs() < free.abs() * 9 / 10,
+                "penalised {held}, free {free}"
+            );
+        }
     }
 
     #[test]

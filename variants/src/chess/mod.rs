@@ -2,7 +2,7 @@
 //! stalemate, and the dead positions of insufficient material. Everything comes from the
 //! engine's orthodox building blocks; this file only chooses them. The evaluation, a tunable
 //! form of the standard one, is in [`evaluation`] with its weights in [`weights`]; a network
-//! trained by `amity train` can stand in for it ([`network`]).
+//! trained by `amity train` corrects it ([`network`]).
 
 pub mod evaluation;
 pub mod network;

@@ -1,9 +1,10 @@
 //! The chess network evaluation: what the network's inputs are (one per piece kind, side and
-//! square, seen from each player's side of the board), the network chess plays with when
-//! `AMITY_CHESS_NETWORK` names a file that `amity train` wrote, and the hidden layers a search
-//! thread keeps for the last position it evaluated, updated by the pieces that changed since
-//! rather than summed again. Without the variable, chess plays with its linear evaluation:
-//! no network trained so far has measured stronger (see `docs/variants/chess.md`).
+//! square, seen from each player's side of the board), the network chess plays with (the one
+//! embedded in the build, or a file that `amity train` wrote when `AMITY_CHESS_NETWORK` names
+//! one), and the hidden layers a search thread keeps for the last position it evaluated,
+//! updated by the pieces that changed since rather than summed again. The embedded network is
+//! a correction to the linear evaluation; `AMITY_CHESS_NETWORK=linear` plays with the linear
+//! evaluation alone (see `docs/variants/chess.md`).
 
 use std::sync::LazyLock;
 
@@ -21,35 +22,54 @@ pub const INPUTS: usize = 2 * 6 * 64;
 /// More changed pieces than this since the kept position, and summing the layers afresh is
 /// cheaper than updating them.
 const MOST_CHANGES: u32 = 12;
-/// The environment variable naming the network file to play with.
+/// The environment variable naming the network file to play with instead of the embedded one.
 pub const NETWORK_VARIABLE: &str = "AMITY_CHESS_NETWORK";
+/// The variable's value that turns the network off: the linear evaluation alone plays.
+pub const LINEAR_ONLY: &str = "linear";
+/// The network every build plays with: trained by `amity train --on-linear --mirror --penalty`
+/// on Stockfish's evaluations of positions from Amity's self-play (how it was made and
+/// measured is in `docs/variants/chess.md`).
+const EMBEDDED: &[u8] = include_bytes!("chess.nnue");
 
-/// The network named by [`NETWORK_VARIABLE`], read once. A file that cannot be read, or is not
-/// a chess network, is reported on standard error (standard output is the protocol's) and
-/// chess plays on with its linear evaluation.
+/// A network file's contents as a chess network, or why they are not one.
+fn chess_network(bytes: &[u8]) -> Result<Network, String> {
+    let network = Network::from_bytes(bytes).map_err(|error| error.to_string())?;
+    (network.inputs() == INPUTS)
+        .then_some(network)
+        .ok_or_else(|| format!("not a chess network (chess has {INPUTS} inputs)"))
+}
+
+fn embedded() -> Network {
+    chess_network(EMBEDDED).expect("the embedded chess network is checked by a test")
+}
+
+/// The network chess plays with, read once: the one [`NETWORK_VARIABLE`] names, none for
+/// [`LINEAR_ONLY`], else the embedded one. A file that cannot be read, or is not a chess
+/// network, is reported on standard error (standard output is the protocol's) and chess
+/// plays on with the embedded network.
 static CHOSEN: LazyLock<Option<Network>> = LazyLock::new(|| {
-    let path = std::env::var_os(NETWORK_VARIABLE)?;
+    let Some(path) = std::env::var_os(NETWORK_VARIABLE) else {
+        return Some(embedded());
+    };
+    if path == LINEAR_ONLY {
+        return None;
+    }
     let read = std::fs::read(&path)
         .map_err(|error| error.to_string())
-        .and_then(|bytes| Network::from_bytes(&bytes).map_err(|error| error.to_string()))
-        .and_then(|network| {
-            (network.inputs() == INPUTS)
-                .then_some(network)
-                .ok_or_else(|| format!("not a chess network (chess has {INPUTS} inputs)"))
-        });
+        .and_then(|bytes| chess_network(&bytes));
     match read {
         Ok(network) => Some(network),
         Err(error) => {
             eprintln!(
-                "{NETWORK_VARIABLE}={}: {error}; chess plays with its linear evaluation",
+                "{NETWORK_VARIABLE}={}: {error}; chess plays with its embedded network",
                 path.to_string_lossy()
             );
-            None
+            Some(embedded())
         }
     }
 });
 
-/// The network chess plays with, if one was chosen.
+/// The network chess plays with, or none when the linear evaluation plays alone.
 pub fn chosen() -> Option<&'static Network> {
     CHOSEN.as_ref()
 }
@@ -236,9 +256,31 @@ mod tests {
             decay: 0.9,
             centipawns: 174,
             adds_to_linear: false,
+            penalty: 0.0,
             seed: 3,
         };
         train(INPUTS, &mut samples, &settings, |_, _| {})
+    }
+
+    #[test]
+    fn the_embedded_network_is_a_chess_correction_that_judges_material() {
+        let network = embedded();
+        assert!(network.adds_to_linear());
+        // A queen up is a win whichever side has it, and the correction does not turn that.
+        for (fen, sign) in [
+            (
+                "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                1,
+            ),
+            (
+                "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+                -1,
+            ),
+        ] {
+            let game = Game::from_fen(Chess, fen).expect("valid FEN");
+            let value = evaluate(&network, game.position());
+            assert!(value * sign > 500, "{fen}: {value}");
+        }
     }
 
     #[test]
