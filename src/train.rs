@@ -76,44 +76,43 @@ fn train<R: Rules>(rules: &R, args: &TrainArgs) -> Result<(), String> {
         ));
     }
     let data = read_data(&args.data).map_err(|e| format!("{}: {e}", args.data))?;
-    // Mirrored copies go next to their originals, so the held-out tail stays positions of
-    // games never trained on.
-    let positions: Vec<(String, f32)> = data
-        .iter()
-        .flat_map(|labelled| {
+    let sample_of = |fen: &str, result: f32| {
+        let game = Game::from_fen(rules.clone(), fen).ok()?;
+        let pos = game.position();
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        rules.network_inputs(pos, pos.turn(), &mut ours);
+        rules.network_inputs(pos, !pos.turn(), &mut theirs);
+        let (target, linear) = match pos.turn() {
+            Color::White => (result, 1),
+            Color::Black => (1.0 - result, -1),
+        };
+        let base = if args.on_linear {
+            let mut features = Features::default();
+            rules.evaluation_features(pos, &mut features);
+            (linear * features.value(weights)) as f32
+        } else {
+            0.0
+        };
+        Some(TrainingSample {
+            ours,
+            theirs,
+            target,
+            base,
+        })
+    };
+    // Mirrored copies go next to their originals (rayon's collect keeps the order), so the
+    // held-out tail stays positions of games never trained on.
+    let mut samples: Vec<TrainingSample> = data
+        .par_iter()
+        .flat_map_iter(|labelled| {
             let mirrored = args
                 .mirror
                 .then(|| mirrored_fen(&labelled.fen))
                 .flatten()
-                .map(|fen| (fen, labelled.result));
-            std::iter::once((labelled.fen.clone(), labelled.result)).chain(mirrored)
-        })
-        .collect();
-    let mut samples: Vec<TrainingSample> = positions
-        .par_iter()
-        .filter_map(|(fen, result)| {
-            let game = Game::from_fen(rules.clone(), fen).ok()?;
-            let pos = game.position();
-            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-            rules.network_inputs(pos, pos.turn(), &mut ours);
-            rules.network_inputs(pos, !pos.turn(), &mut theirs);
-            let (target, linear) = match pos.turn() {
-                Color::White => (*result, 1),
-                Color::Black => (1.0 - *result, -1),
-            };
-            let base = if args.on_linear {
-                let mut features = Features::default();
-                rules.evaluation_features(pos, &mut features);
-                (linear * features.value(weights)) as f32
-            } else {
-                0.0
-            };
-            Some(TrainingSample {
-                ours,
-                theirs,
-                target,
-                base,
-            })
+                .and_then(|fen| sample_of(&fen, labelled.result));
+            sample_of(&labelled.fen, labelled.result)
+                .into_iter()
+                .chain(mirrored)
         })
         .collect();
     if samples.is_empty() {
@@ -163,18 +162,17 @@ fn mirrored_fen(fen: &str) -> Option<String> {
     let mut ranks = Vec::new();
     for rank in fields[0].split('/') {
         let mut tokens: Vec<String> = Vec::new();
-        let mut squares = 0;
         for c in rank.chars() {
-            match (c.to_digit(10), tokens.last_mut()) {
-                (Some(_), Some(last)) if last.starts_with(|l: char| l.is_ascii_digit()) => {
+            match tokens.last_mut() {
+                Some(last)
+                    if c.is_ascii_digit() && last.starts_with(|l: char| l.is_ascii_digit()) =>
+                {
                     last.push(c)
                 }
                 _ => tokens.push(c.to_string()),
             }
         }
-        for token in &tokens {
-            squares += token.parse::<usize>().unwrap_or(1);
-        }
+        let squares: usize = tokens.iter().map(|token| token.parse().unwrap_or(1)).sum();
         width = width.max(squares);
         tokens.reverse();
         ranks.push(tokens.concat());
