@@ -630,6 +630,16 @@ pub trait Rules: Clone + Send + Sync + 'static {
         self.format_move(mv)
     }
 
+    /// How a decision `mv` made in the full state `pos` is told to the seats of side
+    /// `listener`: what [`Rules::announce`] makes public, less what the rules keep from that
+    /// listener even after the decision (a clue word the mover must not read). A listener
+    /// whose view cannot tell `mv` from another decision must not be able to tell them apart
+    /// by this either. Default: the announcement, the same for every listener.
+    fn announce_to(&self, pos: &Position<Self>, mv: Move, listener: Color) -> String {
+        let _ = listener;
+        self.announce(pos, mv)
+    }
+
     /// A decision token that says more than its [`Move`] can carry (a free clue word whose end
     /// letters are all the rules look at): the legal decision it stands for, or `None` to match
     /// the token against [`Rules::format_move`] as usual. Only legal decisions may be answered.

@@ -216,10 +216,11 @@ pub struct Room {
     occupants: Vec<Option<ClientId>>,
     depth: u32,
     rng: StdRng,
-    /// Finished turns as the rules announce them ("white: e2e4"), public to every seat.
-    record: Vec<String>,
-    /// Announcements of the turn under way, made public when it ends.
-    pending: Vec<String>,
+    /// Finished turns as the rules announce them ("white: e2e4"), one record per seat: a
+    /// decision may be told to one seat and kept from another (a clue word from its mover).
+    records: Vec<Vec<String>>,
+    /// Announcements of the turn under way, per seat, told when it ends.
+    pending: Vec<Vec<String>>,
     /// The side whose turn `pending` belongs to.
     pending_side: Option<Color>,
     /// Amity's scores (White's point of view) by decision number, for the chart.
@@ -278,8 +279,8 @@ impl Room {
             occupants: vec![None; players.len()],
             depth: depth.clamp(1, MAX_DEPTH),
             rng,
-            record: Vec::new(),
-            pending: Vec::new(),
+            records: vec![Vec::new(); players.len()],
+            pending: vec![Vec::new(); players.len()],
             pending_side: None,
             scores: Vec::new(),
             version: 0,
@@ -382,7 +383,7 @@ impl Room {
         }
         let saved = (
             self.game.clone(),
-            self.record.clone(),
+            self.records.clone(),
             self.pending.clone(),
             self.pending_side,
             self.rng.clone(),
@@ -392,7 +393,7 @@ impl Room {
             if let Err(error) = self.play_one(&mine, leg.trim()) {
                 (
                     self.game,
-                    self.record,
+                    self.records,
                     self.pending,
                     self.pending_side,
                     self.rng,
@@ -460,7 +461,7 @@ impl Room {
                         )));
                     }
                     game.play_unchecked(mv);
-                    Done::Played(rules.announce(&before, mv))
+                    Done::Played(announcements(&rules, &before, mv))
                 }
             }
         });
@@ -475,9 +476,9 @@ impl Room {
         Ok(())
     }
 
-    /// Adds a decision's announcement to the turn under way, and ends the turn in the
-    /// record once the side whose turn it is changes.
-    fn note_decision(&mut self, seat: usize, announced: &str) {
+    /// Adds a decision's announcement to each seat to the turn under way, and ends the turn
+    /// in the records once the side whose turn it is changes.
+    fn note_decision(&mut self, seat: usize, announced: &[String]) {
         let (name, side) = with_game!(&self.game, g => {
             let seat = g.rules().seats()[seat];
             (seat.name, seat.side)
@@ -486,7 +487,9 @@ impl Room {
             self.close_turn();
         }
         self.pending_side = Some(side);
-        self.pending.push(format!("{name}: {announced}"));
+        for (pending, told) in self.pending.iter_mut().zip(announced) {
+            pending.push(format!("{name}: {told}"));
+        }
         self.close_turn_if_over();
     }
 
@@ -500,11 +503,20 @@ impl Room {
     }
 
     fn close_turn(&mut self) {
-        if !self.pending.is_empty() {
-            self.record.push(self.pending.join(", "));
-            self.pending.clear();
+        for (record, pending) in self.records.iter_mut().zip(&mut self.pending) {
+            if !pending.is_empty() {
+                record.push(pending.join(", "));
+                pending.clear();
+            }
         }
         self.pending_side = None;
+    }
+
+    /// Adds what every seat is told alike (chance) to the turn under way.
+    fn note_for_all(&mut self, told: &str) {
+        for pending in &mut self.pending {
+            pending.push(told.to_string());
+        }
     }
 
     /// Draws chance (throws, shuffles) while it is due. A throw is announced only in games
@@ -525,10 +537,10 @@ impl Room {
             });
             match thrown {
                 Some(Some(token)) => {
-                    self.pending.push(format!("throw {token}"));
+                    self.note_for_all(&format!("throw {token}"));
                     self.last_throw = Some(token);
                 }
-                Some(None) => self.pending.push("chance acts".into()),
+                Some(None) => self.note_for_all("chance acts"),
                 None => break,
             }
         }
@@ -622,7 +634,7 @@ impl Room {
             let mv = amity_engine::game::parse_move(game.rules(), &before, token)
                 .map_err(|error| ServeError::Illegal(error.to_string()))?;
             game.play_unchecked(mv);
-            game.rules().announce(&before, mv)
+            announcements(game.rules(), &before, mv)
         });
         self.awaiting = None;
         self.note_decision(seat, &announced);
@@ -695,10 +707,17 @@ impl Room {
             "inCheck": to_decide == Some(seat) && rules.in_check(&view),
             "toDecide": to_decide,
             "decisions": decisions,
-            "record": self.record,
+            "record": self.records[seat],
             "last": last,
             "result": game.outcome().map(|o| format!("{} {{{}}}", o.result(), o.reason())),
-            "scores": self.scores.iter().map(|(ply, cp)| json!([ply, cp])).collect::<Vec<_>>(),
+            // Amity's scores come from its own seat's view: in a game that hides information
+            // they would tell another seat what that view holds.
+            "scores": self
+                .scores
+                .iter()
+                .filter(|_| !rules.hides_information())
+                .map(|(ply, cp)| json!([ply, cp]))
+                .collect::<Vec<_>>(),
             "belief": belief,
             "depth": self.depth,
             "notice": self.notice,
@@ -775,10 +794,19 @@ impl Room {
 
 /// What became of a decision at the table.
 enum Done {
-    /// Played on the full state, announced so.
-    Played(String),
+    /// Played on the full state, announced so to each seat.
+    Played(Vec<String>),
     /// Half carried out: the seat's view (FEN) waiting for its further choice.
     Awaiting(String),
+}
+
+/// How decision `mv`, made in the full state `before`, is told to each seat, in seat order.
+fn announcements<R: Rules>(rules: &R, before: &Position<R>, mv: Move) -> Vec<String> {
+    rules
+        .seats()
+        .iter()
+        .map(|seat| rules.announce_to(before, mv, seat.side))
+        .collect()
 }
 
 /// What `side` sees of `full`: its view, or the view `awaiting` (FEN) while a decision of

@@ -218,28 +218,51 @@ fn board_field(fen: &str) -> &str {
     fen.split(' ').next().unwrap_or("")
 }
 
-/// Plays random games of `variant` with every seat a browser (and some Amity seats), and
-/// checks every message each seat receives: it must equal the message computed from another
-/// full state consistent with the seat's view (so nothing hidden shaped it), carry the view's
-/// FEN, and never the full state's board or hidden fields where they differ from the view.
-fn no_message_leaks(variant: &str, games: u64, decisions: usize) {
+/// A table of `variant` dealt from `seed` with a browser at every seat (client `seat + 1`)
+/// and `history` (seat, token) played on it: the same table every time.
+fn table(variant: &str, seed: u64, history: &[(usize, String)]) -> (Hub, u64) {
+    let seats = amity_web::hub::seat_names(variant).len();
+    let mut hub = Hub::new();
+    for client in 1..=seats as u64 {
+        hub.connect(client);
+    }
+    let out = hub.handle(
+        1,
+        &json!({"op": "new", "variant": variant, "players": vec!["person"; seats], "seat": 0, "depth": 1, "seed": seed})
+            .to_string(),
+    );
+    let room = to(&out, 1)[0]["room"].as_u64().expect("a room");
+    for seat in 1..seats {
+        let client = seat as u64 + 1;
+        hub.handle(
+            client,
+            &json!({"op":"join","room":room,"seat":seat}).to_string(),
+        );
+    }
+    for (seat, token) in history {
+        let out = play(&mut hub, *seat as u64 + 1, token);
+        assert_eq!(to(&out, *seat as u64 + 1)[0]["type"], "state", "{out:?}");
+    }
+    (hub, room)
+}
+
+/// Plays random games of `variant` with every seat a browser, and checks every message each
+/// seat receives: it must equal the message computed from another full state consistent with
+/// the seat's view (so nothing hidden shaped it), carry the view's FEN, and never the full
+/// state's board or hidden fields where they differ from the view. And after each decision,
+/// every other seat whose view would be the same had another of the decider's decisions been
+/// made instead (a clue word, a card played face down), though the full state would differ,
+/// must be sent the same message: nothing it is told, the record included, may tell the two
+/// apart. Returns how many such pairs of
+/// decisions were compared.
+fn no_message_leaks(variant: &str, games: u64, decisions: usize) -> usize {
     let seats = amity_web::hub::seat_names(variant).len();
     let mut checked = 0;
+    let mut compared = 0;
     for game in 0..games {
         let mut rng = StdRng::seed_from_u64(game);
-        let mut hub = Hub::new();
-        for client in 1..=seats as u64 {
-            hub.connect(client);
-        }
-        let players = vec!["person"; seats];
-        let room = new_game(&mut hub, 1, variant, &players, 0);
-        for seat in 1..seats {
-            let client = seat as u64 + 1;
-            hub.handle(
-                client,
-                &json!({"op":"join","room":room,"seat":seat}).to_string(),
-            );
-        }
+        let (mut hub, room) = table(variant, game, &[]);
+        let mut history: Vec<(usize, String)> = Vec::new();
         let mut outbox = hub.broadcast(room);
         for _ in 0..decisions {
             for (client, text) in &outbox {
@@ -252,28 +275,63 @@ fn no_message_leaks(variant: &str, games: u64, decisions: usize) {
                 break;
             };
             let message = room_now.message_for(seat);
-            let decisions = message["decisions"].as_array().unwrap();
-            let Some(decision) = decisions.choose(&mut rng) else {
+            let offered: Vec<String> = message["decisions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d["token"].as_str().unwrap().to_string())
+                .collect();
+            let Some(token) = offered.choose(&mut rng).cloned() else {
                 break;
             };
             // Now and then a bad token from a seat that does not decide: refused, no leak.
             if seats > 1 && rng.random_range(0..8) == 0 {
                 let other = (seat + 1) % seats;
-                let out = play(
-                    &mut hub,
-                    other as u64 + 1,
-                    decision["token"].as_str().unwrap(),
-                );
+                let out = play(&mut hub, other as u64 + 1, &token);
                 assert_eq!(to(&out, other as u64 + 1)[0]["type"], "error");
             }
-            outbox = play(
-                &mut hub,
-                seat as u64 + 1,
-                decision["token"].as_str().unwrap(),
-            );
+            outbox = play(&mut hub, seat as u64 + 1, &token);
+            if seats > 1 {
+                for alternative in offered.choose_multiple(&mut rng, 3) {
+                    if *alternative == token {
+                        continue;
+                    }
+                    let (mut other, _) = table(variant, game, &history);
+                    let otherwise = play(&mut other, seat as u64 + 1, alternative);
+                    // Two decisions that leave the same full state (two moves to one square
+                    // in Love) differ only in what is public: their tokens.
+                    if other.room(room).unwrap().full_fen() == hub.room(room).unwrap().full_fen() {
+                        continue;
+                    }
+                    for listener in (0..seats).filter(|listener| *listener != seat) {
+                        let client = listener as u64 + 1;
+                        let told = last_state(&outbox, client);
+                        let told_otherwise = last_state(&otherwise, client);
+                        if told["fen"] == told_otherwise["fen"] {
+                            let apart: Vec<String> = told
+                                .as_object()
+                                .unwrap()
+                                .iter()
+                                .filter(|(key, value)| told_otherwise[key.as_str()] != **value)
+                                .map(|(key, value)| {
+                                    format!("{key}: {value} / {}", told_otherwise[key.as_str()])
+                                })
+                                .collect();
+                            assert!(
+                                apart.is_empty(),
+                                "{variant}: seat {listener}, whose view is the same, is told \
+                                 '{token}' apart from '{alternative}' by {apart:?}"
+                            );
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+            history.push((seat, token));
         }
     }
     assert!(checked > 50, "{variant}: only {checked} messages checked");
+    compared
 }
 
 fn check_message(hub: &Hub, room: u64, seat: usize, text: &str, seed: u64) {
@@ -325,7 +383,21 @@ fn no_message_to_a_cloak_and_dagger_seat_leaks() {
 
 #[test]
 fn no_message_to_a_split_brain_seat_leaks() {
-    no_message_leaks("splitbrain", 4, 60);
+    // The mover's view hides the chooser's square until the mover has decided.
+    assert!(no_message_leaks("splitbrain", 4, 60) > 0);
+}
+
+#[test]
+fn no_message_to_any_seat_of_any_game_leaks() {
+    for variant in amity_variants::NAMES {
+        // A solitaire's game may be short, and has no other seat to compare.
+        let games = if amity_web::hub::seat_names(variant).len() == 1 {
+            20
+        } else {
+            3
+        };
+        no_message_leaks(variant, games, 40);
+    }
 }
 
 #[test]
@@ -475,7 +547,8 @@ fn finished_games_nobody_sits_at_are_forgotten_and_the_rooms_are_bounded() {
 
 #[test]
 fn no_message_to_a_chesswords_partner_leaks() {
-    no_message_leaks("chesswords", 3, 60);
+    // The mover's view hides the clue word: what it is told must not tell one from another.
+    assert!(no_message_leaks("chesswords", 3, 60) > 0);
 }
 
 #[test]
@@ -646,4 +719,48 @@ fn amity_plays_a_solitaire_with_its_piles_face_down() {
             );
         }
     }
+}
+
+#[test]
+fn nothing_amity_saw_in_its_own_view_reaches_a_person() {
+    // Amity's score (and how long it searched) is made from its seat's view: in a game that
+    // hides information the person at another seat must not be sent it.
+    let mut searcher = Searcher::new(1, 1);
+    let mut answered = 0;
+    for variant in amity_variants::NAMES {
+        let seats = amity_web::hub::seat_names(variant).len();
+        let hides = amity_variants::new_game(variant)
+            .is_some_and(|game| with_game!(&game, g => g.rules().hides_information()));
+        if !hides || seats < 2 {
+            continue;
+        }
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut hub = Hub::new();
+        hub.connect(1);
+        let mut players = vec!["amity"; seats];
+        players[0] = "person";
+        let room = new_game(&mut hub, 1, variant, &players, 0);
+        let mut outbox = hub.broadcast(room);
+        for _ in 0..16 {
+            for message in to(&outbox, 1) {
+                assert_eq!(message["scores"], json!([]), "{variant}: {message}");
+                assert!(message["amityMicros"].is_null(), "{variant}: {message}");
+            }
+            outbox = match hub.amity_job(room) {
+                Some(job) => {
+                    answered += 1;
+                    hub.apply_amity(job.think(&mut searcher))
+                }
+                None => {
+                    let message = hub.room(room).unwrap().message_for(0);
+                    let Some(decision) = message["decisions"].as_array().unwrap().choose(&mut rng)
+                    else {
+                        break;
+                    };
+                    play(&mut hub, 1, decision["token"].as_str().unwrap())
+                }
+            };
+        }
+    }
+    assert!(answered > 10, "Amity decided {answered} times");
 }

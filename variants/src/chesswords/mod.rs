@@ -1016,6 +1016,16 @@ impl Rules for Chesswords {
         Position::from_fen(self, &deal_fen(&deck, &layout)).ok()
     }
 
+    /// A word clue is told to the mover without its letters: the word is the clue giver's
+    /// secret (the mover's view reads `move-word-?`), and its letters are what a `say:` costs
+    /// a penalty point for.
+    fn announce_to(&self, pos: &Position<Self>, mv: Move, listener: Color) -> String {
+        match Decision::of(mv) {
+            Decision::Word(..) if listener != pos.turn() => "word:?".into(),
+            _ => self.announce(pos, mv),
+        }
+    }
+
     fn policy_decision(&self, view: &Position<Self>, baseline: bool) -> Option<Move> {
         partner::decide(self, view, baseline)
     }
