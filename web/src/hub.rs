@@ -3,12 +3,14 @@
 //! server feeds it; tests drive it directly.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
+use std::time::Instant;
 
 use amity_engine::Rules;
 use amity_variants::with_game;
 use serde_json::{Value, json};
 
-use crate::room::{AmityAnswer, AmityJob, ClientId, Player, Room, ServeError};
+use crate::room::{AmityAnswer, AmityJob, ClientId, Player, Room, Sat, ServeError};
 
 /// Games kept at once: a server left running must not grow without end.
 pub const MAX_ROOMS: usize = 256;
@@ -16,8 +18,11 @@ pub const MAX_ROOMS: usize = 256;
 /// Texts to send: to which browser, what.
 pub type Outbox = Vec<(ClientId, String)>;
 
+/// What time it is, for seats kept after their browser went away: the system's clock, or a
+/// test's own.
+pub type Clock = Arc<dyn Fn() -> Instant + Send + Sync>;
+
 /// Every room and every connected browser.
-#[derive(Default)]
 pub struct Hub {
     rooms: BTreeMap<u64, Room>,
     /// Each browser and the room it sits in, if any.
@@ -28,6 +33,13 @@ pub struct Hub {
     thinking: HashSet<u64>,
     /// Hints asked for and not yet searched: who asked, and the search.
     hints: Vec<(ClientId, AmityJob)>,
+    clock: Clock,
+}
+
+impl Default for Hub {
+    fn default() -> Hub {
+        Hub::with_clock(Arc::new(Instant::now))
+    }
 }
 
 /// An error message as sent to a browser.
@@ -77,8 +89,23 @@ impl Hub {
         Hub::default()
     }
 
+    /// A hub that reads the time from `clock` (a test moves its own clock past
+    /// [`crate::room::SEAT_GRACE`] instead of waiting).
+    pub fn with_clock(clock: Clock) -> Hub {
+        Hub {
+            rooms: BTreeMap::new(),
+            clients: HashMap::new(),
+            next_room: 0,
+            next_seed: 0,
+            thinking: HashSet::new(),
+            hints: Vec::new(),
+            clock,
+        }
+    }
+
     /// A browser connected: it is told the games and the open rooms.
     pub fn connect(&mut self, client: ClientId) -> Outbox {
+        let mut outbox = self.sweep();
         self.clients.insert(client, None);
         let hello = json!({
             "type": "hello",
@@ -86,24 +113,43 @@ impl Hub {
             "games": catalogue(),
             "rooms": self.lobby(),
         });
-        vec![(client, hello.to_string())]
+        outbox.push((client, hello.to_string()));
+        outbox
     }
 
-    /// A browser went away: its seats are freed, the game kept for whoever takes them.
+    /// A browser went away: its seats are kept for their keys for
+    /// [`crate::room::SEAT_GRACE`], then freed by [`Hub::sweep`].
     pub fn disconnect(&mut self, client: ClientId) -> Outbox {
+        let now = (self.clock)();
         let room = self.clients.remove(&client).flatten();
         let Some(room) = room.and_then(|room| self.rooms.get_mut(&room)) else {
             return Vec::new();
         };
         let id = room.id;
-        let left = room.leave(client);
-        // A finished game nobody sits at is of no more use; an unfinished one is kept for
-        // whoever comes back to its seats.
-        if room.seated().is_empty() && room.seat_to_decide().is_none() {
-            self.rooms.remove(&id);
-            return Vec::new();
+        if room.step_away(client, now) {
+            self.broadcast(id)
+        } else {
+            Vec::new()
         }
-        if left { self.broadcast(id) } else { Vec::new() }
+    }
+
+    /// Frees the seats kept longer than [`crate::room::SEAT_GRACE`] (telling the room), and
+    /// forgets the rooms where nobody holds a seat any more. The server calls it now and then
+    /// as well as with every request.
+    pub fn sweep(&mut self) -> Outbox {
+        let now = (self.clock)();
+        let mut outbox = Vec::new();
+        let mut freed = Vec::new();
+        for room in self.rooms.values_mut() {
+            if room.free_lapsed(now) {
+                freed.push(room.id);
+            }
+        }
+        for id in freed {
+            outbox.extend(self.broadcast(id));
+        }
+        self.rooms.retain(|_, room| !room.is_abandoned());
+        outbox
     }
 
     /// Makes room for one more game: forgets the oldest game nobody sits at when there are
@@ -122,8 +168,13 @@ impl Hub {
         Ok(())
     }
 
+    /// The rooms that wait for a person to take a seat.
     fn lobby(&self) -> Vec<Value> {
-        self.rooms.values().map(Room::summary).collect()
+        self.rooms
+            .values()
+            .filter(|room| room.waits_for_person())
+            .map(Room::summary)
+            .collect()
     }
 
     /// The room with this number (tests look inside).
@@ -134,10 +185,12 @@ impl Hub {
     /// Handles one text from `client`. A refused request changes nothing and is answered
     /// with an error message to that client alone.
     pub fn handle(&mut self, client: ClientId, text: &str) -> Outbox {
+        let mut outbox = self.sweep();
         match self.try_handle(client, text) {
-            Ok(outbox) => outbox,
-            Err(refused) => error(client, &refused),
+            Ok(answer) => outbox.extend(answer),
+            Err(refused) => outbox.extend(error(client, &refused)),
         }
+        outbox
     }
 
     fn try_handle(&mut self, client: ClientId, text: &str) -> Result<Outbox, ServeError> {
@@ -148,7 +201,8 @@ impl Hub {
             "join" => {
                 let room = number_field(&request, "room")?;
                 let seat = number_field(&request, "seat")? as usize;
-                self.join(client, room, seat)
+                let key = request.get("key").and_then(Value::as_str);
+                self.join(client, room, seat, key)
             }
             "play" => {
                 let token = text_field(&request, "token")?;
@@ -199,6 +253,10 @@ impl Hub {
             })
             .collect::<Result<_, _>>()?;
         let seat = number_field(request, "seat")? as usize;
+        let hotseat = request
+            .get("hotseat")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
         let depth = request.get("depth").and_then(Value::as_u64).unwrap_or(3) as u32;
         let seed = match request.get("seed").and_then(Value::as_u64) {
             Some(seed) => seed,
@@ -210,27 +268,63 @@ impl Hub {
         self.make_room()?;
         self.next_room += 1;
         let mut room = Room::new(self.next_room, variant, &players, depth, seed)?;
-        room.sit(client, seat)?;
+        // One person at every person's seat, or at the one chosen.
+        let seats = if hotseat {
+            room.allow_hotseat();
+            room.person_seats()
+        } else {
+            vec![seat]
+        };
+        let mut keys = Vec::new();
+        for seat in seats {
+            keys.push((seat, room.sit(client, seat, None)?.key));
+        }
         let id = room.id;
         self.leave_current(client);
         self.rooms.insert(id, room);
         self.clients.insert(client, Some(id));
         let mut outbox = vec![(client, json!({ "type": "created", "room": id }).to_string())];
+        for (seat, key) in keys {
+            outbox.push((client, seated_text(id, seat, &key)));
+        }
         outbox.extend(self.broadcast(id));
         Ok(outbox)
     }
 
-    fn join(&mut self, client: ClientId, id: u64, seat: usize) -> Result<Outbox, ServeError> {
+    fn join(
+        &mut self,
+        client: ClientId,
+        id: u64,
+        seat: usize,
+        key: Option<&str>,
+    ) -> Result<Outbox, ServeError> {
         let room = self.rooms.get_mut(&id).ok_or(ServeError::UnknownRoom(id))?;
         if seat >= room.seat_count() {
             return Err(ServeError::NoSuchSeat(seat));
         }
-        room.sit(client, seat)?;
+        let Sat { key, displaced } = room.sit(client, seat, key)?;
         if self.clients.get(&client).copied().flatten() != Some(id) {
             self.leave_current(client);
         }
         self.clients.insert(client, Some(id));
-        Ok(self.broadcast(id))
+        let mut outbox = vec![(client, seated_text(id, seat, &key))];
+        if let Some(displaced) = displaced {
+            // The same person came back with the seat's key (a reload, another tab): the
+            // browser it left holds nothing here any more.
+            if self
+                .rooms
+                .get(&id)
+                .is_some_and(|room| room.seats_of(displaced).is_empty())
+            {
+                self.clients.insert(displaced, None);
+            }
+            outbox.push((
+                displaced,
+                error_text("this seat was taken back with its key, in another tab or window"),
+            ));
+        }
+        outbox.extend(self.broadcast(id));
+        Ok(outbox)
     }
 
     /// Takes `client` out of the room it sat in.
@@ -246,12 +340,22 @@ impl Hub {
         }
     }
 
-    /// Every seated browser of room `id` gets its seat's message.
+    /// Every seated browser of room `id` gets its seat's message: at a hot seat, the
+    /// message of the seat that decides next if it is one of the browser's, else of its
+    /// first seat.
     pub fn broadcast(&self, id: u64) -> Outbox {
         let Some(room) = self.rooms.get(&id) else {
             return Vec::new();
         };
-        room.seated()
+        let due = room.seat_to_decide();
+        let mut shown: BTreeMap<ClientId, usize> = BTreeMap::new();
+        for (client, seat) in room.seated() {
+            let current = shown.entry(client).or_insert(seat);
+            if Some(seat) == due {
+                *current = seat;
+            }
+        }
+        shown
             .into_iter()
             .map(|(client, seat)| (client, room.message_for(seat).to_string()))
             .collect()
@@ -304,6 +408,12 @@ impl Hub {
             None => Vec::new(),
         }
     }
+}
+
+/// The message handing a browser the key of the seat it took: kept by the page, it alone
+/// takes the seat back after a reload or a dropped connection.
+fn seated_text(room: u64, seat: usize, key: &str) -> String {
+    json!({ "type": "seated", "room": room, "seat": seat, "key": key }).to_string()
 }
 
 /// Rules used only to name things in tests.

@@ -33,6 +33,10 @@ const STYLE: &str = include_str!("page/style.css");
 /// The longest request a browser may send (bytes).
 const MAX_REQUEST_BYTES: usize = 16 * 1024;
 
+/// How often the server frees seats kept past their grace and forgets rooms nobody holds, so
+/// the seat shows free without waiting for the next request.
+const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Hash of the search table Amity keeps for the page (MB): answers are shallow.
 const SEARCH_HASH_MB: usize = 16;
 
@@ -128,6 +132,17 @@ impl Shared {
             Err(_) => hub::error_text("the hint's search failed"),
         };
         self.send(vec![(asker, text)]);
+    }
+}
+
+/// Frees lapsed seats and forgets abandoned rooms every [`SWEEP_EVERY`], for as long as the
+/// server runs.
+async fn sweep_now_and_then(shared: Shared) {
+    let mut ticks = tokio::time::interval(SWEEP_EVERY);
+    loop {
+        ticks.tick().await;
+        let outbox = shared.hub().sweep();
+        shared.send(outbox);
     }
 }
 
@@ -322,6 +337,7 @@ pub async fn serve(
         watch: watch.map(Arc::new),
     };
     let listener = tokio::net::TcpListener::bind(address).await?;
+    tokio::spawn(sweep_now_and_then(shared.clone()));
     started(&Server {
         address: listener.local_addr()?,
         hub: Arc::clone(&shared.hub),

@@ -4,6 +4,7 @@
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use amity_engine::rules::Refereed;
 use amity_engine::search::{Limits, Score, Searcher};
@@ -25,10 +26,36 @@ pub const MAX_DEPTH: u32 = 8;
 /// long before; a hard one answers with the best line found).
 const SOLVER_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// How long a seat whose browser went away (a reload, a dropped connection) is kept for the
+/// key that took it before anyone else may take it.
+pub const SEAT_GRACE: Duration = Duration::from_secs(120);
+
+/// A person's hold on a seat: the browser sitting there, if connected, and the secret key
+/// that browser was handed, which alone takes the seat back while it is kept.
+#[derive(Clone, Debug)]
+struct Holder {
+    client: Option<ClientId>,
+    key: String,
+    /// When the browser went away: the seat is kept for [`SEAT_GRACE`] after.
+    away_since: Option<Instant>,
+}
+
+/// A seat taken: the key that takes it back, and the browser it was taken from (a tab left
+/// open when the same browser came back with the key in another).
+pub struct Sat {
+    pub key: String,
+    pub displaced: Option<ClientId>,
+}
+
+/// A fresh secret key for a seat: 128 random bits from the thread's cryptographic generator.
+fn seat_key() -> String {
+    format!("{:032x}", rand::random::<u128>())
+}
+
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
-    /// A person at a browser (any browser may take the seat while it is free).
+    /// A person at a browser (any browser may take the seat while nobody holds it).
     Person,
     /// Amity, searching from the seat's view.
     Amity,
@@ -63,6 +90,11 @@ pub enum ServeError {
     NoSuchSeat(usize),
     /// Someone else (or Amity) holds the seat.
     SeatTaken(String),
+    /// The seat's browser went away and the seat is kept for its key a while.
+    SeatKept(String),
+    /// The browser already holds another seat (named) of this game, which was not opened
+    /// for one person to play several seats.
+    OneSeat(String),
     /// The players list does not fit the game's seats.
     BadPlayers(String),
     /// The browser holds no seat in a game.
@@ -84,6 +116,15 @@ impl fmt::Display for ServeError {
             ServeError::UnknownRoom(room) => write!(f, "no game number {room}"),
             ServeError::NoSuchSeat(seat) => write!(f, "this game has no seat {seat}"),
             ServeError::SeatTaken(seat) => write!(f, "seat {seat} is already taken"),
+            ServeError::SeatKept(seat) => write!(
+                f,
+                "seat {seat} is kept for its player, who went away less than {} s ago",
+                SEAT_GRACE.as_secs()
+            ),
+            ServeError::OneSeat(seat) => write!(
+                f,
+                "you already play {seat} in this game; one browser plays one seat"
+            ),
             ServeError::BadPlayers(why) => write!(f, "bad players: {why}"),
             ServeError::NotSeated => write!(f, "take a seat in a game first"),
             ServeError::OutOfTurn(seat) => write!(f, "not your turn: {seat} decides now"),
@@ -213,7 +254,11 @@ pub struct Room {
     pub id: u64,
     game: AnyGame,
     players: Vec<Player>,
-    occupants: Vec<Option<ClientId>>,
+    /// Who holds each seat (always `None` at Amity's).
+    holders: Vec<Option<Holder>>,
+    /// Whether one browser may hold several seats: a game opened for one person to play
+    /// every person's seat at one screen.
+    hotseat: bool,
     depth: u32,
     rng: StdRng,
     /// Finished turns as the rules announce them ("white: e2e4"), one record per seat: a
@@ -276,7 +321,8 @@ impl Room {
             id,
             game,
             players: players.to_vec(),
-            occupants: vec![None; players.len()],
+            holders: vec![None; players.len()],
+            hotseat: false,
             depth: depth.clamp(1, MAX_DEPTH),
             rng,
             records: vec![Vec::new(); players.len()],
@@ -301,52 +347,154 @@ impl Room {
         self.players.len()
     }
 
+    /// Opens the game for one person to play several seats from one browser.
+    pub fn allow_hotseat(&mut self) {
+        self.hotseat = true;
+    }
+
+    /// The seats a person plays here (Amity's are not among them).
+    pub fn person_seats(&self) -> Vec<usize> {
+        (0..self.players.len())
+            .filter(|seat| self.players[*seat] == Player::Person)
+            .collect()
+    }
+
     /// The seats `client` holds here.
     pub fn seats_of(&self, client: ClientId) -> Vec<usize> {
-        (0..self.occupants.len())
-            .filter(|seat| self.occupants[*seat] == Some(client))
+        (0..self.holders.len())
+            .filter(|seat| self.client_at(*seat) == Some(client))
             .collect()
+    }
+
+    fn client_at(&self, seat: usize) -> Option<ClientId> {
+        self.holders[seat].as_ref().and_then(|holder| holder.client)
     }
 
     /// The clients seated here, with their seat.
     pub fn seated(&self) -> Vec<(ClientId, usize)> {
-        self.occupants
-            .iter()
-            .enumerate()
-            .filter_map(|(seat, client)| client.map(|client| (client, seat)))
+        (0..self.holders.len())
+            .filter_map(|seat| self.client_at(seat).map(|client| (client, seat)))
             .collect()
     }
 
-    /// Seats a person's browser.
+    /// Whether no seat is held, not even kept for a browser that went away.
+    pub fn is_abandoned(&self) -> bool {
+        self.holders.iter().all(Option::is_none)
+    }
+
+    /// Whether the game waits for a person: it goes on, someone holds a seat, and a
+    /// person's seat is free to take.
+    pub fn waits_for_person(&self) -> bool {
+        self.seat_to_decide().is_some()
+            && !self.is_abandoned()
+            && self
+                .person_seats()
+                .into_iter()
+                .any(|seat| self.holders[seat].is_none())
+    }
+
+    /// Seats a person's browser. A free seat is taken with a fresh key; a held seat only with
+    /// its key, which takes it from any browser still sitting there.
     ///
     /// # Errors
-    /// No such seat, or the seat is Amity's or another browser's.
-    pub fn sit(&mut self, client: ClientId, seat: usize) -> Result<(), ServeError> {
+    /// No such seat, the seat is Amity's or held by another browser (or kept for one that
+    /// went away), or the browser plays another seat of a game that is not a hot seat.
+    pub fn sit(
+        &mut self,
+        client: ClientId,
+        seat: usize,
+        key: Option<&str>,
+    ) -> Result<Sat, ServeError> {
         let name = self.seat_name(seat).ok_or(ServeError::NoSuchSeat(seat))?;
         if self.players[seat] != Player::Person {
             return Err(ServeError::SeatTaken(format!("{name} (Amity's)")));
         }
-        match self.occupants[seat] {
-            Some(other) if other != client => Err(ServeError::SeatTaken(name)),
-            _ => {
-                self.occupants[seat] = Some(client);
-                Ok(())
+        // Refused for what the seat is first; then for what the browser already holds.
+        match &self.holders[seat] {
+            Some(holder) if key == Some(holder.key.as_str()) || holder.client == Some(client) => {}
+            Some(holder) if holder.client.is_some() => return Err(ServeError::SeatTaken(name)),
+            Some(_) => return Err(ServeError::SeatKept(name)),
+            None => {}
+        }
+        if !self.hotseat
+            && let Some(other) = self.seats_of(client).into_iter().find(|s| *s != seat)
+        {
+            return Err(ServeError::OneSeat(
+                self.seat_name(other).unwrap_or_default(),
+            ));
+        }
+        match &mut self.holders[seat] {
+            Some(holder) => {
+                let displaced = holder.client.filter(|other| *other != client);
+                holder.client = Some(client);
+                holder.away_since = None;
+                Ok(Sat {
+                    key: holder.key.clone(),
+                    displaced,
+                })
+            }
+            None => {
+                let key = seat_key();
+                self.holders[seat] = Some(Holder {
+                    client: Some(client),
+                    key: key.clone(),
+                    away_since: None,
+                });
+                Ok(Sat {
+                    key,
+                    displaced: None,
+                })
             }
         }
     }
 
-    /// Frees every seat of `client`; the game waits for someone to take them again.
+    /// Frees every seat of `client` now (it left for another game); true if it held one.
     pub fn leave(&mut self, client: ClientId) -> bool {
-        let mut left = false;
-        for seat in 0..self.occupants.len() {
-            if self.occupants[seat] == Some(client) {
-                self.occupants[seat] = None;
-                left = true;
+        let mine = self.seats_of(client);
+        for seat in &mine {
+            self.holders[*seat] = None;
+            let name = self.seat_name(*seat).unwrap_or_default();
+            self.notice = Some(format!("{name} left; the seat is free to take"));
+        }
+        !mine.is_empty()
+    }
+
+    /// `client` went away at `now` (a reload, a dropped connection): its seats are kept for
+    /// their key for [`SEAT_GRACE`]. True if it held one.
+    pub fn step_away(&mut self, client: ClientId, now: Instant) -> bool {
+        let mine = self.seats_of(client);
+        for seat in &mine {
+            if let Some(holder) = &mut self.holders[*seat] {
+                holder.client = None;
+                holder.away_since = Some(now);
+            }
+            let name = self.seat_name(*seat).unwrap_or_default();
+            self.notice = Some(format!(
+                "{name} went away; the seat is kept for {} s",
+                SEAT_GRACE.as_secs()
+            ));
+        }
+        !mine.is_empty()
+    }
+
+    /// Frees the seats kept longer than [`SEAT_GRACE`] by `now`; true if any was.
+    pub fn free_lapsed(&mut self, now: Instant) -> bool {
+        let mut freed = false;
+        for seat in 0..self.holders.len() {
+            let lapsed = self.holders[seat]
+                .as_ref()
+                .and_then(|holder| holder.away_since)
+                .is_some_and(|since| now.saturating_duration_since(since) >= SEAT_GRACE);
+            if lapsed {
+                self.holders[seat] = None;
                 let name = self.seat_name(seat).unwrap_or_default();
-                self.notice = Some(format!("{name} left; the seat is free to take"));
+                self.notice = Some(format!(
+                    "{name} did not come back; the seat is free to take"
+                ));
+                freed = true;
             }
         }
-        left
+        freed
     }
 
     fn seat_name(&self, seat: usize) -> Option<String> {
@@ -691,7 +839,8 @@ impl Room {
                     "name": info.name,
                     "side": color_name(info.side),
                     "player": self.players[index].name(),
-                    "taken": self.occupants[index].is_some(),
+                    "taken": self.holders[index].is_some(),
+                    "away": self.holders[index].as_ref().is_some_and(|h| h.client.is_none()),
                 })
             })
             .collect();
@@ -739,7 +888,7 @@ impl Room {
                 .map(|(index, info)| json!({
                     "name": info.name,
                     "player": self.players[index].name(),
-                    "taken": self.occupants[index].is_some(),
+                    "taken": self.holders[index].is_some(),
                 }))
                 .collect();
             json!({

@@ -502,18 +502,6 @@ fn a_four_seat_split_brain_game_with_two_browsers() {
     let other = wait_state(&queen_wing, 30, |s| s["record"] == one["record"]);
     assert_eq!(one["seat"], 0);
     assert_eq!(other["seat"], 1);
-    // A browser closed mid-game frees its seat and loses nothing: the other sees it free.
-    drop(queen_wing);
-    let freed = wait_state(&king_wing, 30, |s| s["seats"][1]["taken"] == false);
-    assert_eq!(freed["notice"], "Wq left; the seat is free to take");
-    let third = driver.browser(1100, 800);
-    third.go(&format!("{}/?room={room}&seat=1", server.url));
-    let rejoined = wait_state(&third, 20, |s| s["seat"] == 1);
-    assert!(
-        rejoined["record"].as_array().unwrap().len() >= 6,
-        "{rejoined}"
-    );
-    let browsers = [&king_wing, &third];
     // Every frame each browser got was for its own seat.
     for (seat, browser) in browsers.iter().enumerate() {
         let frames = browser.script("return window.amityFrames;");
@@ -524,6 +512,36 @@ fn a_four_seat_split_brain_game_with_two_browsers() {
             }
         }
     }
+    // A reload comes back to the same seat: the address names the room and the seat, the
+    // browser's storage keeps the seat's key.
+    let address = queen_wing.script("return location.hash;");
+    assert_eq!(address, format!("#room={room}&seat=1").as_str());
+    queen_wing.script("location.reload(); return null;");
+    let back = wait_state(&queen_wing, 20, |s| s["seat"] == 1);
+    assert!(back["record"].as_array().unwrap().len() >= 6, "{back}");
+    // Another browser, without the key, cannot take the seat.
+    let third = driver.browser(1100, 800);
+    third.go(&format!("{}/?room={room}&seat=1", server.url));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let shown = third.script("return document.getElementById('message').textContent;");
+        if shown == "seat Wq is already taken" {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the third browser was not refused: {shown}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        state(&third).is_none(),
+        "the third browser was sent no seat's view"
+    );
+    // A browser closed mid-game keeps its seat for a while: the other sees it away.
+    drop(queen_wing);
+    let away = wait_state(&king_wing, 30, |s| s["seats"][1]["away"] == true);
+    assert_eq!(away["notice"], "Wq went away; the seat is kept for 120 s");
 }
 
 #[test]

@@ -161,17 +161,24 @@ fn a_closed_socket_mid_game_loses_nothing() {
     hub.connect(1);
     hub.connect(2);
     let room = new_game(&mut hub, 1, "losalamos", &["person", "person"], 0);
-    hub.handle(2, &json!({"op":"join","room":room,"seat":1}).to_string());
+    let out = hub.handle(2, &json!({"op":"join","room":room,"seat":1}).to_string());
+    let key = to(&out, 2)[0]["key"].as_str().unwrap().to_string();
     play(&mut hub, 1, "b2b3");
     let fen = hub.room(room).unwrap().full_fen();
     let out = hub.disconnect(2);
     let told = last_state(&out, 1);
-    assert_eq!(told["seats"][1]["taken"], false);
-    assert_eq!(told["notice"], "black left; the seat is free to take");
+    assert_eq!(told["seats"][1]["away"], true);
+    assert_eq!(
+        told["notice"],
+        "black went away; the seat is kept for 120 s"
+    );
     assert_eq!(hub.room(room).unwrap().full_fen(), fen);
-    // Another browser takes the seat and the game goes on from where it was.
+    // The browser comes back with its key and the game goes on from where it was.
     hub.connect(3);
-    let out = hub.handle(3, &json!({"op":"join","room":room,"seat":1}).to_string());
+    let out = hub.handle(
+        3,
+        &json!({"op":"join","room":room,"seat":1,"key":key}).to_string(),
+    );
     assert_eq!(last_state(&out, 3)["fen"], fen);
     let out = play(&mut hub, 3, "b5b4");
     assert_eq!(
@@ -503,27 +510,12 @@ fn a_hint_is_searched_from_the_seat_that_decides_and_sent_to_it_alone() {
 }
 
 #[test]
-fn finished_games_nobody_sits_at_are_forgotten_and_the_rooms_are_bounded() {
+fn the_rooms_are_bounded() {
     let mut hub = Hub::new();
-    hub.connect(1);
-    hub.connect(2);
-    let mated = new_game(&mut hub, 1, "chess", &["person", "person"], 0);
-    hub.handle(2, &json!({"op":"join","room":mated,"seat":1}).to_string());
-    for (client, token) in [(1, "f2f3"), (2, "e7e5"), (1, "g2g4"), (2, "d8h4")] {
-        play(&mut hub, client, token);
-    }
-    assert!(hub.room(mated).unwrap().seat_to_decide().is_none());
-    hub.disconnect(1);
-    assert!(hub.room(mated).is_some(), "someone still sits at it");
-    hub.disconnect(2);
-    assert!(
-        hub.room(mated).is_none(),
-        "a finished, empty game is forgotten"
-    );
     hub.connect(1);
     let room = new_game(&mut hub, 1, "losalamos", &["person", "person"], 0);
     hub.disconnect(1);
-    assert!(hub.room(room).is_some(), "an unfinished game is kept");
+    assert!(hub.room(room).is_some(), "its seat is kept");
     for client in 3..(3 + amity_web::hub::MAX_ROOMS as u64) {
         hub.connect(client);
         new_game(&mut hub, client, "chess", &["person", "amity"], 0);

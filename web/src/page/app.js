@@ -44,10 +44,37 @@ function showMessage(text) {
   $("message").textContent = text || "";
 }
 
+// The keys of the seats this browser took, by room: only a seat's key takes it back after a
+// reload or a dropped connection, while the server keeps the seat.
+function seatKeys(room) {
+  try { return JSON.parse(localStorage.getItem(`amity-seats-${room}`) || "{}"); } catch (e) { return {}; }
+}
+
+function keepSeat(room, seat, key) {
+  const keys = seatKeys(room);
+  keys[seat] = key;
+  try { localStorage.setItem(`amity-seats-${room}`, JSON.stringify(keys)); } catch (e) { /* private mode: the seat lasts as long as the page */ }
+  // The address names the room and seat (never the key), so a reload comes back to them.
+  history.replaceState(null, "", `${location.pathname}${location.search}#room=${room}&seat=${seat}`);
+}
+
+// The room and seat the address names: `#room=N&seat=S`, or `?room=N&seat=S` in a link.
+function addressedSeat() {
+  for (const text of [location.hash.slice(1), location.search.slice(1)]) {
+    const params = new URLSearchParams(text);
+    if (params.get("room")) return { room: Number(params.get("room")), seat: Number(params.get("seat") || 0) };
+  }
+  return null;
+}
+
 function connect() {
   socket = new WebSocket(`ws://${location.host}/ws`);
   socket.onopen = () => { $("status").textContent = "connected"; };
-  socket.onclose = () => { $("status").textContent = "disconnected (reload to reconnect)"; };
+  // The seat is kept for a while: come back to it on a new connection.
+  socket.onclose = () => {
+    $("status").textContent = "disconnected; reconnecting…";
+    setTimeout(connect, 1000);
+  };
   socket.onmessage = (event) => {
     window.amityFrames.push(event.data);
     let message;
@@ -55,6 +82,7 @@ function connect() {
     if (message.type === "hello") hello(message);
     else if (message.type === "lobby") showRooms(message.rooms);
     else if (message.type === "created") { $("status").textContent = `game ${message.room}`; }
+    else if (message.type === "seated") keepSeat(message.room, message.seat, message.key);
     else if (message.type === "state") showState(message);
     else if (message.type === "error") { showMessage(message.message); sentAt = null; }
     else if (message.type === "hint") {
@@ -77,10 +105,19 @@ function hello(message) {
   if (params.get("game")) select.value = params.get("game");
   seatChoice();
   showRooms(message.rooms);
-  // The list of open games stays fresh while the form is shown.
-  setInterval(() => { if (!$("setup").hidden) send({ op: "lobby" }); }, 2000);
-  if (params.get("room")) {
-    send({ op: "join", room: Number(params.get("room")), seat: Number(params.get("seat") || 0) });
+  // The list of open games stays fresh while the form is shown (once per page, though
+  // the socket may reconnect).
+  if (!window.amityLobbyPolled) {
+    window.amityLobbyPolled = true;
+    setInterval(() => { if (!$("setup").hidden) send({ op: "lobby" }); }, 2000);
+  }
+  const wanted = addressedSeat();
+  if (wanted) {
+    const keys = seatKeys(wanted.room);
+    const seats = Object.keys(keys).length ? Object.keys(keys).map(Number) : [wanted.seat];
+    for (const seat of seats) {
+      send({ op: "join", room: wanted.room, seat, key: keys[seat] || null });
+    }
   }
 }
 
@@ -124,7 +161,7 @@ function start() {
   if (!game) return;
   const you = Number(document.querySelector("input[name=you]:checked").value);
   const players = game.seats.map((_, index) => index === you ? "person" : $(`player-${index}`).value);
-  send({ op: "new", variant: game.name, players, seat: you, depth: Number($("depth").value) });
+  send({ op: "new", variant: game.name, players, seat: you, depth: Number($("depth").value), hotseat: $("hotseat").checked });
 }
 
 function mySide() {
@@ -291,7 +328,7 @@ function drawSide() {
   seats.innerHTML = "";
   state.seats.forEach((seat, index) => {
     const span = document.createElement("span");
-    span.textContent = `${seat.name}: ${seat.player === "amity" ? "Amity" : (seat.taken ? "person" : "free")}`;
+    span.textContent = `${seat.name}: ${seat.player === "amity" ? "Amity" : (seat.away ? "away" : (seat.taken ? "person" : "free"))}`;
     if (index === state.seat) span.classList.add("you");
     if (index === state.toDecide) span.classList.add("due");
     seats.appendChild(span);
