@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use amity_engine::Rules;
@@ -33,7 +34,18 @@ pub struct Hub {
     thinking: HashSet<u64>,
     /// Hints asked for and not yet searched: who asked, and the search.
     hints: Vec<(ClientId, AmityJob)>,
+    /// The stop flags of searches under way, so a person can cancel them.
+    searches: HashMap<Search, Arc<AtomicBool>>,
     clock: Clock,
+}
+
+/// A search under way, by what it is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Search {
+    /// A hint for this browser.
+    Hint(ClientId),
+    /// Amity's decision in this room.
+    Amity(u64),
 }
 
 impl Default for Hub {
@@ -99,6 +111,7 @@ impl Hub {
             next_seed: 0,
             thinking: HashSet::new(),
             hints: Vec::new(),
+            searches: HashMap::new(),
             clock,
         }
     }
@@ -112,6 +125,7 @@ impl Hub {
             "client": client,
             "games": catalogue(),
             "rooms": self.lobby(),
+            "searchSeconds": crate::room::SEARCH_TIME_CAP.as_secs(),
         });
         outbox.push((client, hello.to_string()));
         outbox
@@ -219,15 +233,52 @@ impl Hub {
                 let room = self.room_of(client)?;
                 let room = self.rooms.get(&room).ok_or(ServeError::UnknownRoom(room))?;
                 let job = room.hint_job(client)?;
+                // A new hint replaces the one still searched for this browser.
+                if let Some(earlier) = self.searches.insert(Search::Hint(client), job.stop_flag()) {
+                    earlier.store(true, Ordering::Relaxed);
+                }
                 self.hints.push((client, job));
                 Ok(Vec::new())
             }
+            "cancel" => self.cancel(client),
             "lobby" => Ok(vec![(
                 client,
                 json!({ "type": "lobby", "rooms": self.lobby() }).to_string(),
             )]),
             other => Err(ServeError::Malformed(format!("unknown op '{other}'"))),
         }
+    }
+
+    /// Stops the searches a browser waits for: its hint (answered as cancelled) and Amity's
+    /// decision in its game (Amity plays the best it has found).
+    fn cancel(&mut self, client: ClientId) -> Result<Outbox, ServeError> {
+        let mut stopped = false;
+        let amity = self.room_of_client(client).map(Search::Amity);
+        for search in [Some(Search::Hint(client)), amity].into_iter().flatten() {
+            if let Some(stop) = self.searches.get(&search) {
+                stop.store(true, Ordering::Relaxed);
+                stopped = true;
+            }
+        }
+        if stopped {
+            Ok(Vec::new())
+        } else {
+            Err(ServeError::NothingToCancel)
+        }
+    }
+
+    /// A hint's search for `client` ended (answered or failed): true if it is still the
+    /// hint the browser waits for, whose stop flag is then dropped; false if a newer hint took
+    /// its place (its answer is of no use).
+    pub fn hint_done(&mut self, client: ClientId, stop: &Arc<AtomicBool>) -> bool {
+        let current = self
+            .searches
+            .get(&Search::Hint(client))
+            .is_some_and(|current| Arc::ptr_eq(current, stop));
+        if current {
+            self.searches.remove(&Search::Hint(client));
+        }
+        current
     }
 
     fn room_of(&self, client: ClientId) -> Result<u64, ServeError> {
@@ -385,14 +436,19 @@ impl Hub {
     /// Gives up room `id`'s claim.
     pub fn release_amity(&mut self, id: u64) {
         self.thinking.remove(&id);
+        self.searches.remove(&Search::Amity(id));
     }
 
-    /// For the task holding room `id`'s claim: the next job, or `None` after releasing the
-    /// claim (both under the same lock, so no owed decision is missed).
+    /// For the task holding room `id`'s claim: the next job (its stop flag kept for a
+    /// `cancel`), or `None` after releasing the claim (both under the same lock, so no owed
+    /// decision is missed).
     pub fn next_amity_job(&mut self, id: u64) -> Option<AmityJob> {
         let job = self.amity_job(id);
-        if job.is_none() {
-            self.thinking.remove(&id);
+        match &job {
+            Some(job) => {
+                self.searches.insert(Search::Amity(id), job.stop_flag());
+            }
+            None => self.release_amity(id),
         }
         job
     }
@@ -400,6 +456,7 @@ impl Hub {
     /// Plays Amity's answer and tells the seats.
     pub fn apply_amity(&mut self, answer: AmityAnswer) -> Outbox {
         let id = answer.room;
+        self.searches.remove(&Search::Amity(id));
         match self.rooms.get_mut(&id) {
             Some(room) => {
                 room.apply_amity(answer);

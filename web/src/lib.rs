@@ -5,13 +5,13 @@
 pub mod hub;
 pub mod live;
 pub mod room;
+pub mod search;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use amity_engine::search::Searcher;
 use amity_engine::{Color, File, Position, Rank, Rules, Square};
 use axum::Router;
 use axum::extract::State;
@@ -25,6 +25,7 @@ use tokio::sync::mpsc;
 
 use hub::{Hub, Outbox};
 use room::ClientId;
+use search::SearchPool;
 
 const PAGE: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
@@ -37,34 +38,14 @@ const MAX_REQUEST_BYTES: usize = 16 * 1024;
 /// the seat shows free without waiting for the next request.
 const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
 
-/// Hash of the search table Amity keeps for the page (MB): answers are shallow.
-const SEARCH_HASH_MB: usize = 16;
-
-/// The searcher and the room it last searched for: what it learnt of one game (its table)
-/// is forgotten before it searches another, which may be another variant.
-struct GameSearcher {
-    searcher: Searcher,
-    room: Option<u64>,
-}
-
-impl GameSearcher {
-    fn think(&mut self, job: room::AmityJob) -> room::AmityAnswer {
-        if self.room != Some(job.room) {
-            self.searcher.clear();
-            self.room = Some(job.room);
-        }
-        job.think(&mut self.searcher)
-    }
-}
-
 /// What every connection shares.
 #[derive(Clone)]
 struct Shared {
     hub: Arc<Mutex<Hub>>,
     senders: Arc<Mutex<std::collections::HashMap<ClientId, mpsc::UnboundedSender<String>>>>,
     next_client: Arc<AtomicU64>,
-    /// One searcher for every Amity seat: its jobs run one at a time, each fast.
-    searcher: Arc<Mutex<GameSearcher>>,
+    /// Amity's searches, a few at once, none waiting for another.
+    pool: SearchPool,
     /// The live-view file of a match being watched, if any.
     watch: Option<Arc<PathBuf>>,
 }
@@ -91,21 +72,13 @@ impl Shared {
     }
 
     /// Lets Amity make every decision it owes in room `room`, one search at a time, each
-    /// off the async threads.
+    /// in the search pool.
     async fn run_amity(self, room: u64) {
         loop {
             let Some(job) = self.hub().next_amity_job(room) else {
                 return;
             };
-            let searcher = Arc::clone(&self.searcher);
-            let answered = tokio::task::spawn_blocking(move || {
-                let mut searcher = searcher
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
-                searcher.think(job)
-            })
-            .await;
-            let Ok(answer) = answered else {
+            let Some(answer) = self.pool.start(job).answer().await else {
                 // The search panicked: free the room so a later request can try again.
                 self.hub().release_amity(room);
                 return;
@@ -119,17 +92,15 @@ impl Shared {
 impl Shared {
     /// Searches a hint off the async threads and sends it to the browser that asked.
     async fn hint(self, asker: ClientId, job: room::AmityJob) {
-        let searcher = Arc::clone(&self.searcher);
-        let answered = tokio::task::spawn_blocking(move || {
-            let mut searcher = searcher
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            searcher.think(job)
-        })
-        .await;
+        let stop = job.stop_flag();
+        let answered = self.pool.start(job).answer().await;
+        // A hint asked for again meanwhile answers instead of this one.
+        if !self.hub().hint_done(asker, &stop) {
+            return;
+        }
         let text = match answered {
-            Ok(answer) => answer.hint_text(),
-            Err(_) => hub::error_text("the hint's search failed"),
+            Some(answer) => answer.hint_text(),
+            None => hub::error_text("the hint's search failed"),
         };
         self.send(vec![(asker, text)]);
     }
@@ -330,10 +301,7 @@ pub async fn serve(
         hub: Arc::new(Mutex::new(Hub::new())),
         senders: Arc::default(),
         next_client: Arc::default(),
-        searcher: Arc::new(Mutex::new(GameSearcher {
-            searcher: Searcher::new(SEARCH_HASH_MB, 1),
-            room: None,
-        })),
+        pool: SearchPool::default(),
         watch: watch.map(Arc::new),
     };
     let listener = tokio::net::TcpListener::bind(address).await?;

@@ -3,7 +3,8 @@
 //! message each seat is sent, derived from that seat's view alone.
 
 use std::fmt;
-use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use amity_engine::rules::Refereed;
@@ -21,6 +22,10 @@ pub type ClientId = u64;
 
 /// Deepest search a page may ask Amity for: deeper answers take longer than a page waits.
 pub const MAX_DEPTH: u32 = 8;
+
+/// The longest any one search for the page may take (Amity's decision or a hint): it then
+/// answers with the best it has found. The page shows it.
+pub const SEARCH_TIME_CAP: Duration = Duration::from_secs(20);
 
 /// How long a puzzle's solver may think for a hint or a move (an open deal is usually solved
 /// long before; a hard one answers with the best line found).
@@ -106,6 +111,8 @@ pub enum ServeError {
     Illegal(String),
     /// Every place for a game is taken by a game someone sits at.
     Full(usize),
+    /// A `cancel` while no search runs for the browser.
+    NothingToCancel,
 }
 
 impl fmt::Display for ServeError {
@@ -130,6 +137,9 @@ impl fmt::Display for ServeError {
             ServeError::OutOfTurn(seat) => write!(f, "not your turn: {seat} decides now"),
             ServeError::GameOver(result) => write!(f, "the game is over ({result})"),
             ServeError::Illegal(why) => write!(f, "refused: {why}"),
+            ServeError::NothingToCancel => {
+                write!(f, "nothing is being searched for you to cancel")
+            }
             ServeError::Full(games) => {
                 write!(
                     f,
@@ -156,6 +166,8 @@ pub struct AmityJob {
     /// second half), as FEN.
     awaiting: Option<String>,
     depth: u32,
+    /// Set to stop the search early (a person cancels it): it answers with what it has.
+    stop: Arc<AtomicBool>,
 }
 
 impl AmityAnswer {
@@ -165,6 +177,7 @@ impl AmityAnswer {
             "type": "hint",
             "token": self.token,
             "score": self.score,
+            "cancelled": self.cancelled,
         });
         hint.to_string()
     }
@@ -179,6 +192,8 @@ pub struct AmityAnswer {
     score: Option<i32>,
     /// How long Amity thought (microseconds).
     thought: u64,
+    /// Whether the search was stopped by a person before it finished.
+    pub cancelled: bool,
 }
 
 /// A score as centipawns, mates beyond any evaluation.
@@ -191,10 +206,16 @@ fn centipawns(score: Score) -> i32 {
 }
 
 impl AmityJob {
-    /// Searches the seat's view to the job's depth: the decision and its score.
+    /// The flag that stops this job's search early.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Searches the seat's view to the job's depth, for at most [`SEARCH_TIME_CAP`] and until
+    /// its stop flag is set: the decision and its score.
     pub fn think(self, searcher: &mut Searcher) -> AmityAnswer {
         let started = std::time::Instant::now();
-        let stop = AtomicBool::new(false);
+        let stop = &*self.stop;
         let (token, score) = with_game!(&self.game, game => {
             let rules = game.rules();
             let side = rules.seats()[self.seat].side;
@@ -205,10 +226,10 @@ impl AmityJob {
             let solved = rules.solve(
                 &view,
                 amity_engine::puzzle::SolveLimits {
-                    deadline: Some(started + SOLVER_TIME),
+                    deadline: Some(started + SOLVER_TIME.min(SEARCH_TIME_CAP)),
                     nodes: None,
                     depth: None,
-                    stop: &stop,
+                    stop,
                 },
             );
             let partner = amity_uci::seats::partner_decision(
@@ -224,14 +245,17 @@ impl AmityJob {
                 ),
                 (None, Some(token)) => (token, None),
                 (None, None) => {
-                    let limits = Limits::depth(self.depth.max(1));
+                    let limits = Limits {
+                        movetime: Some(SEARCH_TIME_CAP),
+                        ..Limits::depth(self.depth.max(1))
+                    };
                     let mut last = None;
                     let result = if rules.hides_information() || self.awaiting.is_some() {
-                        searcher.search(rules, &view, &[view.hash()], &limits, &stop, &mut |r| {
+                        searcher.search(rules, &view, &[view.hash()], &limits, stop, &mut |r| {
                             last = Some(r.score)
                         })
                     } else {
-                        searcher.search_game(game, &limits, &stop, &mut |r| last = Some(r.score))
+                        searcher.search_game(game, &limits, stop, &mut |r| last = Some(r.score))
                     };
                     let token = (!result.best.is_null()).then(|| rules.format_move(result.best));
                     let sign = if view.turn() == Color::White { 1 } else { -1 };
@@ -245,6 +269,7 @@ impl AmityJob {
             token,
             score,
             thought: started.elapsed().as_micros() as u64,
+            cancelled: self.stop.load(Ordering::Relaxed),
         }
     }
 }
@@ -721,6 +746,7 @@ impl Room {
             seat,
             awaiting: self.awaiting.clone(),
             depth: self.depth,
+            stop: Arc::default(),
         })
     }
 
@@ -734,6 +760,7 @@ impl Room {
             seat,
             awaiting: self.awaiting.clone(),
             depth: self.depth,
+            stop: Arc::default(),
         })
     }
 
@@ -869,6 +896,7 @@ impl Room {
                 .collect::<Vec<_>>(),
             "belief": belief,
             "depth": self.depth,
+            "searchSeconds": SEARCH_TIME_CAP.as_secs(),
             "notice": self.notice,
             // How long a search took could tell what it saw: games that hide information
             // never say.

@@ -19,6 +19,8 @@ let state = null;
 let selected = null;
 let choices = null;
 let sentAt = null;
+// Whether a hint asked for has not come back yet.
+let hintPending = false;
 // Every frame received and every move's answer time, for tests and the curious.
 window.amityFrames = [];
 window.amityLatency = [];
@@ -86,13 +88,17 @@ function connect() {
     else if (message.type === "state") showState(message);
     else if (message.type === "error") { showMessage(message.message); sentAt = null; }
     else if (message.type === "hint") {
-      $("hint-text").textContent = message.token ? `Hint: ${message.token}` + (message.score === null ? "" : ` (${message.score} cp for White)`) : "No hint: nothing to decide";
+      hintPending = false;
+      if (message.cancelled) $("hint-text").textContent = "Hint cancelled";
+      else $("hint-text").textContent = message.token ? `Hint: ${message.token}` + (message.score === null ? "" : ` (${message.score} cp for White)`) : "No hint: nothing to decide";
+      showCancel();
     }
   };
 }
 
 function hello(message) {
   games = message.games;
+  $("search-cap").textContent = `(each search stops after ${message.searchSeconds} s)`;
   const select = $("game");
   select.innerHTML = "";
   for (const game of games) {
@@ -181,9 +187,16 @@ function showState(message) {
   $("table").hidden = false;
   $("status").textContent = `game ${message.room}`;
   showMessage(message.notice || "");
-  $("hint-text").textContent = "";
+  if (!hintPending) $("hint-text").textContent = "";
   drawBoard();
   drawSide();
+}
+
+// The stop button, while this page waits for a search: its hint, or Amity's decision.
+function showCancel() {
+  const amityDecides = state && state.toDecide !== null && !state.result
+    && state.seats[state.toDecide].player === "amity";
+  $("cancel").hidden = !(hintPending || amityDecides);
 }
 
 function squareName(file, rank) {
@@ -337,8 +350,10 @@ function drawSide() {
   if (state.result) turn = `Game over: ${state.result}`;
   else if (state.toDecide === state.seat) turn = "Your decision" + (state.inCheck ? " (in check)" : "");
   else if (state.toDecide === null) turn = "Waiting";
+  else if (state.seats[state.toDecide].player === "amity") turn = `${state.seats[state.toDecide].name} (Amity) thinks… (at most ${state.searchSeconds} s)`;
   else turn = `${state.seats[state.toDecide].name} decides…`;
   $("turn").textContent = turn;
+  showCancel();
   const buttons = $("buttons");
   buttons.innerHTML = "";
   const list = choices || state.decisions.filter((d) => !d.from && !d.to);
@@ -569,7 +584,15 @@ function watch() {
   setInterval(poll, 500);
 }
 
-$("hint").addEventListener("click", () => { $("hint-text").textContent = "thinking…"; send({ op: "hint" }); });
+$("hint").addEventListener("click", () => {
+  hintPending = true;
+  $("hint-text").textContent = "thinking…";
+  showCancel();
+  send({ op: "hint" });
+});
+// Stops this page's hint (answered as cancelled) and Amity's search in this game (Amity
+// plays the best it has found).
+$("cancel").addEventListener("click", () => send({ op: "cancel" }));
 $("game").addEventListener("change", seatChoice);
 $("start").addEventListener("click", start);
 $("typed").addEventListener("submit", (event) => {

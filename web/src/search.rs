@@ -1,0 +1,131 @@
+//! Amity's searches for the page: a bounded pool of workers, each job searched with a
+//! searcher of its own, so a deep search in one room never holds up a shallow one in another.
+//! Every job carries a stop flag (a person's `cancel`) and the time cap of
+//! [`crate::room::SEARCH_TIME_CAP`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use amity_engine::search::Searcher;
+use tokio::sync::Semaphore;
+use tokio::task::JoinHandle;
+
+use crate::room::{AmityAnswer, AmityJob};
+
+/// Searches that run at once; more wait for a worker. Each search is one thread, so a few
+/// more than the cores keep shallow answers coming while deep ones run.
+pub const SEARCH_WORKERS: usize = 4;
+
+/// Hash of each worker's search table (MB): answers are shallow.
+const SEARCH_HASH_MB: usize = 16;
+
+/// A searcher and the room it last searched for: what it learnt of one game (its table) is
+/// forgotten before it searches another, which may be another variant.
+struct GameSearcher {
+    searcher: Searcher,
+    room: Option<u64>,
+}
+
+impl GameSearcher {
+    fn new() -> GameSearcher {
+        GameSearcher {
+            searcher: Searcher::new(SEARCH_HASH_MB, 1),
+            room: None,
+        }
+    }
+
+    fn think(&mut self, job: AmityJob) -> AmityAnswer {
+        if self.room != Some(job.room) {
+            self.searcher.clear();
+            self.room = Some(job.room);
+        }
+        job.think(&mut self.searcher)
+    }
+}
+
+/// At most [`SEARCH_WORKERS`] searches at once, each on a blocking thread with a searcher no
+/// other search holds meanwhile. Idle searchers are kept for the next jobs.
+#[derive(Clone)]
+pub struct SearchPool {
+    workers: Arc<Semaphore>,
+    idle: Arc<Mutex<Vec<GameSearcher>>>,
+}
+
+impl Default for SearchPool {
+    fn default() -> SearchPool {
+        SearchPool::new(SEARCH_WORKERS)
+    }
+}
+
+/// A search handed to the pool.
+pub struct Running {
+    stop: Arc<AtomicBool>,
+    searching: Arc<AtomicBool>,
+    handle: JoinHandle<Option<AmityAnswer>>,
+}
+
+impl Running {
+    /// Whether a worker has taken the job and searches it.
+    pub fn is_searching(&self) -> bool {
+        self.searching.load(Ordering::Acquire)
+    }
+
+    /// Whether the search has ended (answered or failed).
+    pub fn is_finished(&self) -> bool {
+        self.handle.is_finished()
+    }
+
+    /// Stops the search: it answers with the best it has found.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The answer, or `None` if the search failed (panicked).
+    pub async fn answer(self) -> Option<AmityAnswer> {
+        self.handle.await.ok().flatten()
+    }
+}
+
+impl SearchPool {
+    /// A pool of `workers` searches at once (at least one).
+    pub fn new(workers: usize) -> SearchPool {
+        SearchPool {
+            workers: Arc::new(Semaphore::new(workers.max(1))),
+            idle: Arc::default(),
+        }
+    }
+
+    /// Starts `job` as soon as a worker is free. Must be called inside a Tokio runtime.
+    pub fn start(&self, job: AmityJob) -> Running {
+        let stop = job.stop_flag();
+        let searching = Arc::new(AtomicBool::new(false));
+        let workers = Arc::clone(&self.workers);
+        let idle = Arc::clone(&self.idle);
+        let started = Arc::clone(&searching);
+        let handle = tokio::spawn(async move {
+            // The semaphore is never closed: the permit comes once a worker is free.
+            let _worker = workers.acquire_owned().await.ok()?;
+            tokio::task::spawn_blocking(move || {
+                let searcher = idle
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .pop();
+                let mut searcher = searcher.unwrap_or_else(GameSearcher::new);
+                started.store(true, Ordering::Release);
+                let answer = searcher.think(job);
+                // A searcher whose search panicked is dropped with it; a new one replaces it.
+                idle.lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .push(searcher);
+                answer
+            })
+            .await
+            .ok()
+        });
+        Running {
+            stop,
+            searching,
+            handle,
+        }
+    }
+}
