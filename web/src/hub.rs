@@ -16,6 +16,12 @@ use crate::room::{AmityAnswer, AmityJob, ClientId, Player, Room, Sat, ServeError
 /// Games kept at once: a server left running must not grow without end.
 pub const MAX_ROOMS: usize = 256;
 
+/// The depth Amity searches to when a new game names none.
+const DEFAULT_DEPTH: u64 = 3;
+
+/// The longest request a browser may send (bytes): requests are a few hundred.
+pub const MAX_REQUEST_BYTES: usize = 16 * 1024;
+
 /// Texts to send: to which browser, what.
 pub type Outbox = Vec<(ClientId, String)>;
 
@@ -208,6 +214,9 @@ impl Hub {
     }
 
     fn try_handle(&mut self, client: ClientId, text: &str) -> Result<Outbox, ServeError> {
+        if text.len() > MAX_REQUEST_BYTES {
+            return Err(ServeError::TooLong(text.len(), MAX_REQUEST_BYTES));
+        }
         let request: Value = serde_json::from_str(text)
             .map_err(|error| ServeError::Malformed(format!("not JSON: {error}")))?;
         match text_field(&request, "op")? {
@@ -308,7 +317,12 @@ impl Hub {
             .get("hotseat")
             .and_then(Value::as_bool)
             .unwrap_or(false);
-        let depth = request.get("depth").and_then(Value::as_u64).unwrap_or(3) as u32;
+        let depth = match request.get("depth") {
+            None | Some(Value::Null) => DEFAULT_DEPTH,
+            Some(depth) => depth
+                .as_u64()
+                .ok_or_else(|| ServeError::Malformed("'depth' must be a number".into()))?,
+        };
         let seed = match request.get("seed").and_then(Value::as_u64) {
             Some(seed) => seed,
             None => {

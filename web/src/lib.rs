@@ -31,8 +31,10 @@ const PAGE: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 const STYLE: &str = include_str!("page/style.css");
 
-/// The longest request a browser may send (bytes).
-const MAX_REQUEST_BYTES: usize = 16 * 1024;
+/// The longest frame the socket reads (bytes). Longer requests than
+/// [`hub::MAX_REQUEST_BYTES`] are read and answered with an error; only a frame past this
+/// closes the connection, so nobody can make the server hold megabytes.
+const MAX_FRAME_BYTES: usize = 64 * 1024;
 
 /// How often the server frees seats kept past their grace and forgets rooms nobody holds, so
 /// the seat shows free without waiting for the next request.
@@ -160,9 +162,9 @@ async fn live_view(State(shared): State<Shared>) -> impl IntoResponse {
 }
 
 async fn socket(upgrade: WebSocketUpgrade, State(shared): State<Shared>) -> impl IntoResponse {
-    // Requests are a few hundred bytes: anything far larger is not one of ours.
     upgrade
-        .max_message_size(MAX_REQUEST_BYTES)
+        .max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
         .on_upgrade(move |socket| connection(socket, shared))
 }
 

@@ -113,6 +113,10 @@ pub enum ServeError {
     Full(usize),
     /// A `cancel` while no search runs for the browser.
     NothingToCancel,
+    /// A depth Amity does not search to (asked, most allowed).
+    BadDepth(u64, u32),
+    /// A request longer than a request can be (its length, the most allowed).
+    TooLong(usize, usize),
 }
 
 impl fmt::Display for ServeError {
@@ -137,6 +141,12 @@ impl fmt::Display for ServeError {
             ServeError::OutOfTurn(seat) => write!(f, "not your turn: {seat} decides now"),
             ServeError::GameOver(result) => write!(f, "the game is over ({result})"),
             ServeError::Illegal(why) => write!(f, "refused: {why}"),
+            ServeError::BadDepth(depth, most) => {
+                write!(f, "Amity searches to a depth of 1 to {most}, not {depth}")
+            }
+            ServeError::TooLong(length, most) => {
+                write!(f, "a request of {length} bytes is longer than {most}")
+            }
             ServeError::NothingToCancel => {
                 write!(f, "nothing is being searched for you to cancel")
             }
@@ -315,14 +325,19 @@ impl Room {
     /// game's seat order.
     ///
     /// # Errors
-    /// An unknown variant, or players that do not fit its seats.
+    /// An unknown variant, players that do not fit its seats, or a depth outside 1 to
+    /// [`MAX_DEPTH`].
     pub fn new(
         id: u64,
         variant: &str,
         players: &[Player],
-        depth: u32,
+        depth: u64,
         seed: u64,
     ) -> Result<Room, ServeError> {
+        let depth = u32::try_from(depth)
+            .ok()
+            .filter(|depth| (1..=MAX_DEPTH).contains(depth))
+            .ok_or(ServeError::BadDepth(depth, MAX_DEPTH))?;
         let template = amity_variants::new_game_with(variant, &VariantOptions::default())
             .ok_or_else(|| ServeError::UnknownVariant(variant.to_string()))?;
         let mut rng = StdRng::seed_from_u64(seed);
@@ -348,7 +363,7 @@ impl Room {
             players: players.to_vec(),
             holders: vec![None; players.len()],
             hotseat: false,
-            depth: depth.clamp(1, MAX_DEPTH),
+            depth,
             rng,
             records: vec![Vec::new(); players.len()],
             pending: vec![Vec::new(); players.len()],

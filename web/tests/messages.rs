@@ -89,6 +89,26 @@ fn bad_requests_are_refused_clearly_and_change_nothing() {
         ),
         "bad players: chess has 2 seats, 1 players given"
     );
+    // A depth Amity does not search to is refused, not quietly changed.
+    for (depth, expected) in [
+        (json!(9), "Amity searches to a depth of 1 to 8, not 9"),
+        (json!(0), "Amity searches to a depth of 1 to 8, not 0"),
+        (json!("deep"), "malformed request: 'depth' must be a number"),
+    ] {
+        let out = hub.handle(
+            1,
+            &json!({"op":"new","variant":"chess","players":["person","amity"],"seat":0,"depth":depth})
+                .to_string(),
+        );
+        assert_eq!(error_of(&out, 1), expected);
+    }
+    // A request past the limit is answered, not dropped.
+    let long =
+        json!({"op": "play", "token": "x".repeat(amity_web::hub::MAX_REQUEST_BYTES)}).to_string();
+    assert_eq!(
+        error_of(&hub.handle(1, &long), 1),
+        format!("a request of {} bytes is longer than 16384", long.len())
+    );
     let room = new_game(&mut hub, 1, "chess", &["person", "person"], 0);
     let before = hub.room(room).unwrap().full_fen();
     for (token, expected) in [

@@ -86,7 +86,16 @@ function connect() {
     else if (message.type === "created") { $("status").textContent = `game ${message.room}`; }
     else if (message.type === "seated") keepSeat(message.room, message.seat, message.key);
     else if (message.type === "state") showState(message);
-    else if (message.type === "error") { showMessage(message.message); sentAt = null; }
+    else if (message.type === "error") {
+      showMessage(message.message);
+      sentAt = null;
+      // A refused hint (not this seat's turn, no seat) is not coming.
+      if (hintPending) {
+        hintPending = false;
+        $("hint-text").textContent = "";
+        showCancel();
+      }
+    }
     else if (message.type === "hint") {
       hintPending = false;
       if (message.cancelled) $("hint-text").textContent = "Hint cancelled";
@@ -309,8 +318,16 @@ function offer(list) {
 function clickSquare(name) {
   if (!state) return;
   showMessage("");
+  const piece = state.board.pieces.find((p) => p.square === name);
+  const mine = decisionsFrom(name).length > 0 || (piece && piece.color === mySide());
   if (selected && selected !== name) {
     const moves = state.decisions.filter((d) => d.from === selected && d.to === name);
+    // Another of one's own pieces, and no decision to its square: choose it instead.
+    if (moves.length === 0 && mine) {
+      selected = name;
+      drawBoard();
+      return;
+    }
     const from = selected;
     selected = null;
     if (moves.length === 1) play(moves[0].token);
@@ -328,8 +345,7 @@ function clickSquare(name) {
   const here = state.decisions.filter((d) => !d.from && d.to === name);
   if (here.length === 1) { play(here[0].token); return; }
   if (here.length > 1) { offer(here); return; }
-  const piece = state.board.pieces.find((p) => p.square === name);
-  if (decisionsFrom(name).length > 0 || (piece && piece.color === mySide())) {
+  if (mine) {
     selected = name;
     drawBoard();
   }
