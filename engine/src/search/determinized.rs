@@ -190,27 +190,39 @@ impl Searcher {
         let worlds: Vec<Position<R>> = (0..self.hidden.samples.max(1))
             .map(|_| rules.sample_state(&view, &mut rng))
             .collect();
-        let (soft, hard) = limits.deadlines(start);
-        let pondering = || limits.ponder.as_ref().is_some_and(|p| p.is_pondering());
-        let past = |deadline: Option<Instant>| {
-            !pondering() && deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        // The clock starts now, or for a ponder search at the hit: every world's search
+        // counts from that one moment, so together they keep to the one budget.
+        let budget = limits.budget();
+        let clock_start = || match &limits.ponder {
+            Some(ponder) => ponder.clock_start(),
+            None => Some(start),
         };
+        let hard = || clock_start().and_then(|clock| budget.hard.map(|hard| clock + hard));
+        let past_hard = || hard().is_some_and(|hard| Instant::now() >= hard);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             let mut answers = Vec::with_capacity(worlds.len());
             let mut interrupted = false;
             for world in &worlds {
                 let remaining_nodes = limits.nodes.map(|nodes| nodes.saturating_sub(result.nodes));
-                if remaining_nodes == Some(0) || stop.load(Ordering::Relaxed) || past(hard) {
+                if remaining_nodes == Some(0) || stop.load(Ordering::Relaxed) || past_hard() {
                     interrupted = true;
                     break;
                 }
+                // Still pondering: the world's search ponders too and, once hit, keeps to the
+                // whole budget (it is the only one then running).
+                let (movetime, ponder) = match clock_start() {
+                    Some(_) => (
+                        hard().map(|hard| hard.saturating_duration_since(Instant::now())),
+                        None,
+                    ),
+                    None => (budget.hard, limits.ponder.clone()),
+                };
                 let world_limits = Limits {
                     depth: Some(depth),
                     nodes: remaining_nodes,
-                    movetime: hard
-                        .filter(|_| !pondering())
-                        .map(|hard| hard.saturating_duration_since(Instant::now())),
+                    movetime,
+                    ponder,
                     search_moves: limits.search_moves.clone(),
                     move_overhead: Duration::ZERO,
                     ..Limits::default()
@@ -225,7 +237,7 @@ impl Searcher {
                 );
                 result.nodes += answer.nodes;
                 if stop.load(Ordering::Relaxed)
-                    || past(hard)
+                    || past_hard()
                     || limits.nodes.is_some_and(|nodes| result.nodes >= nodes)
                 {
                     interrupted = true;
@@ -263,10 +275,10 @@ impl Searcher {
                 break;
             }
             // The next depth costs more than all the depths before it together.
-            let half_spent = soft.is_some_and(|soft| {
-                let elapsed = start.elapsed();
-                !pondering() && elapsed * 2 >= soft.saturating_duration_since(start)
-            });
+            let half_spent = match (clock_start(), budget.soft) {
+                (Some(clock), Some(soft)) => clock.elapsed() * 2 >= soft,
+                _ => false,
+            };
             if half_spent || moves.len() == 1 && limits.is_timed() {
                 break;
             }

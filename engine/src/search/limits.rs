@@ -2,8 +2,8 @@
 //! budget (a soft limit after which no new iteration starts and a hard limit the search never
 //! passes), and the signal that turns a ponder search into a timed one.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// One side's clock as the GUI reports it.
@@ -16,21 +16,37 @@ pub struct Clock {
 /// Set while a search ponders on the opponent's time; `ponderhit` clears it, and from then on
 /// the search keeps to its clock limits, counted from that moment.
 #[derive(Clone, Debug)]
-pub struct Ponder(Arc<AtomicBool>);
+pub struct Ponder {
+    pondering: Arc<AtomicBool>,
+    /// When `ponderhit` came: every part of a search counts its clock from this one moment.
+    hit_at: Arc<OnceLock<Instant>>,
+}
 
 impl Ponder {
     /// A signal in the pondering state.
     pub fn new() -> Ponder {
-        Ponder(Arc::new(AtomicBool::new(true)))
+        Ponder {
+            pondering: Arc::new(AtomicBool::new(true)),
+            hit_at: Arc::new(OnceLock::new()),
+        }
     }
 
     /// The opponent played the expected move: the search now runs on our clock.
     pub fn hit(&self) {
-        self.0.store(false, Ordering::SeqCst);
+        self.hit_at.get_or_init(Instant::now);
+        self.pondering.store(false, Ordering::SeqCst);
     }
 
     pub fn is_pondering(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    /// When our clock started: the moment of the hit (`None` while still pondering).
+    pub fn clock_start(&self) -> Option<Instant> {
+        if self.is_pondering() {
+            return None;
+        }
+        Some(*self.hit_at.get_or_init(Instant::now))
     }
 }
 
@@ -42,7 +58,7 @@ impl Default for Ponder {
 
 impl PartialEq for Ponder {
     fn eq(&self, other: &Ponder) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
+        Arc::ptr_eq(&self.pondering, &other.pondering)
     }
 }
 

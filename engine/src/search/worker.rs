@@ -494,16 +494,10 @@ impl<'a, R: Rules> Worker<'a, R> {
     fn clock_elapsed(&mut self) -> Option<Duration> {
         let time = self.time.as_mut()?;
         if time.clock_start.is_none() {
-            let pondering = self
-                .shared
-                .limits
-                .ponder
-                .as_ref()
-                .is_some_and(|p| p.is_pondering());
-            if pondering {
-                return None;
-            }
-            time.clock_start = Some(Instant::now());
+            time.clock_start = match &self.shared.limits.ponder {
+                Some(ponder) => Some(ponder.clock_start()?),
+                None => Some(Instant::now()),
+            };
         }
         time.clock_start.map(|start| start.elapsed())
     }
