@@ -71,7 +71,20 @@ pub struct SolveLimits<'a> {
     pub stop: &'a AtomicBool,
 }
 
+/// Positions a solver may look at for `go depth 0` when depth is the only limit; each unit
+/// of depth doubles it. A solver's depth counts cards turned blind, whose cost grows by an
+/// order of magnitude or more with each one (Parade: about 0.1, 0.9 and more than 20 million
+/// positions for 0, 1 and 2), so a depth alone would not bound the work, while a GUI that
+/// asks for a depth expects an answer. The deepest look-ahead finished within the budget
+/// answers, marked as not proven when the asked one was cut short.
+pub const DEPTH_ONLY_NODES: u64 = 1_000_000;
+
 impl SolveLimits<'_> {
+    /// The node budget that bounds a search limited by `depth` alone ([`DEPTH_ONLY_NODES`]).
+    pub fn depth_only_nodes(depth: u32) -> u64 {
+        DEPTH_ONLY_NODES.saturating_mul(1u64.checked_shl(depth).unwrap_or(u64::MAX))
+    }
+
     /// Whether the solver should stop now.
     pub fn expired(&self) -> bool {
         self.stop.load(std::sync::atomic::Ordering::Relaxed)

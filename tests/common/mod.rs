@@ -89,6 +89,19 @@ impl Engine {
         }
     }
 
+    /// Every line said within `duration`, none awaited: for checking that nothing is said.
+    pub fn read_for(&mut self, duration: Duration) -> Vec<String> {
+        let deadline = Instant::now() + duration;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => seen.push(line),
+                Err(_) => return seen,
+            }
+        }
+    }
+
     /// Sends `isready` and returns everything said before `readyok`.
     pub fn sync(&mut self) -> Vec<String> {
         self.send("isready");

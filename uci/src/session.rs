@@ -342,8 +342,18 @@ impl Session {
             .stack_size(JOB_STACK_BYTES)
             .spawn(move || {
             // A seat of a team game answers only its own decision (see crate::seats).
+            // It keeps the UCI contract like every search: held answers wait for the release.
             if let (Some(seat), AnyGame::SplitBrain(g), Job::Search(limits)) = (seat, &game, &job) {
-                answer_seat(&out, &announce, g, (seat, partner), limits, &stop_flag);
+                let best = answer_seat(&out, g, (seat, partner), limits, &stop_flag);
+                wait_for_release(&hold_flag, &stop_flag);
+                let result = SearchResult {
+                    best,
+                    ponder: None,
+                    nodes: 0,
+                    depth: 0,
+                    score: Score::Centipawns(0),
+                };
+                announce.best_turn(&out, g.rules(), &result, &[best]);
                 return searcher;
             }
             with_game!(&game, g => match job {
@@ -356,9 +366,7 @@ impl Session {
                     let rules = g.rules();
                     // A one-seat game for a score answers with its own solver.
                     if let Some(result) = solve(g, &limits, started, &stop_flag, &out, &announce) {
-                        while hold_flag.load(Ordering::SeqCst) && !stop_flag.load(Ordering::SeqCst) {
-                            std::thread::sleep(Duration::from_millis(1));
-                        }
+                        wait_for_release(&hold_flag, &stop_flag);
                         announce.best_move(&out, rules, &result);
                         return searcher;
                     }
@@ -368,10 +376,7 @@ impl Session {
                         &stop_flag,
                         &mut |report| announce.report(&out, rules, report),
                     );
-                    // UCI: an infinite or pondering search answers only when told to stop.
-                    while hold_flag.load(Ordering::SeqCst) && !stop_flag.load(Ordering::SeqCst) {
-                        std::thread::sleep(Duration::from_millis(1));
-                    }
+                    wait_for_release(&hold_flag, &stop_flag);
                     let legs = finish_turn(
                         &mut searcher,
                         g,
@@ -468,15 +473,41 @@ fn solve<R: Rules, A: Announce>(
     } else {
         limits.deadlines(started).1
     };
-    let solution = rules.solve(
-        game.position(),
-        SolveLimits {
-            deadline,
-            nodes: limits.nodes,
-            depth: limits.depth,
-            stop,
-        },
-    )?;
+    // A depth alone would not bound a solver's work: the GUI gets an answer all the same.
+    let nodes = match (limits.nodes, deadline, limits.depth) {
+        (None, None, Some(depth)) if !limits.infinite && limits.ponder.is_none() => {
+            Some(SolveLimits::depth_only_nodes(depth))
+        }
+        (nodes, _, _) => nodes,
+    };
+    let solve = |stop: &AtomicBool| {
+        rules.solve(
+            game.position(),
+            SolveLimits {
+                deadline,
+                nodes,
+                depth: limits.depth,
+                stop,
+            },
+        )
+    };
+    let solution = match &limits.ponder {
+        None => solve(stop)?,
+        // A solver's deadline is fixed when it starts, so a pondering one is stopped from
+        // outside once the clock that `ponderhit` starts runs out.
+        Some(ponder) => {
+            let ponder_stop = AtomicBool::new(false);
+            let done = AtomicBool::new(false);
+            std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    stop_after_ponder_hit(ponder, limits.budget().hard, stop, &ponder_stop, &done)
+                });
+                let solution = solve(&ponder_stop);
+                done.store(true, Ordering::SeqCst);
+                solution
+            })?
+        }
+    };
     let score = Score::Centipawns(solution.score.hundredths());
     announce.report(
         out,
@@ -511,6 +542,28 @@ fn solve<R: Rules, A: Announce>(
         depth: solution.line.len() as u32,
         score,
     })
+}
+
+/// Raises `solver_stop` when the job is stopped, or when `hard` has passed since the ponder
+/// search was hit (never, without a hit or a time limit); returns once `done` is raised.
+fn stop_after_ponder_hit(
+    ponder: &Ponder,
+    hard: Option<Duration>,
+    job_stop: &AtomicBool,
+    solver_stop: &AtomicBool,
+    done: &AtomicBool,
+) {
+    let mut deadline = None;
+    while !done.load(Ordering::SeqCst) {
+        if deadline.is_none() && !ponder.is_pondering() {
+            deadline = hard.map(|hard| Instant::now() + hard);
+        }
+        if job_stop.load(Ordering::SeqCst) || deadline.is_some_and(|end| Instant::now() >= end) {
+            solver_stop.store(true, Ordering::SeqCst);
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }
 
 /// The rest of a turn made of several decisions by one side: after the best decision, while
@@ -625,10 +678,17 @@ impl FollowUpTime {
     }
 }
 
-/// `go` for one seat: its decision, or `0000` and the reason when it owes none.
-fn answer_seat<A: Announce>(
+/// UCI: an infinite or pondering search answers only when told to stop (or, pondering, when
+/// the ponder move was played), however early it finished.
+fn wait_for_release(hold: &AtomicBool, stop: &AtomicBool) {
+    while hold.load(Ordering::SeqCst) && !stop.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// `go` for one seat: its decision, or the null move (`0000`) after saying why it owes none.
+fn answer_seat(
     out: &Output,
-    announce: &A,
     game: &Game<amity_variants::SplitBrain>,
     (seat, partner): (
         amity_variants::splitbrain::Seat,
@@ -636,22 +696,14 @@ fn answer_seat<A: Announce>(
     ),
     limits: &Limits,
     stop: &AtomicBool,
-) {
-    let best = match crate::seats::answer(game.position(), seat, partner, limits, stop) {
+) -> Move {
+    match crate::seats::answer(game.position(), seat, partner, limits, stop) {
         Ok(mv) => mv,
         Err(error) => {
             out.line(&format!("info string error: {error}"));
             Move::NULL
         }
-    };
-    let result = SearchResult {
-        best,
-        ponder: None,
-        nodes: 0,
-        depth: 0,
-        score: Score::Centipawns(0),
-    };
-    announce.best_turn(out, game.rules(), &result, &[best]);
+    }
 }
 
 /// `go perft`: the divide listing and total, or, when stopped, one line saying so (a

@@ -150,7 +150,11 @@ impl Uci {
     }
 
     /// Sets an option by name (also used by the XBoard front end, which checks values first).
+    /// Any `setoption`, even one that is refused, stops a running search first (its
+    /// `bestmove` comes before the option's effect or error), as `docs/protocol.md` says:
+    /// one rule a GUI can rely on, whichever option it is.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) {
+        self.session.stop();
         let option = match options::find(name) {
             Ok(option) => option,
             Err(error) => return self.error(error),

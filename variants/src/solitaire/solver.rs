@@ -175,7 +175,13 @@ enum Pass {
 }
 
 /// How often (in nodes) a search looks at its limits.
-const LIMIT_CHECK_NODES: u64 = 1024;
+/// A position's lower bound can cost tens of microseconds (a matching of pieces to squares),
+/// and an answer to `stop` is due within milliseconds; a look costs a clock read.
+const LIMIT_CHECK_NODES: u64 = 64;
+
+/// How often (in nodes) expectimax looks at its limits: each of its nodes plays and bounds
+/// every child, dozens of positions, so it looks more often for the same promptness.
+const EXPECTIMAX_CHECK_NODES: u64 = 16;
 
 struct Pass_<'a, R: Solitaire> {
     rules: &'a R,
@@ -599,7 +605,7 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
         turned: bool,
     ) -> Result<f64, Expired> {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(LIMIT_CHECK_NODES)
+        if self.nodes.is_multiple_of(EXPECTIMAX_CHECK_NODES)
             && (self.limits.expired() || self.limits.out_of_nodes(self.nodes))
         {
             return Err(Expired);
@@ -730,6 +736,10 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
             };
             let answer = solve_open(self.rules, &world, self.table, limits, false);
             self.nodes += answer.nodes;
+            // The beam below is not bounded by the limits: once they expired it must not run.
+            if !answer.complete && (self.limits.expired() || self.limits.out_of_nodes(self.nodes)) {
+                return Err(Expired);
+            }
             let cost = match answer.cost {
                 Some(cost) => Some(cost),
                 None if !answer.complete => {
