@@ -319,6 +319,7 @@ fn main() {
             config.threads = threads.max(1);
             config.hash_mb = hash.max(1);
             let never_stopped = std::sync::atomic::AtomicBool::new(false);
+            amity_uci::hangup::end_when_output_closes();
             bench::run(&stdout(), &config, &never_stopped);
             0
         }

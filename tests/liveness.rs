@@ -279,3 +279,70 @@ fn extreme_limits_are_searched_or_refused_never_a_crash() {
     engine.send("quit");
     assert!(engine.wait_exit(PROMPT));
 }
+
+/// Starts Amity with piped standard streams, sends `commands`, waits `after`, then closes the
+/// reader of its output as a GUI that quits does, and returns whether it exited in time
+/// with nothing on standard error.
+fn ends_when_its_reader_goes(args: &[&str], commands: &str, after: Duration) -> (bool, String) {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("amity starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin.write_all(commands.as_bytes()).expect("engine reads");
+    stdin.flush().expect("flush");
+    std::thread::sleep(after);
+    // The GUI goes away: the reader closes while the engine's input stays open.
+    drop(child.stdout.take());
+    let closed = Instant::now();
+    let mut exited = false;
+    while closed.elapsed() < PROMPT {
+        if let Ok(Some(_)) = child.try_wait() {
+            exited = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    if !exited {
+        let _ = child.kill();
+    }
+    let _ = child.wait();
+    let mut errors = String::new();
+    if let Some(mut stderr) = child.stderr.take() {
+        let _ = stderr.read_to_string(&mut errors);
+    }
+    drop(stdin);
+    (exited, errors)
+}
+
+#[test]
+fn a_gui_that_stops_reading_ends_the_engine_quietly() {
+    let cases: [(&[&str], &str); 4] = [
+        (&[], "uci\ngo infinite\n"),
+        (
+            &[],
+            "uci\nsetoption name UCI_Variant value booster\ngo depth 30\n",
+        ),
+        (&[], "uci\nbench 30\n"),
+        (&["bench", "30"], ""),
+    ];
+    let mut rng_delay = 37u64;
+    for (args, commands) in cases {
+        for _ in 0..3 {
+            // At a different point of the search each time.
+            rng_delay = (rng_delay * 7919 + 13) % 400;
+            let after = Duration::from_millis(50 + rng_delay);
+            let (exited, errors) = ends_when_its_reader_goes(args, commands, after);
+            assert!(
+                exited,
+                "{args:?} {commands:?}: still running after its reader went"
+            );
+            assert!(errors.is_empty(), "{args:?} {commands:?}: said {errors}");
+        }
+    }
+}

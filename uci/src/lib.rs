@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod command;
 pub mod gui;
+pub mod hangup;
 pub mod input;
 pub mod options;
 pub mod seats;
@@ -91,8 +92,10 @@ pub fn run(input: impl BufRead, out: Output) {
     }
 }
 
-/// Runs the engine loop on standard input and output.
+/// Runs the engine loop on standard input and output, ending at once if the reader of the
+/// output goes away.
 pub fn run_stdio() {
+    hangup::end_when_output_closes();
     let stdin = std::io::stdin();
     run(stdin.lock(), Output::new(Box::new(std::io::stdout())));
 }
