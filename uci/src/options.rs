@@ -109,12 +109,14 @@ pub fn table() -> Vec<OptionSpec> {
             name: SEARCH_PARAMETERS,
             kind: OptionKind::String { default: "" },
         },
+        // XBoard GUIs (cutechess-cli among them) read a spin's range as 32-bit signed
+        // integers and refuse the option otherwise.
         OptionSpec {
             name: SEED,
             kind: OptionKind::Spin {
                 default: 1,
                 min: 0,
-                max: i64::from(u32::MAX),
+                max: i64::from(i32::MAX),
             },
         },
     ];
