@@ -440,14 +440,26 @@ impl UciRun<'_> {
             let mut words = rest.split_whitespace();
             let best = words.next().unwrap_or("");
             // An engine told its seat of a team game answers `0000` when another seat owes the
-            // decision (it says which in an info string).
-            let seated = matches!(game, amity_variants::AnyGame::SplitBrain(_))
-                && matches!(
-                    self.options.get("SplitBrainSeat"),
-                    Some(amity_engine::OptionValue::Choice(seat)) if seat != "all"
-                );
-            let verdict = if seated && best == "0000" {
-                Ok(())
+            // decision (it says which in an info string), and only then.
+            let seat = match self.options.get("SplitBrainSeat") {
+                Some(amity_engine::OptionValue::Choice(seat))
+                    if seat != "all" && matches!(game, amity_variants::AnyGame::SplitBrain(_)) =>
+                {
+                    Some(seat.to_string())
+                }
+                _ => None,
+            };
+            let verdict = if let Some(seat) = seat.filter(|_| best == "0000") {
+                with_game!(&game, g => {
+                    let rules = g.rules();
+                    let own = rules.seats().iter().position(|info| info.name == seat);
+                    let due = rules.seat_to_decide(g.position());
+                    if own.is_some() && due != own {
+                        Ok(())
+                    } else {
+                        Err(format!("seat {seat} answered 0000 although it owes the decision"))
+                    }
+                })
             } else {
                 with_game!(&game, g => {
                     check_turn(g, best).and_then(|()| match (words.next(), words.next()) {
