@@ -199,6 +199,69 @@ fn a_word_clue_keeps_its_word_and_the_mover_sees_a_question_mark() {
     assert_eq!(game.position().state.stage, Stage::Clue);
 }
 
+/// What the referee tells each seat of a decision, played on that seat's view, gives the
+/// seat's view after it: the mover hears a word clue as `word:?` and learns nothing of the
+/// word, while everything else is told alike to both seats.
+#[test]
+fn each_seat_is_told_a_decision_as_its_view_may_see_it() {
+    let rules = Chesswords::default();
+    let mut rng = StdRng::seed_from_u64(66);
+    let mut words = 0;
+    for _ in 0..40 {
+        let mut pos = rules.deal(&mut rng).expect("a deal is a valid position");
+        for _ in 0..120 {
+            let owed = decisions(&pos);
+            // Word clues first where there are any, so the walk meets many.
+            let words_owed: Vec<&String> = owed.iter().filter(|t| t.starts_with("word:")).collect();
+            let token = match words_owed.choose(&mut rng) {
+                Some(word) if rng_coin(&mut rng) => (*word).clone(),
+                _ => match owed.choose(&mut rng) {
+                    Some(token) => token.clone(),
+                    None => break,
+                },
+            };
+            let mv = amity_engine::game::parse_move(&rules, &pos, &token).expect("legal");
+            let mut after = pos.clone();
+            rules.play(&mut after, mv);
+            for listener in [Color::White, Color::Black] {
+                let told = rules.announce_to(&pos, mv, listener);
+                if !token.starts_with("word:") || listener == pos.turn() {
+                    assert_eq!(told, rules.announce(&pos, mv), "told alike to both seats");
+                }
+                // A capture's discard is replayed into a view whose discarder's hand is
+                // unseen only with the rest of the turn (docs/variants/chesswords.md), so
+                // the view after one decision alone is compared for clues.
+                if !["word:", "say:", "pass"]
+                    .iter()
+                    .any(|clue| token.starts_with(clue))
+                {
+                    continue;
+                }
+                if token.starts_with("word:") && listener != pos.turn() {
+                    assert_eq!(told, chesswords::UNSEEN_WORD, "the mover hears no letter");
+                    words += 1;
+                }
+                let mut heard =
+                    Game::from_fen(rules.clone(), &rules.view(&pos, listener).to_fen(&rules))
+                        .expect("a view is a position");
+                heard
+                    .play_token(&told)
+                    .unwrap_or_else(|e| panic!("'{told}' on the view: {e}"));
+                assert_eq!(
+                    heard.position().to_fen(&rules),
+                    rules.view(&after, listener).to_fen(&rules),
+                    "{token} told as {told}"
+                );
+            }
+            pos = after;
+            if rules.terminal(&pos).is_some() {
+                break;
+            }
+        }
+    }
+    assert!(words > 20, "only {words} word clues met");
+}
+
 #[test]
 fn whole_turn_tokens_play_every_decision_or_none() {
     let rules = Chesswords::default();

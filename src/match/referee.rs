@@ -446,11 +446,12 @@ impl<R: Rules> Referee<R> {
             comment.push_str(&format!(" {}", seconds(reply.elapsed)));
             if hides && let Some(view) = &mut self.views[1 - side] {
                 // Every decision of a turn is public; what the mover draws is not a decision.
-                // Each is told as the rules announce it (with any identity it reveals).
+                // Each is told as the rules tell it to the other seat (with any identity it
+                // reveals, without what that seat may not read).
                 let rules = self.game.rules().clone();
                 let mut before = self.game.position().clone();
                 for mv in &legs {
-                    view.moves.push(rules.announce(&before, *mv));
+                    view.moves.push(rules.announce_to(&before, *mv, !color));
                     rules.play(&mut before, *mv);
                 }
             }

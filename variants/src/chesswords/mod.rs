@@ -257,6 +257,20 @@ pub fn discard_decision(card: Card) -> Move {
     decision(DISCARD, 0, card.index() as u8)
 }
 
+/// How a word clue is told to the mover, who may not read the word (see
+/// [`Rules::announce_to`]); the mover's view plays it as a clue of unknown word.
+pub const UNSEEN_WORD: &str = "word:?";
+
+/// What a word clue's token says of the word.
+enum Told {
+    /// Only the end letters its decision carries.
+    Letters,
+    /// The whole word, as the clue giver wrote it.
+    Word(ClueWord),
+    /// Nothing: the listener may not read it ([`UNSEEN_WORD`]).
+    Unseen,
+}
+
 /// What a decision is, read back from its move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -433,7 +447,7 @@ impl Chesswords {
     }
 
     /// Plays a decision, keeping `word` as the clue word when it is a word clue.
-    fn play_decision(&self, pos: &mut Position<Chesswords>, mv: Move, word: Option<ClueWord>) {
+    fn play_decision(&self, pos: &mut Position<Chesswords>, mv: Move, told: Told) {
         let before = state_key(&pos.state);
         match Decision::of(mv) {
             Decision::Board(mv) => self.play_board(pos, mv),
@@ -448,9 +462,13 @@ impl Chesswords {
                 self.hand_turn(pos);
             }
             Decision::Word(first, last) => {
-                let word = word.or_else(|| {
-                    ClueWord::new(&format!("{}{}", letter_char(first), letter_char(last)))
-                });
+                let word = match told {
+                    Told::Word(word) => Some(word),
+                    Told::Letters => {
+                        ClueWord::new(&format!("{}{}", letter_char(first), letter_char(last)))
+                    }
+                    Told::Unseen => None,
+                };
                 pos.state.passes = 0;
                 pos.state.stage = Stage::MoveWord(word);
                 self.hand_turn(pos);
@@ -911,24 +929,40 @@ impl Rules for Chesswords {
     }
 
     fn play(&self, pos: &mut Position<Self>, mv: Move) {
-        self.play_decision(pos, mv, None);
+        self.play_decision(pos, mv, Told::Letters);
     }
 
+    /// A free clue word (`word:abash`), or, for the mover's view, a clue whose word it may
+    /// not read ([`UNSEEN_WORD`]): any legal word clue stands for it, since the word is
+    /// forgotten as it is played.
     fn parse_written(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
-        let word = ClueWord::new(token.strip_prefix("word:")?)?;
         if pos.state.stage != Stage::Clue {
             return None;
         }
-        let (first, last) = word.ends();
-        let mv = word_decision(first, last);
         let mut legal = MoveList::new();
         self.generate(pos, &mut legal);
+        if token == UNSEEN_WORD {
+            return legal
+                .iter()
+                .copied()
+                .find(|&mv| matches!(Decision::of(mv), Decision::Word(..)));
+        }
+        let word = ClueWord::new(token.strip_prefix("word:")?)?;
+        let (first, last) = word.ends();
+        let mv = word_decision(first, last);
         legal.contains(mv).then_some(mv)
     }
 
     fn play_written(&self, pos: &mut Position<Self>, mv: Move, token: &str) {
-        let word = token.strip_prefix("word:").and_then(ClueWord::new);
-        self.play_decision(pos, mv, word);
+        let told = if token == UNSEEN_WORD {
+            Told::Unseen
+        } else {
+            match token.strip_prefix("word:").and_then(ClueWord::new) {
+                Some(word) => Told::Word(word),
+                None => Told::Letters,
+            }
+        };
+        self.play_decision(pos, mv, told);
     }
 
     fn in_check(&self, pos: &Position<Self>) -> bool {
@@ -1021,7 +1055,7 @@ impl Rules for Chesswords {
     /// a penalty point for.
     fn announce_to(&self, pos: &Position<Self>, mv: Move, listener: Color) -> String {
         match Decision::of(mv) {
-            Decision::Word(..) if listener != pos.turn() => "word:?".into(),
+            Decision::Word(..) if listener != pos.turn() => UNSEEN_WORD.into(),
             _ => self.announce(pos, mv),
         }
     }
