@@ -285,14 +285,7 @@ fn extreme_limits_are_searched_or_refused_never_a_crash() {
 /// with nothing on standard error.
 fn ends_when_its_reader_goes(args: &[&str], commands: &str, after: Duration) -> (bool, String) {
     use std::io::{Read, Write};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_amity"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("amity starts");
+    let mut child = common::spawn_piped(args);
     let mut stdin = child.stdin.take().expect("piped");
     stdin.write_all(commands.as_bytes()).expect("engine reads");
     stdin.flush().expect("flush");

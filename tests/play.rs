@@ -1,19 +1,14 @@
 //! `amity play` driven through piped input: a whole short game with an illegal move refused
 //! and a move taken back, play against the engine with undo and hint, and save/load of PGN.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// Runs `amity play` with `args`, feeds `input` and returns what it printed.
 fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_amity"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("amity starts");
+    let mut child = common::spawn_piped(&[&["play"], args].concat());
     child
         .stdin
         .take()
