@@ -623,8 +623,14 @@ impl Room {
             let view = seat_view(&rules, game.position(), rules.seats()[seat].side, awaiting);
             let mut owed = MoveList::new();
             rules.generate(&view, &mut owed);
-            let Some(decision) = owed.iter().copied().find(|mv| rules.format_move(*mv) == leg)
-            else {
+            // A token that says more than its decision (a typed clue word) stands for the
+            // decision it names, if that is one the seat may make.
+            let decision = owed
+                .iter()
+                .copied()
+                .find(|mv| rules.format_move(*mv) == leg)
+                .or_else(|| rules.parse_written(&view, leg).filter(|mv| owed.contains(*mv)));
+            let Some(decision) = decision else {
                 return Err(ServeError::Illegal(format!(
                     "'{leg}' is not a decision {} may make now",
                     rules.seats()[seat].name
@@ -648,7 +654,13 @@ impl Room {
                             "'{leg}' has no counterpart in the game"
                         )));
                     }
-                    game.play_unchecked(mv);
+                    // The full state keeps what the token says beyond its decision.
+                    if rules.parse_written(&before, leg) == Some(mv) {
+                        game.play_token(leg)
+                            .map_err(|error| ServeError::Illegal(error.to_string()))?;
+                    } else {
+                        game.play_unchecked(mv);
+                    }
                     Done::Played(announcements(&rules, &before, mv))
                 }
             }

@@ -711,6 +711,65 @@ fn cards_are_sent_as_the_seat_sees_them_and_throws_where_nothing_is_hidden() {
     assert!(hub.room(room).unwrap().message_for(0)["throw"].is_null());
 }
 
+/// A person types a whole clue word, not only the letter pair the decision list offers: the
+/// game keeps the word for the clue giver, and the mover hears `word:?`.
+#[test]
+fn a_chesswords_clue_word_can_be_typed_whole() {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    hub.connect(2);
+    let room = new_game(&mut hub, 1, "chesswords", &["person", "person"], 0);
+    let joined = hub.handle(
+        2,
+        &json!({"op": "join", "room": room, "seat": 1}).to_string(),
+    );
+    assert!(
+        to(&joined, 2).iter().all(|m| m["type"] != "error"),
+        "{joined:?}"
+    );
+    let giver_seat = (0..2)
+        .find(|&seat| {
+            let message = hub.room(room).unwrap().message_for(seat);
+            message["decisions"].as_array().is_some_and(|decisions| {
+                decisions
+                    .iter()
+                    .any(|d| d["token"].as_str().is_some_and(|d| d.starts_with("word:")))
+            })
+        })
+        .expect("a seat owes a clue");
+    let giver = giver_seat as u64 + 1;
+    let message = hub.room(room).unwrap().message_for(giver_seat);
+    let pair = message["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["token"].as_str()?.strip_prefix("word:"))
+        .next()
+        .expect("a word clue")
+        .to_string();
+    let (first, last) = (&pair[..1], &pair[1..]);
+    let word = format!("{first}eadgea{last}");
+    let out = play(&mut hub, giver, &format!("word:{word}"));
+    assert!(
+        to(&out, giver).iter().all(|m| m["type"] != "error"),
+        "word:{word} refused: {out:?}"
+    );
+    let giver_fen = hub.room(room).unwrap().message_for(giver_seat)["fen"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        giver_fen.ends_with(&format!("move-word-{word}")),
+        "{giver_fen}"
+    );
+    let mover = hub.room(room).unwrap().message_for(1 - giver_seat);
+    assert!(
+        mover["fen"].as_str().unwrap().ends_with("move-word-?"),
+        "{mover}"
+    );
+    assert!(!mover.to_string().contains(&word), "{mover}");
+}
+
 #[test]
 fn amity_plays_a_solitaire_with_its_piles_face_down() {
     use amity_web::room::{Player, Room};
