@@ -149,66 +149,70 @@ pub(crate) fn read_data(path: &str) -> std::io::Result<Vec<Labelled>> {
     Ok(data)
 }
 
-fn make_data<R: Rules>(rules: &R, args: &TuneArgs) -> std::io::Result<Vec<Labelled>> {
+/// Plays the self-play games and writes their positions to the data file as they finish, in
+/// the order of the games (whichever thread played them), so memory holds only the games
+/// finished ahead of their turn, never the whole data set. Returns how many were written.
+fn make_data<R: Rules>(rules: &R, args: &TuneArgs) -> std::io::Result<usize> {
     println!(
         "Playing {} self-play games of {} at {} nodes a move...",
         args.games,
         rules.name(),
         args.nodes
     );
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&args.data)?);
     // Plain threads, not a rayon pool: each game's search runs on the searcher's own pool,
     // and a rayon worker waiting for it would steal further games meanwhile, nesting searches
     // (each with its table and thread) until memory ran out.
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let mut games: Vec<(usize, Vec<Labelled>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                std::thread::Builder::new()
-                    // The search recurses one frame per ply: default stacks are too small.
-                    .stack_size(SEARCH_STACK_BYTES)
-                    .spawn_scoped(scope, || {
-                        // One searcher a thread, cleared for each game: a searcher a game
-                        // (a table and a thread each) grew the process by megabytes a game.
-                        let mut searcher = Searcher::new(4, 1);
-                        let mut played = Vec::new();
-                        loop {
-                            let number = next.fetch_add(1, Ordering::Relaxed);
-                            if number >= args.games {
-                                return played;
-                            }
-                            let seed = args.seed.wrapping_mul(1_000_003) + number as u64;
-                            played.push((number, self_play(rules, args, &mut searcher, seed)));
-                            let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                            if finished.is_multiple_of(100) {
-                                println!("{finished} games");
-                            }
+    let (finished, played) = std::sync::mpsc::channel::<(usize, Vec<Labelled>)>();
+    let written = std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let finished = finished.clone();
+            let next = &next;
+            std::thread::Builder::new()
+                // The search recurses one frame per ply: default stacks are too small.
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    // One searcher a thread, cleared for each game: a searcher a game (a
+                    // table and a thread each) grew the process by megabytes a game.
+                    let mut searcher = Searcher::new(4, 1);
+                    loop {
+                        let number = next.fetch_add(1, Ordering::Relaxed);
+                        if number >= args.games {
+                            return;
                         }
-                    })
-            })
-            .collect::<std::io::Result<_>>()?;
-        Ok::<_, std::io::Error>(
-            workers
-                .into_iter()
-                .flat_map(|worker| {
-                    worker
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect(),
-        )
+                        let seed = args.seed.wrapping_mul(1_000_003) + number as u64;
+                        let positions = self_play(rules, args, &mut searcher, seed);
+                        // The writer is gone only after a write failed: stop playing.
+                        if finished.send((number, positions)).is_err() {
+                            return;
+                        }
+                    }
+                })?;
+        }
+        drop(finished);
+        let mut ahead = std::collections::BTreeMap::new();
+        let mut turn = 0;
+        let mut written = 0;
+        for (number, positions) in played {
+            ahead.insert(number, positions);
+            while let Some(positions) = ahead.remove(&turn) {
+                for labelled in &positions {
+                    writeln!(file, "{};{}", labelled.fen, labelled.result)?;
+                }
+                written += positions.len();
+                turn += 1;
+                if turn % 100 == 0 {
+                    println!("{turn} games");
+                }
+            }
+        }
+        Ok::<_, std::io::Error>(written)
     })?;
-    // The file lists the games in order, whichever thread played them.
-    games.sort_by_key(|(number, _)| *number);
-    let games = games.into_iter().map(|(_, positions)| positions);
-    let data: Vec<Labelled> = games.into_iter().flatten().collect();
-    let mut file = std::io::BufWriter::new(std::fs::File::create(&args.data)?);
-    for labelled in &data {
-        writeln!(file, "{};{}", labelled.fen, labelled.result)?;
-    }
-    println!("{} positions saved to {}", data.len(), args.data);
-    Ok(data)
+    file.flush()?;
+    println!("{written} positions saved to {}", args.data);
+    Ok(written)
 }
 
 /// The weights as a Rust source file: one weight a line, named.
@@ -254,7 +258,14 @@ fn tune<R: Rules>(rules: &R, args: &TuneArgs) -> Result<(), String> {
             println!("{} positions read from {}", data.len(), args.data);
             data
         }
-        _ => make_data(rules, args).map_err(|e| format!("{}: {e}", args.data))?,
+        _ => {
+            make_data(rules, args).map_err(|e| format!("{}: {e}", args.data))?;
+            // Data made for training elsewhere (`--epochs 0`) is not read back to be fitted.
+            if args.epochs == 0 {
+                return Ok(());
+            }
+            read_data(&args.data).map_err(|e| format!("{}: {e}", args.data))?
+        }
     };
     let samples: Vec<Sample> = data
         .par_iter()

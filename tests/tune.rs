@@ -64,3 +64,38 @@ fn tune_makes_data_fits_and_writes_weights() {
     assert!(String::from_utf8_lossy(&gravity.stderr).contains("no linear evaluation"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Data made for training elsewhere (`--epochs 0`) is written game by game in the order of
+/// the games, whichever thread played them, and is not read back to be fitted: two runs with
+/// the same seed write the same file.
+#[test]
+fn data_for_training_is_written_in_game_order_and_not_fitted() {
+    let dir = std::env::temp_dir().join(format!("amity-tune-order-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let make = |name: &str| {
+        let data = dir.join(name);
+        let output = Command::new(env!("CARGO_BIN_EXE_amity"))
+            .args([
+                "tune",
+                "--variant",
+                "losalamos",
+                "--games",
+                "8",
+                "--nodes",
+                "200",
+            ])
+            .args(["--seed", "5", "--epochs", "0", "--data"])
+            .arg(&data)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(output.status.success(), "{said}");
+        assert!(said.contains("positions saved to"), "{said}");
+        assert!(!said.contains("samples; logistic scale"), "fitted: {said}");
+        std::fs::read_to_string(&data).unwrap()
+    };
+    let first = make("first.txt");
+    assert!(first.lines().count() > 20, "{first}");
+    assert_eq!(first, make("second.txt"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
