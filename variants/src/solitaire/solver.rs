@@ -397,6 +397,17 @@ pub fn best_found<R: Solitaire>(
     pos: &Position<R>,
     width: usize,
 ) -> Option<(u32, Vec<Move>)> {
+    best_found_until(rules, pos, width, &|| false)
+}
+
+/// [`best_found`], giving up (`None`) as soon as `give_up` says so; it is asked before each
+/// position is expanded, so a beam inside a timed search ends with it.
+pub fn best_found_until<R: Solitaire>(
+    rules: &R,
+    pos: &Position<R>,
+    width: usize,
+    give_up: &dyn Fn() -> bool,
+) -> Option<(u32, Vec<Move>)> {
     use std::collections::{BTreeMap, HashSet};
     // A position reached, with its bound and the line that reached it.
     type Reached<R> = (u32, Position<R>, Vec<Move>);
@@ -412,7 +423,7 @@ pub fn best_found<R: Solitaire>(
         });
         let mut expanded = 0;
         for (_, node, line) in level {
-            if expanded == width {
+            if expanded == width || give_up() {
                 break;
             }
             if !seen.insert(node.hash()) {
@@ -532,6 +543,11 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
             cut: false,
             nodes: 0,
         }
+    }
+
+    /// Whether the search may no longer look at anything (time, nodes or a stop).
+    pub fn limits_expired(&self) -> bool {
+        self.limits.expired() || self.limits.out_of_nodes(self.nodes)
     }
 
     /// The best score a win from `pos` could still reach.
@@ -736,14 +752,22 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
             };
             let answer = solve_open(self.rules, &world, self.table, limits, false);
             self.nodes += answer.nodes;
-            // The beam below is not bounded by the limits: once they expired it must not run.
+            // An open solve the limits cut short is no estimate (one its node cap cut short
+            // is finished by the beam below).
             if !answer.complete && (self.limits.expired() || self.limits.out_of_nodes(self.nodes)) {
                 return Err(Expired);
             }
             let cost = match answer.cost {
                 Some(cost) => Some(cost),
                 None if !answer.complete => {
-                    best_found(self.rules, &world, LEAF_BEAM_WIDTH).map(|(cost, _)| cost)
+                    let limits = self.limits;
+                    let found =
+                        best_found_until(self.rules, &world, LEAF_BEAM_WIDTH, &|| limits.expired());
+                    // A beam the limits cut short found nothing worth counting.
+                    if limits.expired() {
+                        return Err(Expired);
+                    }
+                    found.map(|(cost, _)| cost)
                 }
                 None => None,
             };
@@ -1056,7 +1080,14 @@ pub fn full_state_decision<R: Solitaire>(
     match super::referee_blind_add(rules, state, view, decision)? {
         Refereed::Decision(mv) => Some(mv),
         Refereed::Choose(seen) => {
-            let placement = search.decide(&seen, horizon).decision?;
+            // With the limits spent on the blind decision, the choice that follows cannot be
+            // searched, and the beam an unfinished search falls back on would overrun them
+            // (by 170 ms in Neighbour): the square with the best bound is chosen at once.
+            let placement = if search.limits_expired() {
+                fallback(rules, &seen)?
+            } else {
+                search.decide(&seen, horizon).decision?
+            };
             match super::referee_blind_add(rules, state, &seen, placement)? {
                 Refereed::Decision(mv) => Some(mv),
                 Refereed::Choose(_) => None,
