@@ -51,6 +51,16 @@ for variant in $variants; do
   illegal=$(ended 'rules infraction')
   crash=$(ended abandoned)
   hang=$(ended 'stalled connection')
+  # A match of seats (Split-Brain) lists each game as "game N (A vs B): result {reason}".
+  if [[ -z "$played" ]] && grep -q '^game [0-9]* (' "$log"; then
+    games_with() { grep '^game [0-9]* (' "$log" | grep -ciE "$1" || true; }
+    played=$(grep -c '^game [0-9]* (' "$log")
+    wld=$(sed -n 's/^A vs B: +\([0-9]*\) =\([0-9]*\) -\([0-9]*\).*/\1-\3-\2/p' "$log")
+    forfeit=$(games_with 'on time'); illegal=$(games_with 'illegal')
+    crash=$(games_with 'abandon|crash|exited|no engine'); hang=$(games_with 'stopped answering')
+    normal=$((played - forfeit - illegal - crash - hang))
+    for count in forfeit illegal crash hang; do [[ ${!count} == 0 ]] && printf -v "$count" ''; done
+  fi
   printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$variant" "${played:-0}" \
     "${wld:-?}" "${normal:-0}" "${adjudicated:-0}" "${forfeit:-0}" "${illegal:-0}" \
     "${crash:-0}" "${hang:-0}" "$minutes"
