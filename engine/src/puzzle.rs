@@ -72,11 +72,10 @@ pub struct SolveLimits<'a> {
 }
 
 /// Positions a solver may look at for `go depth 0` when depth is the only limit; each unit
-/// of depth doubles it. A solver's depth counts cards turned blind, whose cost grows by an
-/// order of magnitude or more with each one (Parade: about 0.1, 0.9 and more than 20 million
-/// positions for 0, 1 and 2), so a depth alone would not bound the work, while a GUI that
-/// asks for a depth expects an answer. The deepest look-ahead finished within the budget
-/// answers, marked as not proven when the asked one was cut short.
+/// of depth doubles it. A solver's depth may count chance events looked through, whose cost
+/// can grow by an order of magnitude or more with each one (figures in `docs/protocol.md`),
+/// so a depth alone would not bound the work, while a GUI that asks for a depth expects an
+/// answer: the deepest look-ahead finished within the budget answers.
 pub const DEPTH_ONLY_NODES: u64 = 1_000_000;
 
 impl SolveLimits<'_> {

@@ -553,11 +553,11 @@ fn stop_after_ponder_hit(
     solver_stop: &AtomicBool,
     done: &AtomicBool,
 ) {
-    let mut deadline = None;
     while !done.load(Ordering::SeqCst) {
-        if deadline.is_none() && !ponder.is_pondering() {
-            deadline = hard.map(|hard| Instant::now() + hard);
-        }
+        // The clock counts from the hit itself, not from when this loop first sees it.
+        let deadline = ponder
+            .clock_start()
+            .and_then(|hit| hard.map(|hard| hit + hard));
         if job_stop.load(Ordering::SeqCst) || deadline.is_some_and(|end| Instant::now() >= end) {
             solver_stop.store(true, Ordering::SeqCst);
             return;
