@@ -560,3 +560,53 @@ fn a_game_that_hides_information_refuses_xboard_engines() {
         "{out}"
     );
 }
+
+#[test]
+fn blind_decisions_of_a_hidden_pile_are_carried_out_by_the_referee() {
+    // Each engine sees only its view, where the top card is unknown: it answers `add`, the
+    // referee turns the card and hands the choice of a square back. Before the referee did
+    // this, every Neighbour game ended "illegal move: add".
+    for variant in ["neighbour", "parade"] {
+        let pgn = scratch(&format!("{variant}-blind.pgn"));
+        let (ok, out) = amity(&[
+            "match",
+            "--variant",
+            variant,
+            "--engine",
+            "cmd=amity",
+            "nodes=1000",
+            "--engine",
+            "cmd=amity",
+            "nodes=1000",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--pgnout",
+            pgn.to_str().unwrap(),
+        ]);
+        assert!(ok, "{out}");
+        assert!(
+            out.contains("Games played: 2; terminations: normal 2"),
+            "{variant}: {out}"
+        );
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        for (tags, movetext) in games(&text) {
+            assert!(
+                tag(&tags, variant_tag(variant)) == "false",
+                "{variant} played with its pile open: {tags:?}"
+            );
+            // Every placement is recorded as the full state's decision, never as `add`.
+            assert!(!movetext.contains("add "), "{movetext}");
+        }
+        let (ok, replay) = amity(&["replay", pgn.to_str().unwrap()]);
+        assert!(ok && replay.contains("2 replayed legally"), "{replay}");
+    }
+}
+
+fn variant_tag(variant: &str) -> &'static str {
+    match variant {
+        "neighbour" => "NeighbourOpen",
+        _ => "ParadeOpen",
+    }
+}

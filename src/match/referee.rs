@@ -9,7 +9,8 @@ use std::time::Duration;
 use amity_web::live::{LiveBoard, LiveGame};
 
 use amity_engine::position::color_index;
-use amity_engine::{Color, Game, Rules};
+use amity_engine::rules::Refereed;
+use amity_engine::{Color, Game, MoveList, Position, Rules};
 use amity_variants::{VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -143,6 +144,9 @@ struct Referee<R: Rules> {
     views: [Option<SeatView>; 2],
     /// The side asked last, to tell a turn's later request from a new turn.
     last_asked: Option<Color>,
+    /// A blind decision the referee has begun to carry out and handed back: the deciding
+    /// seat's view with what it turned over shown, on which that seat chooses again.
+    awaiting: Option<Position<R>>,
     /// The engines' scores after each of their moves, White's point of view (live view).
     chart: Vec<i32>,
 }
@@ -186,6 +190,7 @@ impl<R: Rules> Referee<R> {
             setup,
             views: [None, None],
             last_asked: None,
+            awaiting: None,
             chart: Vec::new(),
         }
     }
@@ -422,8 +427,9 @@ impl<R: Rules> Referee<R> {
                     format!("{} loses on time", side_name(color)),
                 );
             }
-            let legs = match self.legal_legs(&reply.token) {
-                Ok(legs) => legs,
+            let deciding_view = told.is_some().then_some(color);
+            let (legs, awaiting) = match self.legal_legs(&reply.token, deciding_view) {
+                Ok(judged) => judged,
                 Err(why) => {
                     let mut reason = format!(
                         "{} makes an illegal move: {}",
@@ -455,6 +461,11 @@ impl<R: Rules> Referee<R> {
                     rules.play(&mut before, *mv);
                 }
             }
+            self.awaiting = awaiting;
+            if legs.is_empty() {
+                // The seat's blind decision turned something over; it chooses again on that.
+                continue;
+            }
             self.record_decision(&legs, comment);
             engine.acknowledge(self.tokens.len());
             if let Some(evaluation) = reply.evaluation {
@@ -476,6 +487,12 @@ impl<R: Rules> Referee<R> {
     /// request inside the same turn gets the view as it is now.
     fn tell(&mut self, color: Color) -> SeatView {
         let rules = self.game.rules().clone();
+        if let Some(choice) = &self.awaiting {
+            return SeatView {
+                fen: choice.to_fen(&rules),
+                moves: Vec::new(),
+            };
+        }
         let position = self.game.position();
         let view_of = |seat: Color| rules.view(position, seat).to_fen(&rules);
         let side = color_index(color);
@@ -497,14 +514,23 @@ impl<R: Rules> Referee<R> {
         told
     }
 
-    /// The legal decisions a reply token stands for (legs of one turn joined by commas), or
-    /// why it is illegal. The game is not changed.
-    fn legal_legs(&self, token: &str) -> Result<Vec<amity_engine::Move>, String> {
+    /// The legal decisions of the full state a reply token stands for (legs of one turn
+    /// joined by commas), or why it is illegal, and the view handed back if the token ends
+    /// inside a blind decision. A seat that decided on its view (`deciding_view`) had its
+    /// decisions read on that view and carried out by the rules' referee, as the web page
+    /// and the terminal do: a blind decision names no hidden thing. The game is not changed.
+    fn legal_legs(
+        &self,
+        token: &str,
+        deciding_view: Option<Color>,
+    ) -> Result<(Vec<amity_engine::Move>, Option<Position<R>>), String> {
         let mut trial = self.game.clone();
         let mut legs = Vec::new();
+        let mut awaiting = self.awaiting.clone();
         let mover = trial.position().turn();
         for (number, leg) in token.split(',').enumerate() {
             if number > 0
+                && awaiting.is_none()
                 && (trial.position().turn() != mover || !trial.chance_outcomes().is_empty())
             {
                 return Err("the turn was already over".into());
@@ -513,13 +539,42 @@ impl<R: Rules> Referee<R> {
             if trial.is_finished_by_rules() {
                 return Err("the game is over".into());
             }
-            // Engines must speak coordinates; SAN is not accepted from them.
-            let mv = amity_engine::game::parse_move(&rules, trial.position(), leg)
-                .map_err(|e| e.to_string())?;
+            let refereed = match deciding_view {
+                Some(seat) => {
+                    let handed_back = awaiting.take();
+                    let choosing = handed_back.is_some();
+                    let view = handed_back.unwrap_or_else(|| rules.view(trial.position(), seat));
+                    match amity_engine::game::parse_move(&rules, &view, leg) {
+                        Ok(decision) => rules.referee(trial.position(), &view, decision),
+                        Err(error) if choosing => return Err(error.to_string()),
+                        // A token that says more than the view can read (a typed clue word)
+                        // is read on the full state below.
+                        Err(_) => None,
+                    }
+                }
+                None => None,
+            };
+            let mv = match refereed {
+                Some(Refereed::Choose(next)) => {
+                    awaiting = Some(next);
+                    continue;
+                }
+                Some(Refereed::Decision(mv)) => {
+                    let mut legal = MoveList::new();
+                    rules.generate(trial.position(), &mut legal);
+                    if !legal.contains(mv) {
+                        return Err(format!("'{leg}' has no counterpart in the game"));
+                    }
+                    mv
+                }
+                // Engines must speak coordinates; SAN is not accepted from them.
+                None => amity_engine::game::parse_move(&rules, trial.position(), leg)
+                    .map_err(|e| e.to_string())?,
+            };
             trial.play_unchecked(mv);
             legs.push(mv);
         }
-        Ok(legs)
+        Ok((legs, awaiting))
     }
 
     /// Publishes the game to the live view, if the match keeps one. A game that hides
