@@ -2,14 +2,14 @@
 //! labelled positions, the `fen;score` files `amity tune` makes and
 //! `scripts/stockfish_labels.py` relabels, and writes the file the variant embeds.
 
-use amity_engine::network::{self, TrainingSample, TrainingSettings};
+use amity_engine::network::{self, Trainer, TrainingSample, TrainingSettings};
 use amity_engine::tuning::Features;
 use amity_engine::{Color, Game, Rules};
 use amity_variants::{VariantOptions, with_game};
 use clap::Args;
 use rayon::prelude::*;
 
-use crate::tune::read_data;
+use crate::tune::{Labelled, LabelledReader};
 use crate::variant_args::{exit_code, unknown_variant};
 
 /// Command-line arguments of `amity train`.
@@ -27,6 +27,10 @@ pub struct TrainArgs {
     pub hold_out: f64,
     #[arg(long, default_value_t = 12)]
     pub epochs: usize,
+    /// Positions read from the file at a time (and shuffled among themselves): memory holds
+    /// one part, about 200 bytes a position, however large the file.
+    #[arg(long, default_value_t = 1 << 20)]
+    pub part: usize,
     #[arg(long, default_value_t = 16384)]
     pub batch: usize,
     #[arg(long, default_value_t = 0.001)]
@@ -75,7 +79,6 @@ fn train<R: Rules>(rules: &R, args: &TrainArgs) -> Result<(), String> {
             rules.name()
         ));
     }
-    let data = read_data(&args.data).map_err(|e| format!("{}: {e}", args.data))?;
     let sample_of = |fen: &str, result: f32| {
         let game = Game::from_fen(rules.clone(), fen).ok()?;
         let pos = game.position();
@@ -100,30 +103,38 @@ fn train<R: Rules>(rules: &R, args: &TrainArgs) -> Result<(), String> {
             base,
         })
     };
-    // Mirrored copies go next to their originals (rayon's collect keeps the order), so the
-    // held-out tail stays positions of games never trained on.
-    let mut samples: Vec<TrainingSample> = data
-        .par_iter()
-        .flat_map_iter(|labelled| {
-            let mirrored = args
-                .mirror
-                .then(|| mirrored_fen(&labelled.fen))
-                .flatten()
-                .and_then(|fen| sample_of(&fen, labelled.result));
-            sample_of(&labelled.fen, labelled.result)
-                .into_iter()
-                .chain(mirrored)
-        })
-        .collect();
-    if samples.is_empty() {
+    // Mirrored copies go next to their originals (rayon's collect keeps the order).
+    let samples_of = |part: &[Labelled]| -> Vec<TrainingSample> {
+        part.par_iter()
+            .flat_map_iter(|labelled| {
+                let mirrored = args
+                    .mirror
+                    .then(|| mirrored_fen(&labelled.fen))
+                    .flatten()
+                    .and_then(|fen| sample_of(&fen, labelled.result));
+                sample_of(&labelled.fen, labelled.result)
+                    .into_iter()
+                    .chain(mirrored)
+            })
+            .collect()
+    };
+    let failed = |e: std::io::Error| format!("{}: {e}", args.data);
+    // The data are read again each epoch, a part at a time, so memory holds one part however
+    // large the file. The held-out tail (positions of the last games, never trained on) is
+    // found by counting first.
+    let total = LabelledReader::open(&args.data, usize::MAX)
+        .map_err(failed)?
+        .try_fold(0, |count, part| part.map(|part| count + part.len()))
+        .map_err(failed)?;
+    let held = (total as f64 * args.hold_out.clamp(0.0, 0.5)) as usize;
+    let trained_on = total - held;
+    if trained_on == 0 {
         return Err(format!("{} has no labelled positions", args.data));
     }
-    let held = ((samples.len() as f64 * args.hold_out.clamp(0.0, 0.5)) as usize).min(samples.len());
-    let held_out = samples.split_off(samples.len() - held);
     println!(
-        "{} positions to train on, {} held out; {inputs} inputs",
-        samples.len(),
-        held_out.len()
+        "{trained_on} positions to train on, {held} held out; {inputs} inputs; \
+         read {} positions at a time",
+        args.part
     );
     let settings = TrainingSettings {
         epochs: args.epochs,
@@ -135,13 +146,44 @@ fn train<R: Rules>(rules: &R, args: &TrainArgs) -> Result<(), String> {
         penalty: args.penalty,
         seed: args.seed,
     };
-    let trained = network::train(inputs, &mut samples, &settings, |epoch, error| {
-        println!("epoch {epoch}: training error {error:.6}");
-    });
+    // Each part of the file, split at the held-out tail, as samples: (training, held out).
+    let for_each_part = |visit: &mut dyn FnMut(Vec<TrainingSample>, bool)| {
+        let mut read = 0;
+        for part in LabelledReader::open(&args.data, args.part.max(1)).map_err(failed)? {
+            let part = part.map_err(failed)?;
+            let split = trained_on.saturating_sub(read).min(part.len());
+            read += part.len();
+            let (training, held_out) = part.split_at(split);
+            for (labelled, is_held) in [(training, false), (held_out, true)] {
+                if !labelled.is_empty() {
+                    visit(samples_of(labelled), is_held);
+                }
+            }
+        }
+        Ok::<(), String>(())
+    };
+    let mut trainer = Trainer::new(inputs, settings);
+    for epoch in 1..=settings.epochs {
+        for_each_part(&mut |mut samples, is_held| {
+            if !is_held {
+                trainer.learn(&mut samples);
+            }
+        })?;
+        println!("epoch {epoch}: training error {:.6}", trainer.end_epoch());
+    }
+    let trained = trainer.network();
+    // Mean errors over every part, weighted by its size: [training, held out].
+    let mut errors = [(0.0, 0usize); 2];
+    for_each_part(&mut |samples, is_held| {
+        let (sum, count) = &mut errors[usize::from(is_held)];
+        *sum += network::mean_error(&trained, &samples) * samples.len() as f64;
+        *count += samples.len();
+    })?;
+    let mean = |(sum, count): (f64, usize)| sum / count.max(1) as f64;
     println!(
         "rounded network: training error {:.6}, held-out error {:.6}",
-        network::mean_error(&trained, &samples),
-        network::mean_error(&trained, &held_out)
+        mean(errors[0]),
+        mean(errors[1])
     );
     if let Some(path) = &args.write {
         std::fs::write(path, trained.to_bytes()).map_err(|e| format!("{path}: {e}"))?;

@@ -132,21 +132,52 @@ fn self_play<R: Rules>(
 }
 
 pub(crate) fn read_data(path: &str) -> std::io::Result<Vec<Labelled>> {
-    let file = std::fs::File::open(path)?;
     let mut data = Vec::new();
-    for line in BufReader::new(file).lines() {
-        let line = line?;
-        let Some((fen, result)) = line.rsplit_once(';') else {
-            continue;
-        };
-        if let Ok(result) = result.trim().parse::<f32>() {
-            data.push(Labelled {
-                fen: fen.to_string(),
-                result,
-            });
-        }
+    for part in LabelledReader::open(path, usize::MAX)? {
+        data.extend(part?);
     }
     Ok(data)
+}
+
+/// A data file's labelled positions (`fen;result` lines; others are skipped) in parts of at
+/// most a given size, read as they are asked for.
+pub(crate) struct LabelledReader {
+    lines: std::io::Lines<BufReader<std::fs::File>>,
+    part: usize,
+}
+
+impl LabelledReader {
+    pub(crate) fn open(path: &str, part: usize) -> std::io::Result<LabelledReader> {
+        Ok(LabelledReader {
+            lines: BufReader::new(std::fs::File::open(path)?).lines(),
+            part: part.max(1),
+        })
+    }
+}
+
+impl Iterator for LabelledReader {
+    type Item = std::io::Result<Vec<Labelled>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut part = Vec::new();
+        while part.len() < self.part {
+            let line = match self.lines.next() {
+                Some(Ok(line)) => line,
+                Some(Err(error)) => return Some(Err(error)),
+                None => break,
+            };
+            let Some((fen, result)) = line.rsplit_once(';') else {
+                continue;
+            };
+            if let Ok(result) = result.trim().parse::<f32>() {
+                part.push(Labelled {
+                    fen: fen.to_string(),
+                    result,
+                });
+            }
+        }
+        (!part.is_empty()).then_some(Ok(part))
+    }
 }
 
 /// Plays the self-play games and writes their positions to the data file as they finish, in
@@ -342,4 +373,35 @@ pub fn run(args: &TuneArgs, options: &VariantOptions) -> i32 {
         return unknown_variant(&args.variant);
     };
     exit_code(with_game!(any, game => tune(game.rules(), args)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_data_file_is_read_in_parts_that_lose_nothing() {
+        let path = std::env::temp_dir().join(format!("amity-parts-{}.txt", std::process::id()));
+        let lines = [
+            "8/8/8/8/8/8/8/K6k w - - 0 1;1",
+            "not a labelled line",
+            "8/8/8/8/8/8/8/K6k b - - 0 1;0.5",
+            "8/8/8/8/8/8/8/K5k1 w - - 0 1;0",
+            "8/8/8/8/8/8/8/K4k2 w - - 0 1;bad",
+            "8/8/8/8/8/8/8/K3k3 w - - 0 1; 1",
+            "8/8/8/8/8/8/8/K2k4 w - - 0 1;0",
+        ];
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        let path = path.to_str().unwrap();
+        let sizes: Vec<usize> = LabelledReader::open(path, 2)
+            .unwrap()
+            .map(|part| part.unwrap().len())
+            .collect();
+        assert_eq!(sizes, [2, 2, 1]);
+        let whole = read_data(path).unwrap();
+        let results: Vec<f32> = whole.iter().map(|labelled| labelled.result).collect();
+        assert_eq!(results, [1.0, 0.5, 0.0, 1.0, 0.0]);
+        assert_eq!(whole[4].fen, "8/8/8/8/8/8/8/K2k4 w - - 0 1");
+        let _ = std::fs::remove_file(path);
+    }
 }

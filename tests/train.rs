@@ -48,7 +48,11 @@ fn train_writes_a_network_chess_plays_with() {
         .output()
         .unwrap();
     assert!(made.status.success(), "{made:?}");
-    for (name, extra) in [("pure.bin", None), ("linear.bin", Some("--on-linear"))] {
+    // The second is read from the file a few positions at a time, as a large file would be.
+    for (name, extra) in [
+        ("pure.bin", &[][..]),
+        ("linear.bin", &["--on-linear", "--part", "100"][..]),
+    ] {
         let network = dir.join(name);
         let trained = amity()
             .args([

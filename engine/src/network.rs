@@ -436,30 +436,70 @@ pub fn mean_error(network: &Network, samples: &[TrainingSample]) -> f64 {
 
 /// Trains a network of `inputs` inputs on `samples` from random weights (Adam on the squared
 /// error of the expected score), reporting each epoch's training error to `progress`, and
-/// returns it rounded for inference.
+/// returns it rounded for inference. The samples are all in memory; [`Trainer`] takes them
+/// in parts instead.
 pub fn train(
     inputs: usize,
     samples: &mut [TrainingSample],
     settings: &TrainingSettings,
     mut progress: impl FnMut(usize, f64),
 ) -> Network {
-    use rand::SeedableRng;
-    use rand::seq::SliceRandom;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(settings.seed);
-    let mut network = RealNetwork::new(inputs, settings.seed);
-    let parameters = network.parameters();
-    let (mut first_moment, mut second_moment) = (vec![0f32; parameters], vec![0f32; parameters]);
-    let (beta1, beta2, epsilon) = (0.9f32, 0.999f32, 1e-8f32);
-    // Output units per centipawn of a sample's base.
-    let per_centipawn = 1.0 / settings.centipawns as f32;
-    let mut rate = settings.learning_rate;
-    let mut step = 0i32;
-    let threads = rayon::current_num_threads().max(1);
+    let mut trainer = Trainer::new(inputs, *settings);
     for epoch in 0..settings.epochs {
-        samples.shuffle(&mut rng);
-        let mut error = 0f64;
+        trainer.learn(samples);
+        progress(epoch + 1, trainer.end_epoch());
+    }
+    trainer.network()
+}
+
+/// A network as it learns, fed one part of the samples at a time, so that a data set larger
+/// than memory can be read in parts each epoch: each part is shuffled and cut into batches
+/// (Adam on the squared error of the expected score).
+pub struct Trainer {
+    settings: TrainingSettings,
+    network: RealNetwork,
+    rng: rand::rngs::StdRng,
+    first_moment: Vec<f32>,
+    second_moment: Vec<f32>,
+    rate: f32,
+    step: i32,
+    /// This epoch's summed error and samples so far.
+    error: f64,
+    seen: usize,
+}
+
+impl Trainer {
+    /// A network of `inputs` inputs with random weights drawn from `settings.seed`.
+    pub fn new(inputs: usize, settings: TrainingSettings) -> Trainer {
+        use rand::SeedableRng;
+        let network = RealNetwork::new(inputs, settings.seed);
+        let parameters = network.parameters();
+        Trainer {
+            settings,
+            network,
+            rng: rand::rngs::StdRng::seed_from_u64(settings.seed),
+            first_moment: vec![0f32; parameters],
+            second_moment: vec![0f32; parameters],
+            rate: settings.learning_rate,
+            step: 0,
+            error: 0.0,
+            seen: 0,
+        }
+    }
+
+    /// Learns from one part of this epoch's samples, in an order shuffled within the part.
+    pub fn learn(&mut self, samples: &mut [TrainingSample]) {
+        use rand::seq::SliceRandom;
+        samples.shuffle(&mut self.rng);
+        let settings = self.settings;
+        let parameters = self.network.parameters();
+        let (beta1, beta2, epsilon) = (0.9f32, 0.999f32, 1e-8f32);
+        // Output units per centipawn of a sample's base.
+        let per_centipawn = 1.0 / settings.centipawns as f32;
+        let threads = rayon::current_num_threads().max(1);
         for batch in samples.chunks(settings.batch.max(1)) {
             let part = batch.len().div_ceil(threads);
+            let network = &self.network;
             let (gradient, batch_error) = batch
                 .par_chunks(part)
                 .map(|chunk| {
@@ -484,28 +524,43 @@ pub fn train(
                         (a, ea + eb)
                     },
                 );
-            error += batch_error;
-            step += 1;
-            let correction1 = 1.0 - beta1.powi(step);
-            let correction2 = 1.0 - beta2.powi(step);
+            self.error += batch_error;
+            self.step += 1;
+            let correction1 = 1.0 - beta1.powi(self.step);
+            let correction2 = 1.0 - beta2.powi(self.step);
             let size = batch.len() as f32;
-            for (((weight, g), m), v) in network
+            let rate = self.rate;
+            for (((weight, g), m), v) in self
+                .network
                 .flat_mut()
                 .zip(&gradient)
-                .zip(&mut first_moment)
-                .zip(&mut second_moment)
+                .zip(&mut self.first_moment)
+                .zip(&mut self.second_moment)
             {
                 let g = g / size;
                 *m = beta1 * *m + (1.0 - beta1) * g;
                 *v = beta2 * *v + (1.0 - beta2) * g * g;
                 *weight -= rate * (*m / correction1) / ((*v / correction2).sqrt() + epsilon);
             }
-            network.clip();
+            self.network.clip();
         }
-        progress(epoch + 1, error / samples.len().max(1) as f64);
-        rate *= settings.decay;
+        self.seen += samples.len();
     }
-    network.quantise(settings.centipawns, settings.adds_to_linear)
+
+    /// Ends an epoch: the learning rate decays; returns the epoch's mean training error.
+    pub fn end_epoch(&mut self) -> f64 {
+        let error = self.error / self.seen.max(1) as f64;
+        self.error = 0.0;
+        self.seen = 0;
+        self.rate *= self.settings.decay;
+        error
+    }
+
+    /// The network as it is now, rounded for inference.
+    pub fn network(&self) -> Network {
+        self.network
+            .quantise(self.settings.centipawns, self.settings.adds_to_linear)
+    }
 }
 
 #[cfg(test)]
