@@ -468,10 +468,13 @@ fn solve<R: Rules, A: Announce>(
     announce: &A,
 ) -> Option<SearchResult> {
     let rules = game.rules();
+    // A solver answers at the soft deadline, the clock's share for one decision: it has no
+    // iterations whose settling could earn it the hard one, and a solitaire of thirty-odd
+    // decisions on a fast clock loses on time if each takes four shares.
     let deadline = if limits.infinite || limits.ponder.is_some() {
         None
     } else {
-        limits.deadlines(started).1
+        limits.deadlines(started).0
     };
     // A depth alone would not bound a solver's work: the GUI gets an answer all the same.
     let nodes = match (limits.nodes, deadline, limits.depth) {
@@ -500,7 +503,7 @@ fn solve<R: Rules, A: Announce>(
             let done = AtomicBool::new(false);
             std::thread::scope(|scope| {
                 scope.spawn(|| {
-                    stop_after_ponder_hit(ponder, limits.budget().hard, stop, &ponder_stop, &done)
+                    stop_after_ponder_hit(ponder, limits.budget().soft, stop, &ponder_stop, &done)
                 });
                 let solution = solve(&ponder_stop);
                 done.store(true, Ordering::SeqCst);

@@ -473,23 +473,15 @@ pub fn steiner_bound(
         anywhere: anywhere.min(u32::from(u8::MAX)) as u8,
         touch,
     };
-    let slot = key.slot();
-    let known = STEINER_ANSWERS.with_borrow(|answers| {
-        answers
-            .get(slot)
-            .and_then(|entry| entry.filter(|entry| entry.key == key))
-    });
+    let known = STEINER_ANSWERS.with_borrow(|cache| cache.get(&key));
     if let Some(known) = known
         && (known.exact || known.bound > enough)
     {
         return known.bound;
     }
     let bound = steiner_tree_bound(&key, enough);
-    STEINER_ANSWERS.with_borrow_mut(|answers| {
-        if answers.is_empty() {
-            answers.resize(STEINER_SLOTS, None);
-        }
-        answers[slot] = Some(SteinerAnswer {
+    STEINER_ANSWERS.with_borrow_mut(|cache| {
+        cache.keep(SteinerAnswer {
             key,
             bound,
             exact: bound <= enough || bound >= solver::UNREACHABLE || enough >= PIECE_CARDS as u32,
@@ -498,13 +490,52 @@ pub fn steiner_bound(
     bound
 }
 
-/// How many answers of [`steiner_bound`] each thread keeps (a power of two). About 48 MiB a
-/// thread: the long searches meet far more boards than a smaller cache holds, and each answer
-/// kept saves a Steiner recursion (a fifth of a hard deal's processor time at 1.5 million
-/// positions, against 2^16 slots).
+/// How many answers of [`steiner_bound`] each thread keeps at most (a power of two). About
+/// 48 MiB a thread: the long searches meet far more boards than a smaller cache holds, and
+/// each answer kept saves a Steiner recursion (a fifth of a hard deal's processor time at 1.5
+/// million positions, against 2^16 slots).
 const STEINER_SLOTS: usize = 1 << 20;
+/// How many a thread starts with: a decision on a fast clock meets a few hundred boards, and
+/// clearing 48 MiB for it took longer than its whole share of the clock.
+const STEINER_FIRST_SLOTS: usize = 1 << 12;
 // The slot is the top bits of a hash, which needs a power of two.
-const _: () = assert!(STEINER_SLOTS.is_power_of_two());
+const _: () = assert!(STEINER_SLOTS.is_power_of_two() && STEINER_FIRST_SLOTS.is_power_of_two());
+
+/// A thread's kept answers, direct-mapped, doubling (up to [`STEINER_SLOTS`]) each time it
+/// has been given as many answers as it has slots.
+#[derive(Default)]
+struct SteinerCache {
+    slots: Vec<Option<SteinerAnswer>>,
+    kept_since_growth: usize,
+}
+
+impl SteinerCache {
+    fn get(&self, key: &SteinerKey) -> Option<SteinerAnswer> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        self.slots[key.slot(self.slots.len())].filter(|answer| answer.key == *key)
+    }
+
+    fn keep(&mut self, answer: SteinerAnswer) {
+        if self.slots.is_empty() {
+            self.slots = vec![None; STEINER_FIRST_SLOTS];
+        } else if self.kept_since_growth >= self.slots.len() && self.slots.len() < STEINER_SLOTS {
+            let wider = vec![None; self.slots.len() * 2];
+            for kept in std::mem::replace(&mut self.slots, wider)
+                .into_iter()
+                .flatten()
+            {
+                let slot = kept.key.slot(self.slots.len());
+                self.slots[slot] = Some(kept);
+            }
+            self.kept_since_growth = 0;
+        }
+        let slot = answer.key.slot(self.slots.len());
+        self.slots[slot] = Some(answer);
+        self.kept_since_growth += 1;
+    }
+}
 
 /// What a [`steiner_bound`] answer depends on.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -517,15 +548,15 @@ struct SteinerKey {
 }
 
 impl SteinerKey {
-    fn slot(&self) -> usize {
+    /// The key's slot among `slots` (a power of two).
+    fn slot(&self, slots: usize) -> usize {
         let mixed = self.board
             ^ self.required.rotate_left(23)
             ^ self.waiting[0].rotate_left(41)
             ^ self.waiting[1].rotate_left(13)
             ^ u64::from(self.anywhere) << 40
             ^ u64::from(self.touch == Touch::King);
-        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - STEINER_SLOTS.trailing_zeros()))
-            as usize
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - slots.trailing_zeros())) as usize
     }
 }
 
@@ -538,8 +569,8 @@ struct SteinerAnswer {
 }
 
 thread_local! {
-    static STEINER_ANSWERS: std::cell::RefCell<Vec<Option<SteinerAnswer>>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    static STEINER_ANSWERS: std::cell::RefCell<SteinerCache> =
+        std::cell::RefCell::new(SteinerCache::default());
 }
 
 /// [`steiner_bound`] worked out, for the question `key` asks.

@@ -176,12 +176,15 @@ enum Pass {
 
 /// How often (in nodes) a search looks at its limits.
 /// A position's lower bound can cost tens of microseconds (a matching of pieces to squares),
-/// and an answer to `stop` is due within milliseconds; a look costs a clock read.
-const LIMIT_CHECK_NODES: u64 = 64;
+/// and an answer to `stop` or a clock's share is due within milliseconds; a look costs a
+/// clock read, well under a microsecond.
+const LIMIT_CHECK_NODES: u64 = 8;
 
-/// How often (in nodes) expectimax looks at its limits: each of its nodes plays and bounds
-/// every child, dozens of positions, so it looks more often for the same promptness.
-const EXPECTIMAX_CHECK_NODES: u64 = 16;
+/// How often (in nodes) expectimax looks at its limits: every node, and before each child's
+/// bound. A node plays and bounds every child, dozens of positions, up to tens of
+/// milliseconds near the end of a Neighbour deal; looking every sixteenth node overran a
+/// 26 ms share of a fast clock by 120 ms.
+const EXPECTIMAX_CHECK_NODES: u64 = 1;
 
 struct Pass_<'a, R: Solitaire> {
     rules: &'a R,
@@ -594,20 +597,32 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
         Ok(floor)
     }
 
-    /// The children of a decision node, best bound first.
-    fn decisions(&self, pos: &Position<R>) -> Vec<(Move, f64, Position<R>)> {
+    /// [`Self::upper`], unless the limits have expired: one bound can take a millisecond
+    /// (a Steiner tree over many groups), and a node bounds every child.
+    fn upper_in_time(&self, pos: &Position<R>) -> Result<f64, Expired> {
+        if self.limits.expired() {
+            return Err(Expired);
+        }
+        Ok(self.upper(pos))
+    }
+
+    /// The children of a decision node, best bound first, within the limits.
+    fn decisions_in_time(
+        &self,
+        pos: &Position<R>,
+    ) -> Result<Vec<(Move, f64, Position<R>)>, Expired> {
         let mut moves = MoveList::new();
         self.rules.generate(pos, &mut moves);
-        let mut children: Vec<(Move, f64, Position<R>)> = moves
+        let mut children = moves
             .iter()
             .map(|&mv| {
                 let mut child = pos.clone();
                 self.rules.play(&mut child, mv);
-                (mv, self.upper(&child), child)
+                Ok((mv, self.upper_in_time(&child)?, child))
             })
-            .collect();
+            .collect::<Result<Vec<_>, Expired>>()?;
         children.sort_by(|a, b| b.1.total_cmp(&a.1));
-        children
+        Ok(children)
     }
 
     /// The value of `pos` with `blind` more blind adds allowed, if it is above `alpha` (then
@@ -681,7 +696,7 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
                 },
             ));
         }
-        let children = self.decisions(pos);
+        let children = self.decisions_in_time(pos)?;
         let mut best = if with_floor {
             self.floor(pos)?
         } else {
@@ -796,10 +811,10 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
                 (f64::from(outcome.weight) / total, child)
             })
             .collect();
-        let uppers: Vec<f64> = children
+        let uppers = children
             .iter()
-            .map(|(_, child)| self.upper(child))
-            .collect();
+            .map(|(_, child)| self.upper_in_time(child))
+            .collect::<Result<Vec<f64>, Expired>>()?;
         let mut rest: f64 = children
             .iter()
             .zip(&uppers)
@@ -839,9 +854,19 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
             policy.complete = true;
             return policy;
         }
-        // A first answer at once, in case the limits expire: the child with the best bound.
-        let children = self.decisions(view);
-        policy.decision = children.first().map(|(mv, _, _)| *mv);
+        // A first answer at once, in case the limits expire: the child with the best bound,
+        // or, where bounding every child takes longer than the limits allow (each bound can
+        // cost a millisecond late in a Neighbour deal), the first decision.
+        policy.decision = first_decision(self.rules, view);
+        let Ok(children) = self.decisions_in_time(view) else {
+            policy.decision =
+                unsolved_decision_until(self.rules, view, FALLBACK_BEAM_WIDTH, &self.limits)
+                    .or(policy.decision);
+            return policy;
+        };
+        if let Some((best, _, _)) = children.first() {
+            policy.decision = Some(*best);
+        }
         // Every search deepens from horizon 0, so that a deeper horizon the limits cut short
         // leaves the answer of a shallower one, which is far better than a bound. A game that
         // estimates the adds beyond the horizon always cuts there, so deepening would go on
@@ -876,7 +901,9 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
             }
         }
         if !policy.complete {
-            policy.decision = unsolved_decision(self.rules, view, FALLBACK_BEAM_WIDTH);
+            policy.decision =
+                unsolved_decision_until(self.rules, view, FALLBACK_BEAM_WIDTH, &self.limits)
+                    .or(policy.decision);
         }
         policy.nodes = self.nodes - nodes_before;
         policy
@@ -899,6 +926,24 @@ pub fn expectimax<R: Solitaire>(
 /// Megabytes of transposition table a single answer uses.
 pub const TABLE_MB: usize = 64;
 
+/// Megabytes of table for an answer due within [`SHORT_ANSWER`]: the solver looks at about
+/// a hundred thousand positions a second, which a second fills less than a megabyte of, while
+/// clearing the full table costs tens of milliseconds, a fast clock's whole share.
+const SHORT_ANSWER_TABLE_MB: usize = 8;
+const SHORT_ANSWER: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// The table size for an answer within `limits`.
+fn table_megabytes(limits: &SolveLimits) -> usize {
+    let short = limits.deadline.is_some_and(|deadline| {
+        deadline.saturating_duration_since(std::time::Instant::now()) < SHORT_ANSWER
+    });
+    if short {
+        SHORT_ANSWER_TABLE_MB
+    } else {
+        TABLE_MB
+    }
+}
+
 /// The best decision for the player from `pos`: the exact best line when the player knows
 /// everything that matters, else the expectimax policy's decision from the player's view.
 /// Given a full state of a game that hides its pile, the answer is decided from the view and
@@ -910,7 +955,7 @@ pub fn decide<R: Solitaire>(
     limits: SolveLimits,
     horizon: Horizon,
 ) -> Solution {
-    let table = Table::new(TABLE_MB);
+    let table = Table::new(table_megabytes(&limits));
     let view = if rules.is_view(pos) {
         pos.clone()
     } else {
@@ -924,7 +969,8 @@ pub fn decide<R: Solitaire>(
             None => rules.lost_score(),
         };
         let line = if answer.line.is_empty() && !answer.complete {
-            unsolved_decision(rules, &view, FALLBACK_BEAM_WIDTH)
+            unsolved_decision_until(rules, &view, FALLBACK_BEAM_WIDTH, &limits)
+                .or_else(|| first_decision(rules, &view))
                 .into_iter()
                 .collect()
         } else {
@@ -967,8 +1013,51 @@ pub fn unsolved_decision<R: Solitaire>(
     pos: &Position<R>,
     beam_width: usize,
 ) -> Option<Move> {
+    unsolved_decision_given_up(rules, pos, beam_width, &|| false)
+}
+
+/// The first decision `pos` allows: an answer when nothing better could be found in time.
+fn first_decision<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<Move> {
+    let mut moves = MoveList::new();
+    rules.generate(pos, &mut moves);
+    moves.iter().next().copied()
+}
+
+/// How long [`unsolved_decision_until`] may look for a line once a timed search's limits
+/// have expired: the beams that keep a decision from resting on a bound alone take tens of
+/// milliseconds, while the answer is due within fifty.
+pub const FALLBACK_GRACE: std::time::Duration = std::time::Duration::from_millis(25);
+
+/// [`unsolved_decision`] for a search whose `limits` have run out: the search's own limits
+/// are spent, so a search that had a deadline gets [`FALLBACK_GRACE`] more, a search bound
+/// by nodes or depth the whole fallback (its answer must not depend on the clock), and
+/// either ends at `stop`. `None` when it gives up before finding a line: the caller keeps the
+/// answer it had.
+pub fn unsolved_decision_until<R: Solitaire>(
+    rules: &R,
+    pos: &Position<R>,
+    beam_width: usize,
+    limits: &SolveLimits,
+) -> Option<Move> {
+    let grace = limits
+        .deadline
+        .map(|_| std::time::Instant::now() + FALLBACK_GRACE);
+    let stop = limits.stop;
+    let give_up = || {
+        stop.load(Ordering::Relaxed)
+            || grace.is_some_and(|grace| std::time::Instant::now() >= grace)
+    };
+    unsolved_decision_given_up(rules, pos, beam_width, &give_up)
+}
+
+fn unsolved_decision_given_up<R: Solitaire>(
+    rules: &R,
+    pos: &Position<R>,
+    beam_width: usize,
+    give_up: &dyn Fn() -> bool,
+) -> Option<Move> {
     let kept = remembered_plan(rules, pos);
-    let mut fresh = best_found(rules, pos, beam_width);
+    let mut fresh = best_found_until(rules, pos, beam_width, give_up);
     // A beam that finds nothing dies out fast, and a wider one may get through where the
     // bound misleads (from a view it counts adds a beam cannot make); without any win the
     // decision would rest on a bound alone, which can send a piece back and forth.
@@ -977,8 +1066,11 @@ pub fn unsolved_decision<R: Solitaire>(
         if fresh.is_some() || kept.is_some() {
             break;
         }
+        if give_up() {
+            return None;
+        }
         width *= BEAM_WIDENING;
-        fresh = best_found(rules, pos, width);
+        fresh = best_found_until(rules, pos, width, give_up);
     }
     if std::env::var_os("AMITY_SOLVER_TRACE").is_some() {
         let cost = |plan: &Option<(u32, Vec<Move>)>| plan.as_ref().map(|(cost, _)| *cost);
@@ -998,6 +1090,8 @@ pub fn unsolved_decision<R: Solitaire>(
             remember_plan(rules, pos, &line);
             line.first().copied()
         }
+        // Bounding every decision costs as much as a beam's first step.
+        None if give_up() => None,
         None => fallback(rules, pos),
     }
 }
