@@ -655,7 +655,7 @@ fn run_seat_match(args: &MatchArgs, specs: &[EngineSpec]) -> Result<(), MatchErr
         ),
         _ => {
             return Err(MatchError::Setting(format!(
-                "a Split-Brain match seats two engines (one per team) or four (one per seat),                  not {}",
+                "a Split-Brain match seats two engines (one per team) or four (one per seat), not {}",
                 specs.len()
             )));
         }
@@ -671,6 +671,12 @@ fn run_seat_match(args: &MatchArgs, specs: &[EngineSpec]) -> Result<(), MatchErr
         games,
         depth: seats_depth(specs),
         max_team_moves: args.max_plies.map_or(300, |plies| plies.div_ceil(2)),
+        // A team move is one ply of the board.
+        opening_team_moves: if args.openings.is_some() {
+            0
+        } else {
+            args.random_plies
+        },
         seed: args.seed,
         pgn: args.pgnout.clone(),
         event: args.event.clone(),

@@ -238,6 +238,7 @@ pub fn play_game(
     players: &[Player; 4],
     depth: u32,
     max_team_moves: u32,
+    opening: &mut Opening,
     rng: &mut StdRng,
 ) -> Result<SeatGame, Box<dyn std::error::Error>> {
     let rules = SplitBrain;
@@ -272,7 +273,12 @@ pub fn play_game(
         };
         // The seat sees its view only: the mover is not shown the chooser's square.
         let view = rules.view(&pos, seat.team);
-        let player = &players[index(seat)];
+        let in_opening = team_moves < opening.team_moves;
+        let player = if in_opening {
+            &Player::Random
+        } else {
+            &players[index(seat)]
+        };
         let decision = match player {
             Player::Amity | Player::Model(_) => {
                 let partner = match player {
@@ -288,6 +294,11 @@ pub fn play_game(
             Player::Random => {
                 let mut owed = MoveList::new();
                 rules.generate(&view, &mut owed);
+                let rng = if in_opening {
+                    &mut opening.rng
+                } else {
+                    &mut *rng
+                };
                 owed.as_slice().choose(rng).map(|mv| rules.format_move(*mv))
             }
             Player::Human => ask_human(seat, &view),
@@ -331,7 +342,7 @@ pub fn play_game(
             let chooser = &players[index(Seat::new(team, wing))];
             let mover = &players[index(Seat::new(team, other(wing)))];
             let side = usize::from(team == Color::Black);
-            if chooser.is_amity() && mover.is_amity() {
+            if chooser.is_amity() && mover.is_amity() && !in_opening {
                 partnered[side] += 1;
                 if !turn
                     .iter()
@@ -347,7 +358,7 @@ pub fn play_game(
                 number: turn_start.fullmoves(),
                 black: team == Color::Black,
                 text,
-                comment: None,
+                comment: in_opening.then(|| "book".to_string()),
             });
             team_moves += 1;
             turn.clear();
@@ -400,6 +411,24 @@ fn other(wing: Wing) -> Wing {
     }
 }
 
+/// The start of a seat game: its first team moves are random decisions, drawn alike for
+/// both games of a pair (colours swapped), so that a series of deterministic players does
+/// not replay one game.
+pub struct Opening {
+    pub team_moves: u32,
+    pub rng: StdRng,
+}
+
+impl Opening {
+    /// No random start.
+    pub fn none() -> Opening {
+        Opening {
+            team_moves: 0,
+            rng: StdRng::seed_from_u64(0),
+        }
+    }
+}
+
 /// A series of seat games between two teams.
 pub struct Series {
     /// The first team's players (Wk, Wq when it has White), then the second team's.
@@ -408,6 +437,8 @@ pub struct Series {
     pub games: usize,
     pub depth: u32,
     pub max_team_moves: u32,
+    /// Random team moves each pair of games starts with.
+    pub opening_team_moves: u32,
     pub seed: u64,
     pub pgn: Option<String>,
     pub event: String,
@@ -437,7 +468,17 @@ pub fn play_series(series: &Series) -> Result<(), Box<dyn std::error::Error>> {
         } else {
             players.clone()
         };
-        let mut played = play_game(&seated, series.depth, series.max_team_moves, &mut rng)?;
+        let mut opening = Opening {
+            team_moves: series.opening_team_moves,
+            rng: StdRng::seed_from_u64(series.seed ^ (number as u64 / 2 + 1) << 32),
+        };
+        let mut played = play_game(
+            &seated,
+            series.depth,
+            series.max_team_moves,
+            &mut opening,
+            &mut rng,
+        )?;
         let first = if swapped { Color::Black } else { Color::White };
         match played.winner {
             Some(winner) if winner == first => wins += 1,
@@ -497,6 +538,7 @@ pub fn run(args: &SeatsArgs) -> Result<(), Box<dyn std::error::Error>> {
         games: args.games,
         depth: args.depth,
         max_team_moves: args.max_team_moves,
+        opening_team_moves: 0,
         seed: args.seed,
         pgn: args.pgn.clone(),
         event: "amity seats".into(),
@@ -514,7 +556,7 @@ pub fn play_human(seat: &str, depth: u32, seed: u64) -> Result<(), Box<dyn std::
     let mut players = [Player::Amity, Player::Amity, Player::Amity, Player::Amity];
     players[index(seat)] = Player::Human;
     let mut rng = StdRng::seed_from_u64(seed);
-    let played = play_game(&players, depth, 300, &mut rng)?;
+    let played = play_game(&players, depth, 300, &mut Opening::none(), &mut rng)?;
     println!(
         "{} {{{}}}",
         played.record.result,
