@@ -698,7 +698,7 @@ fn seats_depth(specs: &[EngineSpec]) -> u32 {
             timecontrol::TimeControl::Depth(depth) => Some(depth),
             _ => None,
         })
-        .unwrap_or(amity_uci::seats::SEAT_DEPTH)
+        .unwrap_or(amity_variants::SEAT_DEPTH)
 }
 
 fn print_summary(names: &[String], field: &[Tally], head_to_head: &Tally) {

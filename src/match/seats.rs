@@ -12,8 +12,8 @@ use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::Limits;
 use amity_engine::{Color, Game, Move, MoveList, Outcome, Position, Rules};
-use amity_uci::seats;
 use amity_variants::SplitBrain;
+use amity_variants::splitbrain::seats;
 use amity_variants::splitbrain::{self, PartnerModel, Seat, Wing};
 use clap::Args;
 use rand::SeedableRng;

@@ -8,7 +8,6 @@ pub mod gui;
 pub mod hangup;
 pub mod input;
 pub mod options;
-pub mod seats;
 pub mod session;
 pub mod uci;
 pub mod xboard;

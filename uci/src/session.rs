@@ -333,18 +333,26 @@ impl Session {
         };
         let game = self.game.clone();
         let out = self.out.clone();
-        let seat = crate::seats::seat_of(&self.variant_options);
-        let partner = crate::seats::partner_of(&self.variant_options);
+        let options = self.variant_options.clone();
         let (stop_flag, hold_flag) = (Arc::clone(&stop), Arc::clone(&held));
         // Perft recurses one frame per ply on this thread: room for the deepest it counts.
         let spawned = std::thread::Builder::new()
             .name("amity-job".into())
             .stack_size(JOB_STACK_BYTES)
             .spawn(move || {
-            // A seat of a team game answers only its own decision (see crate::seats).
+            // A seat of a team game answers only its own decision (the game's seat search).
             // It keeps the UCI contract like every search: held answers wait for the release.
-            if let (Some(seat), AnyGame::SplitBrain(g), Job::Search(limits)) = (seat, &game, &job) {
-                let best = answer_seat(&out, g, (seat, partner), limits, &stop_flag);
+            let seat_answer = match &job {
+                Job::Search(limits) => {
+                    amity_variants::seat_answer(&game, &options, limits, &stop_flag)
+                }
+                Job::Perft(_) | Job::Bench(_) => None,
+            };
+            if let Some(answer) = seat_answer {
+                let best = answer.unwrap_or_else(|error| {
+                    out.line(&format!("info string error: {error}"));
+                    Move::NULL
+                });
                 wait_for_release(&hold_flag, &stop_flag);
                 let result = SearchResult {
                     best,
@@ -353,7 +361,7 @@ impl Session {
                     depth: 0,
                     score: Score::Centipawns(0),
                 };
-                announce.best_turn(&out, g.rules(), &result, &[best]);
+                with_game!(&game, g => announce.best_turn(&out, g.rules(), &result, &[best]));
                 return searcher;
             }
             with_game!(&game, g => match job {
@@ -686,26 +694,6 @@ impl FollowUpTime {
 fn wait_for_release(hold: &AtomicBool, stop: &AtomicBool) {
     while hold.load(Ordering::SeqCst) && !stop.load(Ordering::SeqCst) {
         std::thread::sleep(Duration::from_millis(1));
-    }
-}
-
-/// `go` for one seat: its decision, or the null move (`0000`) after saying why it owes none.
-fn answer_seat(
-    out: &Output,
-    game: &Game<amity_variants::SplitBrain>,
-    (seat, partner): (
-        amity_variants::splitbrain::Seat,
-        amity_variants::splitbrain::PartnerModel,
-    ),
-    limits: &Limits,
-    stop: &AtomicBool,
-) -> Move {
-    match crate::seats::answer(game.position(), seat, partner, limits, stop) {
-        Ok(mv) => mv,
-        Err(error) => {
-            out.line(&format!("info string error: {error}"));
-            Move::NULL
-        }
     }
 }
 

@@ -465,7 +465,7 @@ impl Xboard {
 
     /// Whether the engine plays one seat of a team game for a referee.
     fn seated(&self) -> bool {
-        crate::seats::seat_of(&self.uci.session.variant_options).is_some()
+        amity_variants::plays_one_seat(&self.uci.session.variant_options)
     }
 
     fn announcer(&self, purpose: Purpose) -> XboardAnnounce {

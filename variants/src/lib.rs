@@ -34,6 +34,7 @@ pub use neighbour::Neighbour;
 pub use pacifist::{Measure as PacifistMeasure, Pacifist};
 pub use parade::Parade;
 pub use splitbrain::SplitBrain;
+pub use splitbrain::seats::{SEAT_DEPTH, partner_decision, plays_one_seat, seat_answer};
 
 /// The values set for the options the variants declare ([`Rules::options`]), by option name
 /// and whatever the variant: the protocols and the command line set them, every new game is

@@ -242,7 +242,7 @@ impl AmityJob {
                     stop,
                 },
             );
-            let partner = amity_uci::seats::partner_decision(
+            let partner = amity_variants::partner_decision(
                 &self.game,
                 &view_fen,
                 self.seat,

@@ -61,15 +61,6 @@ struct WorldAnswer {
     reported: Score,
 }
 
-/// A score as one number, mates beyond every evaluation, for averaging and comparing.
-fn score_value(score: Score) -> i32 {
-    match score {
-        Score::Centipawns(centipawns) => centipawns,
-        Score::Mate(moves) if moves > 0 => 30_000 - moves,
-        Score::Mate(moves) => -30_000 - moves,
-    }
-}
-
 /// The score to report for `best`: a mate when every world that chose it mates the same way
 /// (the slowest of them), else the mean in centipawns.
 fn reported_score(answers: &[WorldAnswer], best: Move, mean: i32) -> Score {
@@ -245,7 +236,7 @@ impl Searcher {
                 if !answer.best.is_null() && moves.contains(answer.best) {
                     answers.push(WorldAnswer {
                         best: answer.best,
-                        score: score_value(answer.score),
+                        score: answer.score.ordered_value(),
                         reported: answer.score,
                     });
                 }

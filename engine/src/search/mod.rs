@@ -37,6 +37,18 @@ pub enum Score {
     Mate(i32),
 }
 
+impl Score {
+    /// The score as one number that orders scores as a player would: mates beyond every
+    /// evaluation, a faster mate above a slower one.
+    pub fn ordered_value(self) -> i32 {
+        match self {
+            Score::Centipawns(centipawns) => centipawns,
+            Score::Mate(moves) if moves > 0 => 30_000 - moves,
+            Score::Mate(moves) => -30_000 - moves,
+        }
+    }
+}
+
 /// What a search reports while it runs (an `info` line).
 #[derive(Clone, Debug)]
 pub struct Report {

@@ -21,6 +21,8 @@ use std::fmt;
 
 use crate::losalamos::{self, LosAlamos};
 
+pub mod seats;
+
 /// Split-Brain Chess.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SplitBrain;

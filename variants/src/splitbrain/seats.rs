@@ -1,14 +1,16 @@
-//! Playing one seat of a game whose teams have several seats (Split-Brain): which seat the
-//! engine plays (the variant's `SplitBrainSeat` option) and the deterministic board search
-//! that makes two Amity partners agree without talking.
+//! Playing one seat of Split-Brain: which seat the options name, and the deterministic board
+//! search that makes two Amity partners agree without talking. The protocols and the web
+//! page reach it through [`seat_answer`] and [`partner_decision`], which take any game and
+//! answer only for this one, so they never name it.
 
 use std::sync::atomic::AtomicBool;
 
-use amity_engine::search::{Limits, Score, Searcher};
-use amity_engine::{Move, OptionValue, Position};
-use amity_variants::VariantOptions;
-use amity_variants::losalamos::LosAlamos;
-use amity_variants::splitbrain::{self, PartnerModel, Seat, SeatError, SplitBrain};
+use amity_engine::search::{Limits, Searcher};
+use amity_engine::{Move, OptionValue, Position, Rules};
+
+use super::{PARTNER_OPTION, PartnerModel, SEAT_OPTION, Seat, SeatError, SplitBrain};
+use crate::losalamos::LosAlamos;
+use crate::{AnyGame, VariantOptions};
 
 /// Depth of a seat's board search when `go` names none. Fixed, not timed: partners agree only
 /// if they search alike, and a clock would stop them at different depths.
@@ -21,30 +23,27 @@ const SEAT_HASH_MB: usize = 4;
 
 /// The seat the options name, if any (`all`: the engine plays every decision).
 pub fn seat_of(options: &VariantOptions) -> Option<Seat> {
-    match options.get(splitbrain::SEAT_OPTION)? {
+    match options.get(SEAT_OPTION)? {
         OptionValue::Choice(name) => Seat::parse(name),
         _ => None,
     }
 }
 
-/// The partner model the options name ([`splitbrain::PARTNER_OPTION`]; 0 or unset: alike).
+/// The partner model the options name ([`PARTNER_OPTION`]; 0 or unset: alike).
 pub fn partner_of(options: &VariantOptions) -> PartnerModel {
-    match options.get(splitbrain::PARTNER_OPTION) {
+    match options.get(PARTNER_OPTION) {
         Some(OptionValue::Number(temperature)) => PartnerModel::from_temperature(temperature),
         _ => PartnerModel::Alike,
     }
 }
 
-/// A score as one number, mates beyond every evaluation.
-fn score_value(score: Score) -> i32 {
-    match score {
-        Score::Centipawns(centipawns) => centipawns,
-        Score::Mate(moves) if moves > 0 => 30_000 - moves,
-        Score::Mate(moves) => -30_000 - moves,
-    }
+/// Whether the options make the engine play one seat of a team (it then answers only that
+/// seat's decisions).
+pub fn plays_one_seat(options: &VariantOptions) -> bool {
+    seat_of(options).is_some()
 }
 
-/// The decision `seat` owes in `pos`, by [`splitbrain::seat_decision`] with a fresh,
+/// The decision `seat` owes in `pos`, by [`super::seat_decision`] with a fresh,
 /// single-threaded board search to `limits.depth` (else [`SEAT_DEPTH`]) and `limits.nodes`.
 ///
 /// # Errors
@@ -73,9 +72,33 @@ pub fn answer(
             stop,
             &mut |_| {},
         );
-        (!result.best.is_null()).then(|| (result.best, score_value(result.score)))
+        (!result.best.is_null()).then(|| (result.best, result.score.ordered_value()))
     };
-    splitbrain::seat_decision(pos, seat, partner, &mut search)
+    super::seat_decision(pos, seat, partner, &mut search)
+}
+
+/// The decision of the seat the options name, when `game` is a game of seats and the options
+/// name one: `None` when the engine plays every decision (the ordinary search answers).
+///
+/// # Errors
+/// [`SeatError`] when the seat owes nothing now.
+pub fn seat_answer(
+    game: &AnyGame,
+    options: &VariantOptions,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> Option<Result<Move, SeatError>> {
+    let AnyGame::SplitBrain(game) = game else {
+        return None;
+    };
+    let seat = seat_of(options)?;
+    Some(answer(
+        game.position(),
+        seat,
+        partner_of(options),
+        limits,
+        stop,
+    ))
 }
 
 /// Amity's decision for seat number `seat` (in the order of the game's seats) from `view`, the
@@ -83,12 +106,12 @@ pub fn answer(
 /// ([`answer`]); `None` when `game` is not such a game (its seats decide by the ordinary
 /// search). The inner `None`: the seat owes nothing in that view.
 pub fn partner_decision(
-    game: &amity_variants::AnyGame,
+    game: &AnyGame,
     view: &str,
     seat: usize,
     depth: u32,
 ) -> Option<Option<String>> {
-    let amity_variants::AnyGame::SplitBrain(_) = game else {
+    let AnyGame::SplitBrain(_) = game else {
         return None;
     };
     let decided = Position::from_fen(&SplitBrain, view).ok().and_then(|view| {
@@ -103,5 +126,5 @@ pub fn partner_decision(
         )
         .ok()
     });
-    Some(decided.map(|mv| amity_engine::Rules::format_move(&SplitBrain, mv)))
+    Some(decided.map(|mv| SplitBrain.format_move(mv)))
 }
