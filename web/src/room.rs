@@ -216,6 +216,11 @@ fn centipawns(score: Score) -> i32 {
 }
 
 impl AmityJob {
+    /// How deep the job searches (the room's depth).
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
     /// The flag that stops this job's search early.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
