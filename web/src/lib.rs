@@ -299,8 +299,22 @@ pub async fn serve(
     watch: Option<PathBuf>,
     started: impl FnOnce(&Server),
 ) -> Result<(), std::io::Error> {
+    serve_hub(address, watch, Hub::new(), started).await
+}
+
+/// [`serve`] with a hub of the caller's (a browser test's own clock, to see a kept seat
+/// freed without waiting [`room::SEAT_GRACE`]).
+///
+/// # Errors
+/// When the address cannot be bound.
+pub async fn serve_hub(
+    address: SocketAddr,
+    watch: Option<PathBuf>,
+    hub: Hub,
+    started: impl FnOnce(&Server),
+) -> Result<(), std::io::Error> {
     let shared = Shared {
-        hub: Arc::new(Mutex::new(Hub::new())),
+        hub: Arc::new(Mutex::new(hub)),
         senders: Arc::default(),
         next_client: Arc::default(),
         pool: SearchPool::default(),

@@ -659,14 +659,18 @@ impl Room {
                             "'{leg}' has no counterpart in the game"
                         )));
                     }
-                    // The full state keeps what the token says beyond its decision.
+                    let mut announced = announcements(&rules, &before, mv);
+                    // The full state keeps what the token says beyond its decision, and the
+                    // seat that wrote it reads it in its own record as written (its clue
+                    // word, not the letter pair the others may be told).
                     if rules.parse_written(&before, leg) == Some(mv) {
                         game.play_token(leg)
                             .map_err(|error| ServeError::Illegal(error.to_string()))?;
+                        announced[seat] = leg.to_string();
                     } else {
                         game.play_unchecked(mv);
                     }
-                    Done::Played(announcements(&rules, &before, mv))
+                    Done::Played(announced)
                 }
             }
         });
