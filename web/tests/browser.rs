@@ -901,18 +901,53 @@ fn every_game_is_played_to_its_end_through_the_page() {
             let owed = last["decisions"].as_array().unwrap().clone();
             let decision = owed[rng.random_range(0..owed.len())].clone();
             let (fen, records) = (last["fen"].clone(), last["record"].clone());
+            let pieces = last["board"]["pieces"].clone();
             click_decision(&browser, &decision);
             last = wait_state(&browser, 60, |s| {
                 (s["fen"] != fen || s["record"] != records)
                     && (my_turn(s) || !s["result"].is_null())
             });
             decisions += 1;
+            // Whatever the game, the squares the last decisions changed are highlighted.
+            if last["board"]["pieces"] != pieces {
+                let lit =
+                    browser.script("return document.querySelectorAll('rect[data-last]').length;");
+                assert!(
+                    lit.as_u64() > Some(0),
+                    "{game}: no square highlighted: {last}"
+                );
+            }
         }
         let turn = browser.script("return document.getElementById('turn').textContent;");
         assert!(
             turn.as_str().unwrap().starts_with("Game over: "),
             "{game}: {turn}"
         );
+        // Amity's scores, where the page may show them, read from the person's side, in
+        // pawns or as a mate.
+        if !last["scores"].as_array().unwrap().is_empty() {
+            let chart = browser.script("return document.getElementById('chart').textContent;");
+            let chart = chart.as_str().unwrap();
+            let shown = chart.split("(last ").nth(1).unwrap_or_default();
+            let number = shown.trim_end_matches(')');
+            let pawns = number.len() > 3
+                && number.starts_with(['+', '-'])
+                && number[number.len() - 3..].starts_with('.');
+            let mate = number
+                .strip_prefix('#')
+                .is_some_and(|n| n.parse::<i32>().is_ok());
+            assert!(
+                chart.starts_with("Amity's score for you (white)") && (pawns || mate),
+                "{game}: {chart}"
+            );
+        }
+        // After the game, "New game" leads back to the form with this game chosen.
+        browser.click("#new-game");
+        let form = browser.script(
+            "return [document.getElementById('setup').hidden, \
+             document.getElementById('game').value];",
+        );
+        assert_eq!(form, serde_json::json!([false, game]), "{game}");
         println!("{game}: {} after {decisions} decisions", last["result"]);
     }
 }
