@@ -8,8 +8,10 @@
 //!
 //! The server runs in a process of its own, so that its memory is its own: the test starts
 //! its own binary again with `AMITY_LOAD_SERVER` set, and that run serves instead of loading.
-//! `AMITY_LOAD_SECONDS` sets how long the rooms play (60 s); `AMITY_LOAD_SMAPS=FILE` writes the
-//! server's `/proc/PID/smaps` at the end, to see which mappings hold what stayed.
+//! `AMITY_LOAD_SECONDS` sets how long the rooms play (60 s); `AMITY_LOAD_ROUNDS` how many times
+//! (1) the rooms play, close and are forgotten in the same server, which shows whether memory
+//! grows round after round; `AMITY_LOAD_SMAPS=FILE` writes the server's `/proc/PID/smaps` at the
+//! end, to see which mappings hold what stayed.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -46,6 +48,9 @@ const THINK: std::ops::Range<u64> = 200..800;
 /// long they play.
 const WARM_UP_ROOMS: usize = 4;
 const WARM_UP: Duration = Duration::from_secs(5);
+
+/// Amity's decisions in a Gravity game of the deep room before it starts another.
+const DEEP_DECISIONS: usize = 3;
 
 /// Longest wait for any answer before it counts as an error.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
@@ -269,6 +274,7 @@ async fn search_deep(port: u16, stop: Arc<AtomicBool>, figures: Arc<Mutex<Figure
     // Since when the seat that decides now has been deciding, and whether it is Amity.
     let mut since = Instant::now();
     let mut amity_decides = false;
+    let mut searches_this_game = 0;
     while sent.is_ok() && !stop.load(Ordering::Relaxed) {
         // Every decision, Amity's or the person's, is told in a state message.
         let state = match until(&mut socket, is_state).await {
@@ -281,12 +287,19 @@ async fn search_deep(port: u16, stop: Arc<AtomicBool>, figures: Arc<Mutex<Figure
         if amity_decides {
             let searched = (since, Instant::now(), plies(&state));
             figures.lock().expect("figures").deep.push(searched);
+            searches_this_game += 1;
         }
         since = Instant::now();
         amity_decides = state["result"].is_null() && state["toDecide"] != state["seat"];
-        if !state["result"].is_null() {
+        // Gravity's first decisions are the deep ones (at the cap); later ones, with fewer
+        // pieces free to fall, take a second or less even at depth 8: a new game then, on
+        // the person's turn, so that no search goes on in the room left.
+        let person_decides = state["toDecide"] == state["seat"];
+        if !state["result"].is_null() || (searches_this_game >= DEEP_DECISIONS && person_decides) {
+            searches_this_game = 0;
+            amity_decides = false;
             sent = send(&mut socket, &new).await;
-        } else if state["toDecide"] == state["seat"] {
+        } else if person_decides {
             let owed = state["decisions"].as_array().cloned().unwrap_or_default();
             let pick = &owed[rng.random_range(0..owed.len())];
             sent = send(&mut socket, &json!({"op": "play", "token": pick["token"]})).await;
@@ -299,6 +312,20 @@ async fn search_deep(port: u16, stop: Arc<AtomicBool>, figures: Arc<Mutex<Figure
             .errors
             .push(format!("deep room: {error}"));
     }
+}
+
+/// A depth-8 Gravity search by Amity, stopped after a while with `cancel`: Amity then plays
+/// the best it has found.
+async fn search_a_while(port: u16) -> Result<(), String> {
+    let mut socket = connect(port).await;
+    let new = json!({"op": "new", "variant": "gravity", "players": ["amity", "person"],
+                     "seat": 1, "depth": 8});
+    send(&mut socket, &new).await?;
+    until(&mut socket, is_state).await?;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    send(&mut socket, &json!({"op": "cancel"})).await?;
+    until(&mut socket, |m| is_state(m) && m["toDecide"] == m["seat"]).await?;
+    Ok(())
 }
 
 /// How much of `window` the deep searches covered.
@@ -388,9 +415,10 @@ fn two_hundred_clients_in_a_hundred_rooms_beside_a_depth_eight_search() {
     std::thread::sleep(Duration::from_secs(1));
     let rss_cold = server.resident();
     let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
-    // A server that has answered once holds what it keeps for the next answers (the search
-    // workers with their small tables and histories): warm it up with a few rooms first, so
-    // that what stays after the load is measured against a server that has served.
+    // A server that has served holds what it keeps for the next answers: its search
+    // workers, each with a small table and its histories, as many as have searched at once
+    // (at most SEARCH_WORKERS). Warm it up with a few rooms and as many deep searches at once,
+    // so that what stays after the load is measured against a server that has served.
     runtime.block_on(async {
         let (stop, figures) = (Arc::new(AtomicBool::new(false)), Arc::default());
         let rooms: Vec<_> = (0..WARM_UP_ROOMS)
@@ -399,6 +427,15 @@ fn two_hundred_clients_in_a_hundred_rooms_beside_a_depth_eight_search() {
                 tokio::spawn(play_room(port, ROOMS + index, stop, figures))
             })
             .collect();
+        let deep: Vec<_> = (0..amity_web::search::SEARCH_WORKERS)
+            .map(|_| tokio::spawn(search_a_while(port)))
+            .collect();
+        for search in deep {
+            search
+                .await
+                .expect("a warm-up search's task")
+                .expect("a warm-up search");
+        }
         tokio::time::sleep(WARM_UP).await;
         stop.store(true, Ordering::Relaxed);
         for room in rooms {
@@ -409,6 +446,24 @@ fn two_hundred_clients_in_a_hundred_rooms_beside_a_depth_eight_search() {
     });
     std::thread::sleep(Duration::from_secs(1));
     let rss_before = server.resident();
+    // The warm-up's sockets close with its runtime.
+    drop(runtime);
+    let rounds = std::env::var("AMITY_LOAD_ROUNDS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(1);
+    for round in 1..=rounds {
+        println!("round {round} of {rounds}");
+        load_round(&server, port, seconds, (rss_cold, rss_before));
+    }
+}
+
+/// One round of the load: the rooms play for `seconds` beside the deep search, close, and
+/// are forgotten; prints its figures (memory against `before`, the server started and warmed
+/// up) and fails on an error.
+fn load_round(server: &ServerProcess, port: u16, seconds: u64, before: (Resident, Resident)) {
+    let (rss_cold, rss_before) = before;
+    let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
     let figures = Arc::new(Mutex::new(Figures::default()));
     let stop = Arc::new(AtomicBool::new(false));
     let mut rss_during = Vec::new();
