@@ -43,6 +43,8 @@ pub struct Hub {
     /// The stop flags of searches under way, so a person can cancel them.
     searches: HashMap<Search, Arc<AtomicBool>>,
     clock: Clock,
+    /// Rooms forgotten so far (the server gives memory back after some are).
+    forgotten: u64,
 }
 
 /// A search under way, by what it is for.
@@ -119,6 +121,7 @@ impl Hub {
             hints: Vec::new(),
             searches: HashMap::new(),
             clock,
+            forgotten: 0,
         }
     }
 
@@ -168,8 +171,15 @@ impl Hub {
         for id in freed {
             outbox.extend(self.broadcast(id));
         }
+        let before = self.rooms.len();
         self.rooms.retain(|_, room| !room.is_abandoned());
+        self.forgotten += (before - self.rooms.len()) as u64;
         outbox
+    }
+
+    /// How many rooms have been forgotten since the hub was made.
+    pub fn forgotten_rooms(&self) -> u64 {
+        self.forgotten
     }
 
     /// Makes room for one more game: forgets the oldest game nobody sits at when there are

@@ -198,24 +198,31 @@ pub struct AmityAnswer {
     pub room: u64,
     version: u64,
     token: Option<String>,
-    /// The score from White's point of view, in centipawns.
-    score: Option<i32>,
+    /// The score from White's point of view (see [`score_json`]).
+    score: Option<Value>,
     /// How long Amity thought (microseconds).
     thought: u64,
     /// Whether the search was stopped by a person before it finished.
     pub cancelled: bool,
 }
 
-/// A score as centipawns, mates beyond any evaluation.
-fn centipawns(score: Score) -> i32 {
+/// A score for the side to move as the page reads it, from White's point of view (`sign`
+/// is -1 when Black is to move): `{"cp": 35}`, or `{"mate": 5}` when White mates in five
+/// moves (`-5`: Black does). The page turns it to its own seat's side and writes a mate as
+/// `#5`, never as a number of centipawns no evaluation reaches.
+fn score_json(score: Score, sign: i32) -> Value {
     match score {
-        Score::Centipawns(cp) => cp,
-        Score::Mate(moves) if moves > 0 => 10_000 - moves,
-        Score::Mate(moves) => -10_000 - moves,
+        Score::Centipawns(cp) => json!({ "cp": sign * cp }),
+        Score::Mate(moves) => json!({ "mate": sign * moves }),
     }
 }
 
 impl AmityJob {
+    /// How deep the job searches (the room's depth).
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
     /// The flag that stops this job's search early.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
@@ -269,7 +276,7 @@ impl AmityJob {
                     };
                     let token = (!result.best.is_null()).then(|| rules.format_move(result.best));
                     let sign = if view.turn() == Color::White { 1 } else { -1 };
-                    (token, last.map(|score| sign * centipawns(score)))
+                    (token, last.map(|score| score_json(score, sign)))
                 }
             }
         });
@@ -303,8 +310,9 @@ pub struct Room {
     pending: Vec<Vec<String>>,
     /// The side whose turn `pending` belongs to.
     pending_side: Option<Color>,
-    /// Amity's scores (White's point of view) by decision number, for the chart.
-    scores: Vec<(usize, i32)>,
+    /// Amity's scores (White's point of view, see [`score_json`]) by decision number, for
+    /// the chart.
+    scores: Vec<(usize, Value)>,
     /// Counts every change, so an answer to an old job is not played.
     version: u64,
     /// The last thing that happened, for every seat (a refused Amity answer, a seat left).
@@ -654,14 +662,18 @@ impl Room {
                             "'{leg}' has no counterpart in the game"
                         )));
                     }
-                    // The full state keeps what the token says beyond its decision.
+                    let mut announced = announcements(&rules, &before, mv);
+                    // The full state keeps what the token says beyond its decision, and the
+                    // seat that wrote it reads it in its own record as written (its clue
+                    // word, not the letter pair the others may be told).
                     if rules.parse_written(&before, leg) == Some(mv) {
                         game.play_token(leg)
                             .map_err(|error| ServeError::Illegal(error.to_string()))?;
+                        announced[seat] = leg.to_string();
                     } else {
                         game.play_unchecked(mv);
                     }
-                    Done::Played(announcements(&rules, &before, mv))
+                    Done::Played(announced)
                 }
             }
         });
@@ -919,7 +931,7 @@ impl Room {
                 .scores
                 .iter()
                 .filter(|_| !rules.hides_information())
-                .map(|(ply, cp)| json!([ply, cp]))
+                .map(|(ply, score)| json!([ply, score]))
                 .collect::<Vec<_>>(),
             "belief": belief,
             "depth": self.depth,

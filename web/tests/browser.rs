@@ -27,11 +27,26 @@ fn start_server() -> TestServer {
 }
 
 fn start_server_watching(watch: Option<std::path::PathBuf>) -> TestServer {
+    start_server_with(Hub::new(), watch)
+}
+
+/// A server whose clock runs ahead of the system's by what the test puts in the returned
+/// cell: a kept seat lapses without waiting [`amity_web::room::SEAT_GRACE`].
+fn start_server_with_clock() -> (TestServer, Arc<Mutex<Duration>>) {
+    let ahead = Arc::new(Mutex::new(Duration::ZERO));
+    let read = Arc::clone(&ahead);
+    let hub = Hub::with_clock(Arc::new(move || {
+        Instant::now() + *read.lock().expect("the test's clock")
+    }));
+    (start_server_with(hub, None), ahead)
+}
+
+fn start_server_with(hub: Hub, watch: Option<std::path::PathBuf>) -> TestServer {
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
         let address = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
-        let served = runtime.block_on(amity_web::serve(address, watch, |server| {
+        let served = runtime.block_on(amity_web::serve_hub(address, watch, hub, |server| {
             let _ = sender.send((server.address, Arc::clone(&server.hub)));
         }));
         served.expect("the server runs");
@@ -716,4 +731,223 @@ fn the_live_view_shows_a_match_in_progress() {
         std::thread::sleep(Duration::from_millis(100));
     }
     let _ = std::fs::remove_file(path);
+}
+
+/// Waits until the page's message line reads `wanted`.
+fn wait_message(browser: &Browser, seconds: u64, wanted: &str) {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    loop {
+        let shown = browser.script("return document.getElementById('message').textContent;");
+        if shown == wanted {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the page never said '{wanted}'; it says {shown}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+#[ignore = "needs chromium and chromium-driver"]
+fn a_seat_is_its_browsers_until_its_grace_has_passed() {
+    let (server, ahead) = start_server_with_clock();
+    let driver = Driver::start();
+    let first = driver.browser(1100, 800);
+    // White in the first browser; Black a person's seat, left free.
+    start_game(&first, &server.url, "chess", 0, &[1], 1);
+    let room = state(&first).unwrap()["room"].as_u64().unwrap();
+    // A reload comes back to the same seat, by the address and the stored key.
+    first.script("location.reload(); return null;");
+    wait_state(&first, 20, |s| s["seat"] == 0 && s["room"] == room);
+    // Someone plays Black, so the room goes on when White's seat is free (a room where
+    // nobody holds a seat is forgotten).
+    let black = driver.browser(1100, 800);
+    black.go(&format!("{}/?room={room}&seat=1", server.url));
+    wait_state(&black, 20, |s| s["seat"] == 1 && s["room"] == room);
+    // A second browser cannot take White while the first holds it...
+    let second = driver.browser(1100, 800);
+    second.go(&format!("{}/?room={room}&seat=0", server.url));
+    wait_message(&second, 20, "seat white is already taken");
+    // ...nor once the first has gone, while the seat is kept for it...
+    drop(first);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while server
+        .hub
+        .lock()
+        .unwrap()
+        .room(room)
+        .unwrap()
+        .message_for(0)["seats"][0]["away"]
+        != true
+    {
+        assert!(Instant::now() < deadline, "the first browser never went");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    second.script("location.reload(); return null;");
+    wait_message(
+        &second,
+        20,
+        "seat white is kept for its player, who went away less than 120 s ago",
+    );
+    assert!(state(&second).is_none(), "no view for the second browser");
+    // ...and it can once the grace has passed.
+    *ahead.lock().unwrap() = amity_web::room::SEAT_GRACE + Duration::from_secs(1);
+    second.script("location.reload(); return null;");
+    let taken = wait_state(&second, 20, |s| s["seat"] == 0 && s["room"] == room);
+    assert!(my_turn(&taken), "White moves first: {taken}");
+    let address = second.script("return location.hash;");
+    assert_eq!(address, format!("#room={room}&seat=0").as_str());
+}
+
+#[test]
+#[ignore = "needs chromium and chromium-driver"]
+fn a_chesswords_clue_word_is_typed_whole() {
+    let server = start_server();
+    let driver = Driver::start();
+    let browser = driver.browser(1100, 800);
+    // The person is Black, who gives the first clue; Amity moves White on it.
+    start_game(&browser, &server.url, "chesswords", 1, &[], 1);
+    let mine = wait_state(&browser, 30, my_turn);
+    let pair = mine["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["token"].as_str()?.strip_prefix("word:"))
+        .next()
+        .expect("a word clue on offer")
+        .to_string();
+    // A word the offer does not list, only its two end letters.
+    let word = format!("{}eadgea{}", &pair[..1], &pair[1..]);
+    browser.type_into("#token", &format!("word:{word}"));
+    browser.click("#typed button");
+    let after = wait_state(&browser, 60, |s| {
+        s["record"].to_string().contains(&format!("word:{word}"))
+    });
+    let record = after["record"].to_string();
+    assert!(record.contains("black: word:"), "{record}");
+    // Amity, the mover, heard the clue and moved: the turn is over and Black clues again.
+    let next = wait_state(&browser, 60, |s| my_turn(s) || !s["result"].is_null());
+    assert!(
+        next["record"].as_array().unwrap().len() > mine["record"].as_array().unwrap().len(),
+        "{next}"
+    );
+    let shown = browser.script("return document.getElementById('record').textContent;");
+    assert!(
+        shown.as_str().unwrap().contains(&format!("word:{word}")),
+        "the page shows the clue: {shown}"
+    );
+}
+
+#[test]
+#[ignore = "needs chromium and chromium-driver"]
+fn a_hint_is_cancelled_from_the_page() {
+    let server = start_server();
+    let driver = Driver::start();
+    let browser = driver.browser(1100, 800);
+    // A depth-8 Gravity hint takes far longer than this test waits before cancelling it.
+    start_game(&browser, &server.url, "gravity", 0, &[], 8);
+    wait_state(&browser, 30, my_turn);
+    let hidden = "return document.getElementById('cancel').hidden;";
+    assert_eq!(
+        browser.script(hidden),
+        true,
+        "no search yet, nothing to stop"
+    );
+    browser.click("#hint");
+    browser.click("#cancel");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let text = browser.script("return document.getElementById('hint-text').textContent;");
+        if text == "Hint cancelled" {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the hint was not cancelled: {text}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(browser.script(hidden), true, "the stop button goes");
+    // The game goes on: a move is still the person's to make.
+    let after = play_by_clicks(&browser, 1);
+    assert_eq!(after["record"].as_array().unwrap().len(), 2, "{after}");
+}
+
+/// The longest game the test plays through the page (decisions of the person's).
+const LONGEST_GAME: usize = 500;
+
+#[test]
+#[ignore = "needs chromium and chromium-driver"]
+fn every_game_is_played_to_its_end_through_the_page() {
+    use rand::{Rng, SeedableRng};
+    let server = start_server();
+    let driver = Driver::start();
+    let browser = driver.browser(1100, 800);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(67);
+    for game in amity_variants::NAMES {
+        // The person at the first seat, Amity at depth 1 at every other.
+        start_game(&browser, &server.url, game, 0, &[], 1);
+        let mut last = wait_state(&browser, 60, |s| my_turn(s) || !s["result"].is_null());
+        let mut decisions = 0;
+        while last["result"].is_null() {
+            assert!(
+                decisions < LONGEST_GAME,
+                "{game}: no end after {decisions} decisions"
+            );
+            // Any decision on offer, by chance: a person's poor play ends a game sooner
+            // than careful play, and every kind of decision gets clicked now and then.
+            let owed = last["decisions"].as_array().unwrap().clone();
+            let decision = owed[rng.random_range(0..owed.len())].clone();
+            let (fen, records) = (last["fen"].clone(), last["record"].clone());
+            let pieces = last["board"]["pieces"].clone();
+            click_decision(&browser, &decision);
+            last = wait_state(&browser, 60, |s| {
+                (s["fen"] != fen || s["record"] != records)
+                    && (my_turn(s) || !s["result"].is_null())
+            });
+            decisions += 1;
+            // Whatever the game, the squares the last decisions changed are highlighted.
+            if last["board"]["pieces"] != pieces {
+                let lit =
+                    browser.script("return document.querySelectorAll('rect[data-last]').length;");
+                assert!(
+                    lit.as_u64() > Some(0),
+                    "{game}: no square highlighted: {last}"
+                );
+            }
+        }
+        let turn = browser.script("return document.getElementById('turn').textContent;");
+        assert!(
+            turn.as_str().unwrap().starts_with("Game over: "),
+            "{game}: {turn}"
+        );
+        // Amity's scores, where the page may show them, read from the person's side, in
+        // pawns or as a mate.
+        if !last["scores"].as_array().unwrap().is_empty() {
+            let chart = browser.script("return document.getElementById('chart').textContent;");
+            let chart = chart.as_str().unwrap();
+            let shown = chart.split("(last ").nth(1).unwrap_or_default();
+            let number = shown.trim_end_matches(')');
+            let pawns = number.len() > 3
+                && number.starts_with(['+', '-'])
+                && number[number.len() - 3..].starts_with('.');
+            let mate = number
+                .strip_prefix('#')
+                .is_some_and(|n| n.parse::<i32>().is_ok());
+            assert!(
+                chart.starts_with("Amity's score for you (white)") && (pawns || mate),
+                "{game}: {chart}"
+            );
+        }
+        // After the game, "New game" leads back to the form with this game chosen.
+        browser.click("#new-game");
+        let form = browser.script(
+            "return [document.getElementById('setup').hidden, \
+             document.getElementById('game').value];",
+        );
+        assert_eq!(form, serde_json::json!([false, game]), "{game}");
+        println!("{game}: {} after {decisions} decisions", last["result"]);
+    }
 }

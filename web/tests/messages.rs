@@ -762,6 +762,12 @@ fn a_chesswords_clue_word_can_be_typed_whole() {
         giver_fen.ends_with(&format!("move-word-{word}")),
         "{giver_fen}"
     );
+    // The giver reads its word in its own record as it typed it.
+    let giver_record = hub.room(room).unwrap().message_for(giver_seat)["record"].to_string();
+    assert!(
+        giver_record.contains(&format!("word:{word}")),
+        "{giver_record}"
+    );
     let mover = hub.room(room).unwrap().message_for(1 - giver_seat);
     assert!(
         mover["fen"].as_str().unwrap().ends_with("move-word-?"),

@@ -19,6 +19,12 @@ let state = null;
 let selected = null;
 let choices = null;
 let sentAt = null;
+// The room this page left for the new-game form: its later messages are not shown.
+let leftRoom = null;
+// The squares whose contents changed with the last state of this room: the last decision's
+// squares in any game, found from this seat's own boards, so they show nothing the seat's
+// view does not.
+let changed = [];
 // Whether a hint asked for has not come back yet.
 let hintPending = false;
 // Every frame received and every move's answer time, for tests and the curious.
@@ -84,7 +90,10 @@ function connect() {
     if (message.type === "hello") hello(message);
     else if (message.type === "lobby") showRooms(message.rooms);
     else if (message.type === "created") { $("status").textContent = `game ${message.room}`; }
-    else if (message.type === "seated") keepSeat(message.room, message.seat, message.key);
+    else if (message.type === "seated") {
+      if (message.room === leftRoom) leftRoom = null;
+      keepSeat(message.room, message.seat, message.key);
+    }
     else if (message.type === "state") showState(message);
     else if (message.type === "error") {
       showMessage(message.message);
@@ -99,7 +108,7 @@ function connect() {
     else if (message.type === "hint") {
       hintPending = false;
       if (message.cancelled) $("hint-text").textContent = "Hint cancelled";
-      else $("hint-text").textContent = message.token ? `Hint: ${message.token}` + (message.score === null ? "" : ` (${message.score} cp for White)`) : "No hint: nothing to decide";
+      else $("hint-text").textContent = message.token ? `Hint: ${message.token}` + (message.score ? ` (${scoreText(message.score, mySide())} for you)` : "") : "No hint: nothing to decide";
       showCancel();
     }
   };
@@ -184,11 +193,17 @@ function mySide() {
 }
 
 function showState(message) {
+  if (message.room === leftRoom) return;
   // A decision is answered when the decision is this seat's again (or the game is over).
   if (sentAt !== null && (message.toDecide === message.seat || message.result)) {
     window.amityLatency.push(performance.now() - sentAt);
     sentAt = null;
   }
+  // A message that changes no piece (a seat away, a notice) keeps the last decision's squares.
+  if (state && state.room === message.room) {
+    const diff = changedSquares(state.board, message.board);
+    if (diff.length) changed = diff;
+  } else changed = [];
   state = message;
   selected = null;
   choices = null;
@@ -199,6 +214,14 @@ function showState(message) {
   if (!hintPending) $("hint-text").textContent = "";
   drawBoard();
   drawSide();
+}
+
+// The squares where `before` and `after` (two boards of one seat) hold different pieces.
+function changedSquares(before, after) {
+  const at = (board) => new Map(board.pieces.map((p) => [p.square, `${p.color} ${p.symbol}`]));
+  const [was, is] = [at(before), at(after)];
+  const squares = new Set([...was.keys(), ...is.keys()]);
+  return [...squares].filter((square) => was.get(square) !== is.get(square));
 }
 
 // The stop button, while this page waits for a search: its hint, or Amity's decision.
@@ -242,6 +265,7 @@ function renderBoard(svg, board, flipped, marks, onClick) {
       if (last.has(name)) fill = (file + rank) % 2 === 1 ? "#e6e28a" : "#b9b35a";
       if (name === marks.selected) fill = "#7fb2d9";
       const rect = el("rect", { x, y, width: CELL, height: CELL, fill, "data-square": name, class: "square" }, svg);
+      if (last.has(name)) rect.dataset.last = "true";
       if (onClick) rect.addEventListener("click", () => onClick(name));
     }
   }
@@ -268,7 +292,7 @@ function drawBoard() {
   if (selected) for (const d of decisionsFrom(selected)) targets.add(d.to);
   else for (const d of state.decisions) if (!d.from && d.to) targets.add(d.to);
   renderBoard($("board"), state.board, mySide() === "black",
-    { last: state.last, selected, targets: [...targets] }, clickSquare);
+    { last: state.last || changed, selected, targets: [...targets] }, clickSquare);
 }
 
 function drawPiece(svg, piece, at) {
@@ -369,6 +393,7 @@ function drawSide() {
   else if (state.seats[state.toDecide].player === "amity") turn = `${state.seats[state.toDecide].name} (Amity) thinks… (at most ${state.searchSeconds} s)`;
   else turn = `${state.seats[state.toDecide].name} decides…`;
   $("turn").textContent = turn;
+  $("new-game").hidden = !state.result;
   showCancel();
   const buttons = $("buttons");
   buttons.innerHTML = "";
@@ -494,12 +519,33 @@ function drawCards(svg, rows) {
   svg.setAttribute("height", String(y));
 }
 
-function drawChart() {
-  renderChart($("chart"), state.scores.map((s) => s[1]), "Amity's score for White");
+// A score as the server sends it (White's point of view: `{cp}`, or `{mate}` in moves,
+// negative when Black mates) from `side`'s point of view: pawns with a sign, a mate as `#5`
+// (`#-5` when the other side mates).
+function scoreText(score, side) {
+  const sign = side === "black" ? -1 : 1;
+  if (score.mate !== undefined) return `#${sign * score.mate}`;
+  const cp = sign * score.cp;
+  return `${cp >= 0 ? "+" : ""}${(cp / 100).toFixed(2)}`;
 }
 
-// A small line chart of scores (centipawns, White's point of view), one point per entry.
-function renderChart(svg, scores, title) {
+// The same score as a number for the chart, a mate beyond every evaluation.
+function scoreValue(score, side) {
+  const sign = side === "black" ? -1 : 1;
+  if (score.mate !== undefined) return sign * (score.mate > 0 ? 1000 : -1000);
+  return sign * score.cp;
+}
+
+function drawChart() {
+  const side = mySide();
+  const scores = state.scores.map((s) => s[1]);
+  const last = scores.length ? scoreText(scores[scores.length - 1], side) : "";
+  renderChart($("chart"), scores.map((s) => scoreValue(s, side)), `Amity's score for you (${side})`, last);
+}
+
+// A small line chart of scores (centipawns), one point per entry; `lastText` writes the
+// last one (centipawns if not given).
+function renderChart(svg, scores, title, lastText) {
   svg.innerHTML = "";
   if (scores.length < 1) return;
   const w = 300, h = 110, pad = 14;
@@ -510,7 +556,7 @@ function renderChart(svg, scores, title) {
   el("line", { x1: pad, y1: h / 2, x2: w - pad, y2: h / 2, stroke: "#999", "stroke-dasharray": "3 3" }, svg);
   el("polyline", { points: scores.map((cp, i) => `${sx(i)},${sy(cp)}`).join(" "), fill: "none", stroke: "#2d6ca2", "stroke-width": 2 }, svg);
   const t = el("text", { x: pad, y: 11, "font-size": 10, fill: "#555" }, svg);
-  t.textContent = `${title} (last ${scores[scores.length - 1]} cp)`;
+  t.textContent = `${title} (last ${lastText || `${scores[scores.length - 1]} cp`})`;
 }
 
 function drawBelief() {
@@ -610,6 +656,18 @@ $("hint").addEventListener("click", () => {
 // plays the best it has found).
 $("cancel").addEventListener("click", () => send({ op: "cancel" }));
 $("game").addEventListener("change", seatChoice);
+// After a game: back to the form, the game just played chosen, the room out of the address.
+$("new-game").addEventListener("click", () => {
+  leftRoom = state.room;
+  $("table").hidden = true;
+  $("setup").hidden = false;
+  history.replaceState(null, "", `${location.pathname}?game=${state.variant}`);
+  $("game").value = state.variant;
+  seatChoice();
+  state = null;
+  showMessage("");
+  send({ op: "lobby" });
+});
 $("start").addEventListener("click", start);
 $("typed").addEventListener("submit", (event) => {
   event.preventDefault();
