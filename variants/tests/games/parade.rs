@@ -1,11 +1,12 @@
 //! Parade Chess Solitaire: the set-up of a deal, the perft file and random games against an
-//! independent reference (`tests/solitaire_reference`, written from RULES.md apart from the
+//! independent reference (`solitaire_reference`, written from RULES.md apart from the
 //! engine), the score and its negative phase, the face-down view and `ParadeOpen`, the
 //! solver's optimum on the test deal and on 200 small deals against an exhaustive search,
-//! the hidden-pile policy deciding from the view alone, and the protocol.
+//! and the hidden-pile policy deciding from the view alone. The protocol:
+//! `tests/cli/parade.rs`.
 
-mod common;
-mod solitaire_reference;
+use crate::common;
+use crate::solitaire_reference;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
@@ -14,7 +15,7 @@ use amity_engine::perft::perft;
 use amity_engine::{Color, FenError, Game, MoveList, Position, PuzzleScore, Rules, SolveLimits};
 use amity_variants::parade::{self, Parade};
 use amity_variants::solitaire::solver::{self, Horizon, Solitaire, Table};
-use common::{Engine, read_perft_file};
+use common::read_perft_file;
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
@@ -78,7 +79,7 @@ fn the_test_deal_sets_up_as_rules_md_writes_it() {
 
 #[test]
 fn the_reference_confirms_every_line_of_the_perft_file() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/parade.perft");
+    let path = crate::common::repository_file("tests/perft/parade.perft");
     let cases = read_perft_file(&path);
     assert!(
         cases.len() >= 9,
@@ -108,28 +109,6 @@ fn the_reference_confirms_every_line_of_the_perft_file() {
             );
         }
     }
-}
-
-#[test]
-fn go_perft_counts_the_test_deal() {
-    let mut engine = Engine::start();
-    engine.send("setoption name UCI_Variant value parade");
-    engine.send("position startpos");
-    let (divide, total) = engine.perft(2);
-    assert_eq!(total, 922);
-    assert_eq!(divide.len(), 25);
-    assert!(
-        divide.iter().any(|line| line.starts_with("N@a5: ")),
-        "{divide:?}"
-    );
-    // A view cannot be counted: its cards are unknown.
-    engine.send("position fen 8/8/8/8/3r2b1/5k1n/4q1N1/2B3R1 w - - 0 1 parade:????????:0");
-    engine.send("go perft 1");
-    let said = engine.sync();
-    assert!(
-        said.iter().any(|l| l.contains("this position is a view")),
-        "{said:?}"
-    );
 }
 
 /// Random games from random deals: the engine's decisions, FEN and score agree with the
@@ -568,48 +547,6 @@ fn the_policy_equals_a_plain_expectimax_on_small_views() {
         }
         checked += 1;
     }
-}
-
-#[test]
-fn uci_go_answers_the_next_action_from_a_view() {
-    let mut engine = Engine::start();
-    engine.send("setoption name UCI_Variant value parade");
-    engine.send("position fen 8/8/8/8/3r2b1/5k1n/4q1N1/2B3R1 w - - 0 1 parade:????????:0");
-    engine.send("go movetime 3000");
-    let said = engine.read_until(std::time::Duration::from_secs(30), |l| {
-        l.starts_with("bestmove")
-    });
-    let best = said
-        .last()
-        .unwrap()
-        .trim_start_matches("bestmove ")
-        .to_string();
-    let view = position("8/8/8/8/3r2b1/5k1n/4q1N1/2B3R1 w - - 0 1 parade:????????:0");
-    assert!(decisions(&view).contains(&best), "{said:?}");
-    assert!(
-        said.iter().any(|l| l.contains("expected score")),
-        "{said:?}"
-    );
-    // With the pile open the answer is the first action of an optimal line, scored exactly.
-    engine.send("setoption name ParadeOpen value true");
-    engine.send("position startpos");
-    engine.send("go depth 1");
-    let said = engine.read_until(std::time::Duration::from_secs(30), |l| {
-        l.starts_with("bestmove")
-    });
-    assert!(said.iter().any(|l| l.contains("score cp 400")), "{said:?}");
-    assert!(said.iter().any(|l| l == "info string score 4"), "{said:?}");
-    let best = said
-        .last()
-        .unwrap()
-        .trim_start_matches("bestmove ")
-        .to_string();
-    let mut game = Game::from_fen(OPEN, parade::START_FEN).unwrap();
-    game.play_token(&best).unwrap();
-    let table = Table::new(16);
-    let stop = AtomicBool::new(false);
-    let rest = solver::solve_open(&OPEN, game.position(), &table, limits(&stop), false);
-    assert_eq!(rest.cost, Some(3), "{best} keeps the optimum");
 }
 
 #[test]

@@ -1,17 +1,16 @@
 //! Gravity Chess: one test per ruling of docs/variants/gravity.md (the fall and its order,
-//! blocked pieces, gravity moves, stacking, the add, White's last turn, scoring and tie-breaks), turn tokens,
-//! random playouts checking hash and FEN invariants, the protocol (`go perft`, whole-turn
-//! `bestmove`), and an independent reference (its own board, written from that page) that the
-//! engine's decisions and perft must match on positions from random games.
+//! blocked pieces, gravity moves, stacking, the add, White's last turn, scoring and
+//! tie-breaks), turn tokens, random playouts checking hash and FEN invariants, and an
+//! independent reference (its own board, written from that page) that the engine's decisions
+//! and perft must match on positions from random games. The protocol: `tests/cli/gravity.rs`.
 
-mod common;
+use crate::common;
 
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
     Color, Game, Kind, Move, MoveError, MoveList, Outcome, Position, Rules, Square, WinReason,
 };
 use amity_variants::gravity::{self, Gravity};
-use common::Engine;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -447,60 +446,6 @@ fn random_playouts_keep_hash_fen_and_tokens_consistent() {
         );
         assert_eq!(replay.outcome(), game.outcome());
     }
-}
-
-#[test]
-fn go_perft_prints_divide_lines() {
-    let mut engine = Engine::start();
-    engine.send("setoption name UCI_Variant value gravity");
-    engine.send("position startpos");
-    let (divide, total) = engine.perft(3);
-    assert_eq!(total, 176);
-    assert_eq!(divide.len(), 8);
-    assert_eq!(divide[0], "k@a8: 16");
-    assert_eq!(divide[1], "k@b8: 24");
-    // A flip token in the list overrides perft's fixed flip.
-    engine.send("position startpos moves flip:p");
-    let (divide, total) = engine.perft(2);
-    assert_eq!(divide[0], "p@a8: 2");
-    assert_eq!(total, 16);
-}
-
-#[test]
-fn bestmove_is_a_whole_turn_that_replays() {
-    let mut engine = Engine::start();
-    engine.send("setoption name UCI_Variant value gravity");
-    let moves = "flip:k k@d8 flip:Q d8c7,Q@e8 flip:r";
-    engine.send(&format!("position startpos moves {moves}"));
-    engine.send("go depth 3");
-    let lines = engine.read_until(std::time::Duration::from_secs(60), |l| {
-        l.starts_with("bestmove")
-    });
-    let turn = lines.last().unwrap()["bestmove ".len()..].to_string();
-    assert!(
-        turn.contains(',') && turn.ends_with(|c: char| c.is_ascii_digit()),
-        "{turn}"
-    );
-    let mut game = Game::new(Gravity);
-    for token in moves.split(' ') {
-        game.play_token(token).expect(token);
-    }
-    game.play_token(&turn).expect("the engine's turn is legal");
-    assert_eq!(game.position().turn(), Color::Black);
-    engine.send(&format!("position startpos moves {moves} {turn}"));
-    let errors: Vec<String> = engine
-        .sync()
-        .into_iter()
-        .filter(|l| l.contains("error"))
-        .collect();
-    assert!(errors.is_empty(), "{errors:?}");
-    // `d` shows the decks and the stacked pieces.
-    engine.send("d");
-    let shown = engine.read_until(std::time::Duration::from_secs(10), |l| {
-        l.starts_with("Black score")
-    });
-    assert!(shown.iter().any(|l| l.starts_with("White's deck holds")));
-    assert!(shown.iter().any(|l| l.starts_with("Stacked:")));
 }
 
 // ----- an independent reference, written from docs/variants/gravity.md with its own board -----

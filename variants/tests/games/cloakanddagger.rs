@@ -1,12 +1,11 @@
 //! Cloak and Dagger Chess: the perft data confirmed by an independent reference
-//! (`tests/cloakanddagger_reference`, written from RULES.md apart from the engine), random games
+//! (`cloakanddagger_reference`, written from RULES.md apart from the engine), random games
 //! walked beside it, views that follow the other side's announced decisions, belief that always
 //! holds the true arrangement, a search whose answer depends on the view alone, FEN errors.
 
-mod cloakanddagger_reference;
-mod common;
+use crate::cloakanddagger_reference;
+use crate::common;
 
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::{HiddenInformation, Limits, Searcher};
@@ -24,7 +23,7 @@ fn position(fen: &str) -> Position<CloakAndDagger> {
 }
 
 fn perft_cases() -> Vec<common::PerftCase> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/cloakanddagger.perft");
+    let path = crate::common::repository_file("tests/perft/cloakanddagger.perft");
     read_perft_file(&path)
 }
 

@@ -4,7 +4,7 @@
 //! and the same result, and every leaf count is perft's. Owns the perft file's first independent
 //! check, seeded random games and positions chosen for the rare rulings.
 
-mod common;
+use crate::common;
 
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::perft::perft;
@@ -15,7 +15,6 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
-use std::path::Path;
 
 // ----- the reference: its own board and rules, from docs/variants/love.md -----
 
@@ -1195,7 +1194,7 @@ const LEAF_BUDGET: u64 = 200_000;
 /// deepest depth within the leaf budget: the reference finds the file's count too.
 #[test]
 fn reference_agrees_with_every_line_of_the_perft_file() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/love.perft");
+    let path = crate::common::repository_file("tests/perft/love.perft");
     let cases = common::read_perft_file(&path);
     assert!(cases.len() >= 13, "{} positions", cases.len());
     let mut tally = Tally::default();

@@ -2,7 +2,7 @@
 //! the other side's public decisions, sampling that keeps to the view, and a search whose
 //! answer depends on the view alone.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::AtomicBool;
 
@@ -282,41 +282,4 @@ fn an_engine_handed_the_full_state_does_use_it() {
     }
     eprintln!("full-state search: {differing_answers} of 150 answers change with the secrets");
     assert!(differing_answers > 0);
-}
-
-#[test]
-fn over_uci_a_view_is_searched_shown_and_refused_by_perft() {
-    let view = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 \
-                booster:e7w1:?5:2d8dTd4s2c8c:?24:3s";
-    let mut engine = common::Engine::start();
-    engine.send("uci");
-    engine.send("setoption name UCI_Variant value booster");
-    engine.send(&format!("position fen {view} moves a7a6,pass"));
-    engine.send("d");
-    let shown = engine.sync().join("\n");
-    assert!(shown.contains("This is a view"), "{shown}");
-    // Black passed with six checkers in front and six cards: nothing to draw, nothing seen.
-    assert!(shown.contains(":?5:2d8dTd4s2c8c:?24:3s"), "{shown}");
-    engine.send("go perft 1");
-    let refused = engine.sync().join("\n");
-    assert!(
-        refused.contains("info string error: perft counts the decisions of a full state"),
-        "{refused}"
-    );
-    engine.send("setoption name Samples value 3");
-    engine.send("go depth 3");
-    let answer = engine.read_until(std::time::Duration::from_secs(30), |line| {
-        line.starts_with("bestmove")
-    });
-    let bestmove = answer.last().expect("an answer");
-    assert!(
-        bestmove.ends_with("pass") || bestmove.contains(",add:"),
-        "{bestmove}"
-    );
-    // A full state is shown with the mover's view beside it.
-    engine.send(&format!("position fen {START_FEN}"));
-    engine.send("d");
-    let full = engine.sync().join("\n");
-    assert!(full.contains("White's view: "), "{full}");
-    assert!(full.contains(":6hKh3sQsKs9c:?6:?24:-"), "{full}");
 }

@@ -3,7 +3,7 @@
 //! that every generated move and every turn is compared with, and random playouts checking the
 //! turn's invariants under each measure.
 
-mod common;
+use crate::common;
 
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
@@ -655,7 +655,7 @@ fn reference_perft(board: &Board, measure: Measure, depth: u32) -> u64 {
 
 #[test]
 fn reference_perft_matches_the_data_file() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/pacifist.perft");
+    let path = crate::common::repository_file("tests/perft/pacifist.perft");
     let text = std::fs::read_to_string(path).expect("perft data");
     let mut measure = Measure::Count;
     let mut checked = 0;
@@ -691,7 +691,7 @@ fn reference_perft_matches_the_data_file() {
 /// checks it through the binary, with the back-end the processor picks).
 #[test]
 fn perft_data_file_under_each_back_end() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/pacifist.perft");
+    let path = crate::common::repository_file("tests/perft/pacifist.perft");
     let cases = common::read_perft_file(&path);
     for backend in backends() {
         let mut checked = 0;
@@ -1103,7 +1103,7 @@ fn ordering_answers_match_played_out_turns() {
 // ---------------------------------------------------------------------------------------------
 // Strength: a self-play driver (ignored: 40 games at depths 6 and 3 take a minute or two; the
 // tournament form is scripts/pacifist_strength.sh). Run with
-// `AMITY_STRONG=6 AMITY_WEAK=3 AMITY_GAMES=40 cargo test --release --test pacifist -- --ignored --nocapture`.
+// `AMITY_STRONG=6 AMITY_WEAK=3 AMITY_GAMES=40 cargo test --release -p amity-variants --test games pacifist -- --ignored --nocapture`.
 
 fn env_number(name: &str, default: u32) -> u32 {
     std::env::var(name)

@@ -1,11 +1,11 @@
 //! Booster Chess: the perft data confirmed by an independent reference
-//! (`tests/booster_reference`, written from the rulings apart from the engine), random games
+//! (`booster_reference`, written from the rulings apart from the engine), random games
 //! walked beside it, one test per ruling (steps, cancellation, capture inheritance, last-rank
 //! return, hobbled moves, matching, castling under booster threats, check by steps, the draw
 //! and the reshuffle), FEN round trips and errors, and playouts checking the invariants.
 
-mod booster_reference;
-mod common;
+use crate::booster_reference;
+use crate::common;
 
 use amity_engine::{
     Color, FenError, Game, Move, MoveError, MoveFlag, Outcome, Position, Rules, WinReason,
@@ -17,7 +17,6 @@ use common::read_perft_file;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use std::path::Path;
 
 fn game(fen: &str) -> Game<Booster> {
     Game::from_fen(Booster, fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
@@ -46,7 +45,7 @@ fn has(tokens: &[String], token: &str) -> bool {
 }
 
 fn perft_cases() -> Vec<common::PerftCase> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/booster.perft");
+    let path = crate::common::repository_file("tests/perft/booster.perft");
     read_perft_file(&path)
 }
 
@@ -94,36 +93,6 @@ fn the_reference_confirms_every_line_of_the_perft_file() {
                 case.fen
             );
         }
-    }
-}
-
-/// The binary's `go perft` reads every FEN of the file (`mid=` and reshuffles included) and
-/// counts as the library does, at the deepest depth up to 20,000 nodes.
-#[test]
-fn go_perft_counts_the_perft_file() {
-    let mut engine = common::Engine::start();
-    engine.send("setoption name UCI_Variant value booster");
-    engine.send("position startpos");
-    let (_, total) = engine.perft(3);
-    assert_eq!(total, 11680);
-    for case in perft_cases() {
-        engine.send(&format!("position fen {}", case.fen));
-        let errors: Vec<String> = engine
-            .sync()
-            .into_iter()
-            .filter(|line| line.contains("error"))
-            .collect();
-        assert!(errors.is_empty(), "{}: {errors:?}", case.fen);
-        let Some(&(depth, expected)) = case
-            .counts
-            .iter()
-            .filter(|(_, count)| *count <= 20_000)
-            .max_by_key(|(depth, _)| *depth)
-        else {
-            continue;
-        };
-        let (_, total) = engine.perft(depth);
-        assert_eq!(total, expected, "go perft {depth} of {}", case.fen);
     }
 }
 

@@ -1,7 +1,7 @@
 //! `amity play` driven through piped input: a whole short game with an illegal move refused
 //! and a move taken back, play against the engine with undo and hint, and save/load of PGN.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! gets an `info string error: ...` naming what was wrong, the previous state is kept, and the
 //! engine keeps answering.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::Duration;

@@ -1,13 +1,13 @@
 //! Neighbour Chess Solitaire: deals, the perft file and random games against an independent
-//! reference (`tests/solitaire_reference`, written from RULES.md apart from the engine), the
+//! reference (`solitaire_reference`, written from RULES.md apart from the engine), the
 //! add with wrap-around and the nearest free ring, stopping, the moves, the score, the view
 //! (contents known, order hidden) and `NeighbourOpen`, the solver's optimum on the test deal
 //! and on 200 small deals against an exhaustive search, the bound on boards with frozen and
-//! stranded pieces and colour groups that must move away, the hidden-pile policy, and the
-//! protocol.
+//! stranded pieces and colour groups that must move away, and the hidden-pile policy. The
+//! protocol: `tests/cli/neighbour.rs`.
 
-mod common;
-mod solitaire_reference;
+use crate::common;
+use crate::solitaire_reference;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::AtomicBool;
@@ -16,7 +16,7 @@ use amity_engine::perft::perft;
 use amity_engine::{Color, FenError, Game, MoveList, Position, PuzzleScore, Rules, SolveLimits};
 use amity_variants::neighbour::{self, Neighbour};
 use amity_variants::solitaire::solver::{self, Horizon, Solitaire, Table};
-use common::{Engine, read_perft_file};
+use common::read_perft_file;
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
@@ -79,7 +79,7 @@ fn the_test_deal_starts_as_rules_md_writes_it() {
 
 #[test]
 fn the_reference_confirms_every_line_of_the_perft_file() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/neighbour.perft");
+    let path = crate::common::repository_file("tests/perft/neighbour.perft");
     let cases = read_perft_file(&path);
     assert!(
         cases.len() >= 9,
@@ -109,23 +109,6 @@ fn the_reference_confirms_every_line_of_the_perft_file() {
             );
         }
     }
-}
-
-#[test]
-fn go_perft_counts_the_test_deal() {
-    let mut engine = Engine::start();
-    engine.send("setoption name UCI_Variant value neighbour");
-    engine.send("position startpos");
-    let (divide, total) = engine.perft(8);
-    assert_eq!(total, 615);
-    assert_eq!(divide, vec!["B@a5: 615".to_string()]);
-    engine.send("position startpos moves B@a5 r@a7");
-    let (divide, total) = engine.perft(1);
-    assert_eq!(total, 2);
-    assert_eq!(
-        sorted(divide),
-        vec!["r@e7: 1".to_string(), "stop: 1".to_string()]
-    );
 }
 
 /// Random games from random deals: the engine's decisions, FEN and score agree with the
@@ -921,38 +904,4 @@ fn the_hidden_pile_policy_decides_from_the_view_alone() {
         Some("add".to_string())
     );
     assert!(policy.expected > f64::from(neighbour::LOST_SCORE) && policy.expected <= 32.0);
-}
-
-#[test]
-fn uci_go_answers_the_next_action_from_a_view() {
-    let mut engine = Engine::start();
-    engine.send("setoption name UCI_Variant value neighbour");
-    engine.send("position fen 8/8/8/B7/8/8/8/r7 w - - 0 1 neighbour:?KQRRBNNkqrbbnn:?2r2r3r3r4r4r5r5r6r6r2b3b3b4b4b5b5b6b6b:a7:a");
-    let said = engine.sync();
-    assert!(
-        said.iter().any(|l| l.contains("error")),
-        "a7 is empty: {said:?}"
-    );
-    engine.send("position fen 8/r7/8/B7/8/8/8/8 w - - 0 1 neighbour:?KQRRBNNkqrbbnn:?2r2r3r3r4r4r5r5r6r6r2b3b3b4b4b5b5b6b6b:a7:a");
-    engine.send("go depth 0");
-    let said = engine.read_until(std::time::Duration::from_secs(60), |l| {
-        l.starts_with("bestmove")
-    });
-    assert_eq!(
-        said.last().map(String::as_str),
-        Some("bestmove add"),
-        "{said:?}"
-    );
-    assert!(
-        said.iter().any(|l| l.contains("expected score")),
-        "{said:?}"
-    );
-    engine.send("setoption name NeighbourOpen value true");
-    engine.send("position startpos");
-    engine.send("go depth 1");
-    let said = engine.read_until(std::time::Duration::from_secs(60), |l| {
-        l.starts_with("bestmove")
-    });
-    assert!(said.iter().any(|l| l == "info string score 24"), "{said:?}");
-    assert_eq!(said.last().map(String::as_str), Some("bestmove B@a5"));
 }

@@ -4,7 +4,7 @@
 //! agree with (on rule positions, random playouts and random boards), and random playouts
 //! checking the rules' invariants, the hash and FEN round trips.
 
-mod common;
+use crate::common;
 
 use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
@@ -391,8 +391,7 @@ fn a_position_with_the_waiting_king_in_double_check_is_refused() {
 
 #[test]
 fn fast_generator_agrees_with_the_reference_on_the_rule_positions() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/moralsupport.perft");
+    let path = crate::common::repository_file("tests/perft/moralsupport.perft");
     let mut checked = 0;
     for case in common::read_perft_file(&path) {
         let pos = position(&case.fen);

@@ -4,7 +4,7 @@
 //! (seconds, for a loaded two-core CI machine): they catch hangs, not slowness; the stress
 //! test reports the real latencies.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! `go perft`, position by position and depth by depth. Counts above `AMITY_PERFT_MAX_NODES`
 //! (default 250 million) are skipped so the suite stays fast; set it higher for a full run.
 
-mod common;
+use crate::common;
 
 use common::{Engine, read_perft_file};
 use std::path::Path;

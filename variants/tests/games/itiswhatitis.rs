@@ -867,8 +867,7 @@ fn reference_perft(fen: &str, depth: u32) -> u64 {
 /// reference (the binary is held to the file by tests/perft.rs).
 #[test]
 fn perft_file_agrees_with_the_reference() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/itiswhatitis.perft");
+    let path = crate::common::repository_file("tests/perft/itiswhatitis.perft");
     let text = std::fs::read_to_string(path).expect("perft file");
     let rules = ItIsWhatItIs::new();
     let mut checked = 0;
@@ -937,11 +936,10 @@ fn reach_diagram(kind: usize) -> String {
 }
 
 /// Every diagram in the docs is the implementation's reach (regenerate with
-/// `AMITY_PRINT_DIAGRAMS=1 cargo test --test itiswhatitis docs -- --nocapture`).
+/// `AMITY_PRINT_DIAGRAMS=1 cargo test -p amity-variants --test games itiswhatitis::docs -- --nocapture`).
 #[test]
 fn docs_diagrams_are_the_implementation() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/variants/itiswhatitis.md");
+    let path = crate::common::repository_file("docs/variants/itiswhatitis.md");
     let docs = std::fs::read_to_string(path).unwrap_or_default();
     let diagrams: Vec<String> = (0..KINDS).map(reach_diagram).collect();
     if std::env::var_os("AMITY_PRINT_DIAGRAMS").is_some() {

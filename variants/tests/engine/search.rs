@@ -1,21 +1,19 @@
 //! The search, checked from outside: the staged move picker hands out exactly the legal moves
 //! (same perft as plain generation), with the killers and the countermove right after the hash
-//! move, `stop` during `go infinite` is answered at once, the mate suite is solved with the
-//! right mate distance within a node budget, 1, 2 and 4 threads give legal moves and agreeing
-//! mate scores, and several threads report rising depths.
+//! move, the mate suite is solved with the right mate distance within a node budget, 1, 2 and
+//! 4 threads give legal moves and agreeing mate scores, and several threads report rising
+//! depths. `stop` and `ponderhit` through the binary: `tests/cli/search.rs`.
 
-mod common;
+use crate::common;
 
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
 
 use amity_engine::game::parse_move;
 use amity_engine::search::ordering::{History, MovePicker, QuietOrder, Stage};
 use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{Game, Move, MoveList, Position, Rules, Scratch, perft};
 use amity_variants::Chess;
-use common::{Engine, read_perft_file};
+use common::read_perft_file;
 
 /// Perft that walks each node's moves through the staged picker, with hash moves and killers
 /// taken from elsewhere in the tree (so often illegal here) to prove they are filtered, and
@@ -107,7 +105,7 @@ fn killers_and_the_countermove_come_after_the_hash_move_in_their_order() {
 
 #[test]
 fn staged_picker_gives_the_same_perft_as_plain_generation() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/chess.perft");
+    let path = crate::common::repository_file("tests/perft/chess.perft");
     let cases = read_perft_file(&path);
     assert!(cases.len() >= 4);
     let mut foreign = Vec::new();
@@ -124,47 +122,9 @@ fn staged_picker_gives_the_same_perft_as_plain_generation() {
     }
 }
 
-#[test]
-fn stop_during_go_infinite_is_answered_within_50ms() {
-    let mut engine = Engine::start();
-    engine.send("uci");
-    engine.read_until(Duration::from_secs(10), |l| l == "uciok");
-    let positions = [
-        "position startpos",
-        "position fen r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        "position fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "position startpos moves e2e4 e7e5 g1f3 b8c6",
-        "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "position startpos moves d2d4",
-        "position fen 2r3k1/pp3ppp/2n1b3/3p4/3P4/2PB1N2/P4PPP/4R1K1 w - - 0 20",
-    ];
-    let mut latencies = Vec::new();
-    for position in positions {
-        engine.send(position);
-        engine.sync();
-        engine.send("go infinite");
-        std::thread::sleep(Duration::from_millis(300));
-        let asked = Instant::now();
-        engine.send("stop");
-        let lines = engine.read_until(Duration::from_secs(10), |l| l.starts_with("bestmove"));
-        latencies.push(asked.elapsed());
-        let best = lines.last().expect("a bestmove line");
-        assert!(
-            !best.contains("0000"),
-            "no move from a live position: {best}"
-        );
-    }
-    latencies.sort();
-    let median = latencies[latencies.len() / 2];
-    assert!(
-        median <= Duration::from_millis(50),
-        "median stop latency {median:?} (all: {latencies:?})"
-    );
-}
-
 /// The mate suite: `FEN ; mate N` lines.
 fn mate_suite() -> Vec<(String, i32)> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/search/mates.epd");
+    let path = crate::common::repository_file("tests/search/mates.epd");
     let text = std::fs::read_to_string(&path).expect("mate suite readable");
     text.lines()
         .map(str::trim)
@@ -267,40 +227,6 @@ fn threads_report_rising_depths_and_end_on_the_requested_one() {
             );
         }
     }
-}
-
-#[test]
-fn ponder_waits_for_ponderhit_then_keeps_to_the_clock() {
-    let mut engine = Engine::start();
-    engine.send("uci");
-    engine.read_until(Duration::from_secs(10), |l| l == "uciok");
-    engine.send("position startpos moves e2e4 e7e5");
-    engine.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
-    std::thread::sleep(Duration::from_millis(400));
-    let early = engine.sync();
-    assert!(
-        !early.iter().any(|l| l.starts_with("bestmove")),
-        "a pondering search answered before ponderhit: {early:?}"
-    );
-    let hit = Instant::now();
-    engine.send("ponderhit");
-    let lines = engine.read_until(Duration::from_secs(10), |l| l.starts_with("bestmove"));
-    // After ponderhit the search runs on a 2 s clock (its hard limit is half of it): it must
-    // answer before that clock runs out, however busy the machine is.
-    assert!(
-        hit.elapsed() < Duration::from_millis(2000),
-        "answered {:?} after ponderhit",
-        hit.elapsed()
-    );
-    assert!(lines.iter().any(|l| l.starts_with("info depth")));
-
-    // A ponder search that is stopped answers at once.
-    engine.send("position startpos moves d2d4");
-    engine.send("go ponder wtime 60000 btime 60000");
-    std::thread::sleep(Duration::from_millis(200));
-    engine.send("stop");
-    let lines = engine.read_until(Duration::from_secs(5), |l| l.starts_with("bestmove"));
-    assert!(!lines.last().unwrap().contains("0000"));
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! XBoard (CECP v2) transcripts against the real binary: the handshake, every command, each
 //! kind of bad input, result claims, analysis and the engine-defined variant messages.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,20 +1,18 @@
 //! Secret Chesswords: the perft data confirmed by an independent reference
-//! (`tests/chesswords_reference`, written from RULES.md apart from the engine), random games
-//! walked beside it FEN by FEN, decision and whole-turn tokens, views, bad FENs and the
-//! protocol.
+//! (`chesswords_reference`, written from RULES.md apart from the engine), random games
+//! walked beside it FEN by FEN, decision and whole-turn tokens, views and bad FENs. The
+//! protocol and the referee: `tests/cli/chesswords.rs`.
 
-mod chesswords_reference;
-mod common;
+use crate::chesswords_reference;
+use crate::common;
 
 use amity_engine::{Color, Game, MoveList, Position, Rules, perft::perft};
 use amity_variants::chesswords::{self, Chesswords, Stage};
 use chesswords_reference::RefPos;
-use common::{Engine, read_perft_file};
+use common::read_perft_file;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
-use std::path::Path;
-use std::time::Duration;
 
 const START: &str = chesswords::START_FEN;
 
@@ -32,7 +30,7 @@ fn decisions(pos: &Position<Chesswords>) -> Vec<String> {
 }
 
 fn perft_cases() -> Vec<common::PerftCase> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft/chesswords.perft");
+    let path = crate::common::repository_file("tests/perft/chesswords.perft");
     read_perft_file(&path)
 }
 
@@ -371,78 +369,7 @@ fn views_hide_the_partners_hand_and_the_stack_and_samples_fill_them() {
     }
 }
 
-#[test]
-fn the_protocol_reads_views_and_full_states_and_counts_only_full_states() {
-    let mut engine = Engine::start();
-    engine.send("setoption name UCI_Variant value chesswords");
-    engine.send(&format!(
-        "position fen {START} moves word:oar,c2c3 say:pb,a5a4"
-    ));
-    engine.send("d");
-    let lines = engine.read_until(Duration::from_secs(10), |l| l.starts_with("Legal moves"));
-    assert!(
-        lines.iter().any(|l| l.contains("cw:1:0:0:clue")),
-        "{lines:?}"
-    );
-    let (_, total) = engine.perft(1);
-    assert!(total > 1);
-    let view = START.replace(
-        "hands:PnRp/KqpP stack:NrpPQk",
-        "hands:PnRp/???? stack:??????",
-    );
-    engine.send(&format!("position fen {view}"));
-    engine.send("go perft 1");
-    let lines = engine.read_until(Duration::from_secs(10), |l| l.contains("view"));
-    assert!(lines.iter().any(|l| l.contains("error")), "{lines:?}");
-    engine.send(&format!("position fen {view}"));
-    engine.send("go depth 1");
-    let lines = engine.read_until(Duration::from_secs(30), |l| l.starts_with("bestmove"));
-    let best = lines.last().unwrap();
-    assert!(
-        best.starts_with("bestmove ") && best != "bestmove 0000",
-        "{lines:?}"
-    );
-    engine.send(&format!("position fen {START} moves word:xyzzy"));
-    engine.send("isready");
-    let lines = engine.read_until(Duration::from_secs(10), |l| l == "readyok");
-    assert!(lines.iter().any(|l| l.contains("error")), "{lines:?}");
-}
-
 // ----- the referee -----
-
-/// Two Amity engines as partners under the referee: each is told only its view, the game ends
-/// by the rules, and the record carries the team's account.
-#[test]
-fn the_referee_plays_partners_and_records_the_team_score() {
-    let pgn = std::env::temp_dir().join(format!("amity-chesswords-{}.pgn", std::process::id()));
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_amity"))
-        .args([
-            "match",
-            "--variant",
-            "chesswords",
-            "--games",
-            "1",
-            "--no-repeat",
-        ])
-        .args(["--max-plies", "400", "--pgnout", pgn.to_str().unwrap()])
-        .output()
-        .expect("amity runs");
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.contains("terminations: normal 1"), "{text}");
-    assert!(text.contains("re-read and replayed legally"), "{text}");
-    let record = std::fs::read_to_string(&pgn).unwrap();
-    let _ = std::fs::remove_file(&pgn);
-    for tag in [
-        "[Letters ",
-        "[Words ",
-        "[Penalties ",
-        "[TeamScore ",
-        "[Grade ",
-        "[Layout ",
-    ] {
-        assert!(record.contains(tag), "{tag} in {record}");
-    }
-}
 
 /// Boards drawn by a program label every square with its letter (RULES.md's reference layout:
 /// rank 1 reads `setari`), a checker's letter in capitals.
