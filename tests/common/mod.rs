@@ -1,10 +1,14 @@
 //! Shared test helpers: a driver for the real `amity` binary over pipes, as a GUI would use
 //! it (send lines, read lines until a pattern, with a time-out so a hung engine fails the test
-//! instead of hanging it), the perft data file reader, the parts of random boards that
-//! every variant's random-board test builds alike, and the board geometry the independent
-//! references share (written out here, never taken from the engine's tables).
+//! instead of hanging it), and the perft data file reader of the rules tests.
 
 #![allow(dead_code)]
+
+#[path = "../../variants/tests/common/perft_file.rs"]
+mod perft_file;
+
+#[allow(unused_imports)]
+pub use perft_file::{PerftCase, read_perft_file};
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -169,118 +173,3 @@ impl Drop for Engine {
         let _ = self.child.wait();
     }
 }
-
-/// One position of a perft data file with its expected counts by depth.
-pub struct PerftCase {
-    /// `setoption` lines in force for this position.
-    pub setup: Vec<String>,
-    pub fen: String,
-    pub counts: Vec<(u32, u64)>,
-}
-
-/// Reads `tests/perft/<variant>.perft`: `fen ; D1 n ; D2 n ...` per line, `#` comments, and
-/// `setoption ...` lines that apply to the positions after them.
-pub fn read_perft_file(path: &std::path::Path) -> Vec<PerftCase> {
-    let text = std::fs::read_to_string(path).expect("perft file readable");
-    let mut setup: Vec<String> = Vec::new();
-    let mut cases = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if line.starts_with("setoption ") {
-            setup.push(line.to_string());
-            continue;
-        }
-        let mut parts = line.split(';').map(str::trim);
-        let fen = parts.next().unwrap().to_string();
-        let counts = parts
-            .map(|part| {
-                let (depth, count) = part
-                    .strip_prefix('D')
-                    .and_then(|p| p.split_once(' '))
-                    .unwrap_or_else(|| {
-                        panic!("{}:{}: bad count '{part}'", path.display(), number + 1)
-                    });
-                (depth.trim().parse().unwrap(), count.trim().parse().unwrap())
-            })
-            .collect();
-        cases.push(PerftCase {
-            setup: setup.clone(),
-            fen,
-            counts,
-        });
-    }
-    cases
-}
-
-/// How many boards a random-board test checks: `AMITY_RANDOM_POSITIONS` when set, else
-/// `default`.
-pub fn random_board_count(default: usize) -> usize {
-    std::env::var("AMITY_RANDOM_POSITIONS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(default)
-}
-
-/// Castling rights for a random board: where a king and a rook of one colour stand on their
-/// start squares (e1 with a1 or h1, e8 with a8 or h8), the right is given four times in five.
-pub fn random_castling_rights<R: amity_engine::Rules>(
-    pos: &amity_engine::Position<R>,
-    rng: &mut rand::rngs::StdRng,
-) -> amity_engine::Bitboard {
-    use amity_engine::orthodox::{KING, ROOK};
-    use amity_engine::{Bitboard, Color, Piece, Square};
-    use rand::Rng;
-    let mut rights = Bitboard::EMPTY;
-    for (color, king, rook) in [
-        (Color::White, 4, 7),
-        (Color::White, 4, 0),
-        (Color::Black, 60, 63),
-        (Color::Black, 60, 56),
-    ] {
-        let (king, rook) = (Square::new(king), Square::new(rook));
-        if pos.piece_at(king) == Some(Piece::new(color, KING))
-            && pos.piece_at(rook) == Some(Piece::new(color, ROOK))
-            && rng.random_bool(0.8)
-        {
-            rights.add(rook);
-        }
-    }
-    rights
-}
-
-/// A colour for a random board, either with even odds.
-pub fn random_color(rng: &mut rand::rngs::StdRng) -> amity_engine::Color {
-    use rand::Rng;
-    if rng.random_bool(0.5) {
-        amity_engine::Color::White
-    } else {
-        amity_engine::Color::Black
-    }
-}
-
-/// A knight's eight jumps as (file, rank) steps, for the independent references.
-pub const KNIGHT_JUMPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
-/// A king's eight steps as (file, rank) steps, for the independent references.
-pub const KING_STEPS: [(i32, i32); 8] = [
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, 1),
-];

@@ -1,0 +1,379 @@
+//! Cloak and Dagger Chess: the perft data confirmed by an independent reference
+//! (`cloakanddagger_reference`, written from RULES.md apart from the engine), random games
+//! walked beside it, views that follow the other side's announced decisions, belief that always
+//! holds the true arrangement, a search whose answer depends on the view alone, FEN errors.
+
+use crate::cloakanddagger_reference;
+use crate::common;
+
+use std::sync::atomic::AtomicBool;
+
+use amity_engine::search::{HiddenInformation, Limits, Searcher};
+use amity_engine::{Color, Game, Position, Rules, perft::perft};
+use amity_variants::cloakanddagger::{
+    self, Arrangement, CloakAndDagger, IDENTITIES, START_FEN, arrangements, belief,
+};
+use cloakanddagger_reference::RefPos;
+use common::read_perft_file;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn position(fen: &str) -> Position<CloakAndDagger> {
+    Position::from_fen(&CloakAndDagger, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn perft_cases() -> Vec<common::PerftCase> {
+    let path = crate::common::repository_file("tests/perft/cloakanddagger.perft");
+    read_perft_file(&path)
+}
+
+/// The legal decisions, as sorted tokens.
+fn decisions(pos: &Position<CloakAndDagger>) -> Vec<String> {
+    let mut moves = amity_engine::MoveList::new();
+    CloakAndDagger.generate(pos, &mut moves);
+    let mut tokens: Vec<String> = moves
+        .iter()
+        .map(|mv| CloakAndDagger.format_move(*mv))
+        .collect();
+    tokens.sort();
+    tokens
+}
+
+#[test]
+fn start_position_perft_is_41_820_8468_69152() {
+    let pos = position(START_FEN);
+    let counts: Vec<u64> = (1..=4).map(|d| perft(&CloakAndDagger, &pos, d)).collect();
+    assert_eq!(counts, [41, 820, 8468, 69152]);
+}
+
+#[test]
+fn the_engine_counts_every_line_of_the_perft_file() {
+    let cases = perft_cases();
+    assert!(cases.len() >= 14, "{} positions", cases.len());
+    for case in cases {
+        let pos = position(&case.fen);
+        for (depth, expected) in &case.counts {
+            assert_eq!(
+                perft(&CloakAndDagger, &pos, *depth),
+                *expected,
+                "{} depth {depth}",
+                case.fen
+            );
+        }
+    }
+}
+
+#[test]
+fn the_reference_confirms_every_line_of_the_perft_file() {
+    for case in perft_cases() {
+        let reference = RefPos::from_fen(&case.fen);
+        for (depth, expected) in &case.counts {
+            assert_eq!(
+                reference.perft(*depth),
+                *expected,
+                "reference: {} depth {depth}",
+                case.fen
+            );
+        }
+    }
+}
+
+/// A game from a random pair of arrangements.
+fn dealt_game(rng: &mut StdRng) -> Game<CloakAndDagger> {
+    let deal = CloakAndDagger.deal(rng).expect("cloak and dagger deals");
+    Game::from_fen(CloakAndDagger, &deal.to_fen(&CloakAndDagger)).expect("a dealt FEN")
+}
+
+/// The arrangement each side was dealt, read off a start position.
+fn dealt_arrangements(start: &Position<CloakAndDagger>) -> [Arrangement; 2] {
+    let mut found = [[amity_engine::orthodox::KING; 8]; 2];
+    for (side, rank) in [(0, 0u32), (1, 7u32)] {
+        for file in 0..8u32 {
+            let square = amity_engine::Square::new(rank * 8 + file);
+            found[side][file as usize] = start.piece_at(square).expect("a back-rank piece").kind;
+        }
+    }
+    found
+}
+
+#[test]
+fn random_games_agree_with_the_reference_decision_by_decision() {
+    let mut rng = StdRng::seed_from_u64(0xC10A);
+    let mut plies = 0;
+    for _ in 0..30 {
+        let mut game = dealt_game(&mut rng);
+        let mut reference = RefPos::from_fen(&game.position().to_fen(&CloakAndDagger));
+        for _ in 0..300 {
+            let engine_tokens = decisions(game.position());
+            let mut reference_tokens = reference.decisions();
+            reference_tokens.sort();
+            let fen = game.position().to_fen(&CloakAndDagger);
+            assert_eq!(engine_tokens, reference_tokens, "{fen}");
+            if engine_tokens.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            let token = &engine_tokens[rng.random_range(0..engine_tokens.len())];
+            game.play_token(token).expect("a generated decision");
+            reference = reference.play(token);
+            let pos = game.position();
+            assert_eq!(pos.hash(), pos.fresh_hash(&CloakAndDagger), "{fen} {token}");
+            let written = pos.to_fen(&CloakAndDagger);
+            assert_eq!(position(&written).to_fen(&CloakAndDagger), written);
+            plies += 1;
+        }
+    }
+    assert!(plies > 3000, "{plies} plies");
+}
+
+#[test]
+fn a_view_follows_the_other_sides_announced_decisions_to_the_next_view() {
+    // What the referee relies on: a seat given its view when the other side's turn begins,
+    // then that side's decisions as announced, holds exactly its view of the new full state.
+    let mut rng = StdRng::seed_from_u64(0x5EA7);
+    let mut turns = 0;
+    for _ in 0..30 {
+        let mut game = dealt_game(&mut rng);
+        for _ in 0..150 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let mover = game.position().turn();
+            let watcher = !mover;
+            let before = CloakAndDagger.view(game.position(), watcher);
+            let mut announced = Vec::new();
+            while game.position().turn() == mover && game.outcome().is_none() {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves.as_slice()[rng.random_range(0..moves.len())];
+                announced.push(CloakAndDagger.announce(game.position(), mv));
+                game.play_unchecked(mv);
+            }
+            let mut followed = before.clone();
+            for token in announced.iter().flat_map(|turn| turn.split(',')) {
+                let mv = amity_engine::game::parse_move(&CloakAndDagger, &followed, token)
+                    .unwrap_or_else(|e| {
+                        panic!("{token} on {}: {e}", followed.to_fen(&CloakAndDagger))
+                    });
+                CloakAndDagger.play(&mut followed, mv);
+            }
+            if game.outcome().is_some() {
+                break;
+            }
+            assert_eq!(
+                followed.to_fen(&CloakAndDagger),
+                CloakAndDagger
+                    .view(game.position(), watcher)
+                    .to_fen(&CloakAndDagger),
+                "after {announced:?} from {}",
+                before.to_fen(&CloakAndDagger)
+            );
+            turns += 1;
+        }
+    }
+    assert!(turns > 1000, "{turns} turns");
+}
+
+#[test]
+fn belief_always_holds_the_true_arrangement() {
+    // Random self-play from random deals: at every ply, each seat's view of the full state
+    // leaves the opponent's true arrangement among those it believes possible, and sampling
+    // draws only believed arrangements.
+    let mut rng = StdRng::seed_from_u64(0xBE11EF);
+    let mut plies = 0;
+    let mut narrowed = 0usize;
+    while plies < 10_000 {
+        let mut game = dealt_game(&mut rng);
+        let truth = dealt_arrangements(game.position());
+        while game.outcome().is_none() && plies < 10_000 {
+            for seat in [Color::White, Color::Black] {
+                let view = CloakAndDagger.view(game.position(), seat);
+                let view = position(&view.to_fen(&CloakAndDagger));
+                let believed = belief(&view, !seat);
+                let true_one = truth[amity_engine::position::color_index(!seat)];
+                assert!(
+                    believed
+                        .iter()
+                        .any(|(arrangement, _)| *arrangement == true_one),
+                    "{} lost the truth",
+                    view.to_fen(&CloakAndDagger)
+                );
+                narrowed += arrangements().len() - believed.len();
+            }
+            let moves = game.legal_moves();
+            let mv = moves.as_slice()[rng.random_range(0..moves.len())];
+            game.play_unchecked(mv);
+            plies += 1;
+        }
+    }
+    assert!(narrowed > 0);
+}
+
+#[test]
+fn the_views_write_the_opponents_cloaked_pieces_as_question_marks() {
+    let start = position(START_FEN);
+    let view = CloakAndDagger.view(&start, Color::White);
+    assert_eq!(
+        view.to_fen(&CloakAndDagger),
+        "????????/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AH? - 0 1 \
+         cloak:1a1,2b1,3c1,4d1,5e1,6f1,7g1,8h1/1a8,2b8,3c8,4d8,5e8,6f8,7g8,8h8:0/0:-:-/-:-:view=w"
+    );
+    let mut game = Game::from_fen(CloakAndDagger, START_FEN).unwrap();
+    for token in ["guess:none", "g1f3", "done", "guess:none", "b8c6", "done"] {
+        game.play_token(token).unwrap();
+    }
+    let black_view = CloakAndDagger
+        .view(game.position(), Color::Black)
+        .to_fen(&CloakAndDagger);
+    assert!(black_view.contains(":seen=7N*/2N*:view=b"), "{black_view}");
+    // What the knight's jump showed: checker 7 is a knight in every believed arrangement.
+    let believed = belief(&position(&black_view), Color::White);
+    assert!(believed.iter().all(|(a, _)| a[6] == IDENTITIES[0]));
+    assert_eq!(believed.len(), 960 * 2 / 8);
+}
+
+#[test]
+fn bad_fens_are_refused_with_reasons() {
+    for (fen, why) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1",
+            "missing cloak",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1 cloak:9a1/-:0/0:-:-/-:-",
+            "checker number",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1 cloak:1a2/-:0/0:-:-/-:-",
+            "no piece other than a pawn",
+        ),
+        (
+            "????????/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AH - 0 1 cloak:-/-:0/0:-:-/-:-",
+            "only the opponent's view may hide",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1 cloak:-/-:0/0:-:-/-:w9Q+",
+            "checker number",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 cloak:-/-:0/0:-:-/-:-:at=X",
+            "at=X",
+        ),
+    ] {
+        let error = Position::from_fen(&CloakAndDagger, fen)
+            .expect_err(fen)
+            .to_string();
+        assert!(error.contains(why), "{fen}: {error}");
+    }
+}
+
+#[test]
+fn identity_probabilities_sum_to_one_per_checker() {
+    let view = CloakAndDagger.view(&position(START_FEN), Color::Black);
+    let table = cloakanddagger::identity_probabilities(&view, Color::White);
+    for (number, row) in table.iter().enumerate().skip(1) {
+        let total: f64 = row.iter().sum();
+        assert!((total - 1.0).abs() < 1e-9, "checker {number}: {row:?}");
+    }
+    // Uniform over the 960: the king stands on files b-g only, never a corner.
+    assert_eq!(table[1][4], 0.0);
+    assert!(table[4][4] > 0.0);
+}
+
+fn best_move(searcher: &mut Searcher, pos: &Position<CloakAndDagger>, depth: u32) -> String {
+    searcher.clear();
+    let stop = AtomicBool::new(false);
+    let result = searcher.search(
+        &CloakAndDagger,
+        pos,
+        &[pos.hash()],
+        &Limits::depth(depth),
+        &stop,
+        &mut |_| {},
+    );
+    CloakAndDagger.format_move(result.best)
+}
+
+#[test]
+fn the_answer_depends_on_the_view_alone() {
+    let mut searcher = Searcher::new(4, 1);
+    searcher.set_hidden_information(HiddenInformation {
+        samples: 2,
+        seed: 99,
+        full_state: false,
+        baseline: false,
+    });
+    let mut rng = StdRng::seed_from_u64(0xF00D);
+    let mut checked = 0;
+    let mut differing_states = 0;
+    while checked < 150 {
+        let mut game = dealt_game(&mut rng);
+        let plies = rng.random_range(0..60);
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            game.play_unchecked(moves.as_slice()[rng.random_range(0..moves.len())]);
+        }
+        if game.outcome().is_some() || game.legal_moves().is_empty() {
+            continue;
+        }
+        let full = game.position().clone();
+        let view = CloakAndDagger.view(&full, full.turn());
+        let other = CloakAndDagger.sample_state(&view, &mut rng);
+        if other.to_fen(&CloakAndDagger) != full.to_fen(&CloakAndDagger) {
+            differing_states += 1;
+        }
+        assert_eq!(
+            best_move(&mut searcher, &full, 3),
+            best_move(&mut searcher, &other, 3),
+            "{} and {}",
+            full.to_fen(&CloakAndDagger),
+            other.to_fen(&CloakAndDagger)
+        );
+        checked += 1;
+    }
+    assert!(differing_states > 100, "{differing_states}");
+}
+
+#[test]
+fn belief_predicts_identities_better_than_the_uniform_belief() {
+    // Log-loss (nats per cloaked enemy checker and ply) of the identity predictions, tracked
+    // belief against the baseline's uniform belief over the 960, over random self-play.
+    let mut rng = StdRng::seed_from_u64(0x1055);
+    let (mut tracked, mut uniform, mut predictions) = (0.0f64, 0.0f64, 0usize);
+    for _ in 0..40 {
+        let mut game = dealt_game(&mut rng);
+        for _ in 0..120 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let full = game.position().clone();
+            let seat = full.turn();
+            let view = CloakAndDagger.view(&full, seat);
+            let forgetful = CloakAndDagger.baseline_view(&view);
+            let believed = cloakanddagger::identity_probabilities(&view, !seat);
+            let uniform_odds = cloakanddagger::identity_probabilities(&forgetful, !seat);
+            for square in full.color(!seat) & full.state.cloaked {
+                let number = usize::from(full.state.number(square));
+                let kind = full.piece_at(square).expect("a piece").kind;
+                let index = IDENTITIES
+                    .iter()
+                    .position(|k| *k == kind)
+                    .expect("an identity");
+                tracked -= believed[number][index].max(1e-12).ln();
+                uniform -= uniform_odds[number][index].max(1e-12).ln();
+                predictions += 1;
+            }
+            let moves = game.legal_moves();
+            game.play_unchecked(moves.as_slice()[rng.random_range(0..moves.len())]);
+        }
+    }
+    let (tracked, uniform) = (tracked / predictions as f64, uniform / predictions as f64);
+    eprintln!(
+        "log-loss over {predictions} predictions: tracked belief {tracked:.4}, uniform {uniform:.4}"
+    );
+    assert!(tracked < uniform * 0.9, "{tracked} against {uniform}");
+}
