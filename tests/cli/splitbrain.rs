@@ -342,12 +342,23 @@ fn the_opposing_chooser_picks_the_ruling_worse_for_the_movers() {
         ..Default::default()
     };
     let bk = Seat::parse("Bk").unwrap();
-    let ruling = amity_variants::splitbrain::seats::answer(&pos, bk, PartnerModel::Alike, &limits, &stop).unwrap();
+    let ruling =
+        amity_variants::splitbrain::seats::answer(&pos, bk, PartnerModel::Alike, &limits, &stop)
+            .unwrap();
     assert_eq!(SplitBrain.format_move(ruling), "r:target");
     // Nobody else owes it.
     for other in ["Wk", "Wq", "Bq"] {
         let seat = Seat::parse(other).unwrap();
-        assert!(amity_variants::splitbrain::seats::answer(&pos, seat, PartnerModel::Alike, &limits, &stop).is_err());
+        assert!(
+            amity_variants::splitbrain::seats::answer(
+                &pos,
+                seat,
+                PartnerModel::Alike,
+                &limits,
+                &stop
+            )
+            .is_err()
+        );
     }
 }
 
