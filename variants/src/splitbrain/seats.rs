@@ -45,6 +45,8 @@ pub fn plays_one_seat(options: &VariantOptions) -> bool {
 
 /// The decision `seat` owes in `pos`, by [`super::seat_decision`] with a fresh,
 /// single-threaded board search to `limits.depth` (else [`SEAT_DEPTH`]) and `limits.nodes`.
+/// A clock or move time only cuts a search that would overrun the hard budget (a slow or
+/// busy machine): partners then may disagree, but the seat does not lose on time.
 ///
 /// # Errors
 /// [`SeatError`] when the seat owes nothing now.
@@ -56,11 +58,20 @@ pub fn answer(
     stop: &AtomicBool,
 ) -> Result<Move, SeatError> {
     let depth = limits.depth.unwrap_or(SEAT_DEPTH).max(1);
+    let deadline = limits
+        .budget()
+        .hard
+        .map(|hard| std::time::Instant::now() + hard);
     let mut search = |board: &Position<LosAlamos>, candidates: &[Move]| {
         let mut searcher = Searcher::new(SEAT_HASH_MB, 1);
         let board_limits = Limits {
             depth: Some(depth),
             nodes: limits.nodes,
+            movetime: deadline.map(|deadline| {
+                deadline
+                    .saturating_duration_since(std::time::Instant::now())
+                    .max(std::time::Duration::from_millis(1))
+            }),
             search_moves: candidates.to_vec(),
             ..Limits::default()
         };
