@@ -97,3 +97,32 @@ fn uci_go_answers_the_next_action_from_a_view() {
     let rest = solver::solve_open(&OPEN, game.position(), &table, limits(&stop), false);
     assert_eq!(rest.cost, Some(3), "{best} keeps the optimum");
 }
+
+/// With the pile spent and no win left, the game goes on while the rules offer decisions:
+/// the solver proves the loss and still answers one of them (it answered `0000`, which the
+/// referee counts as an illegal move).
+#[test]
+fn a_proven_loss_still_answers_a_legal_decision() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Variant value parade");
+    let fen = "8/5r2/4K2b/3Q1N2/1b3R2/kn1B2B1/1r6/1n3R2 w - - 0 1 parade:-:14";
+    engine.send(&format!("position fen {fen}"));
+    let (divide, _) = engine.perft(1);
+    for go in ["go depth 2", "go wtime 32 btime 500 winc 20 binc 20"] {
+        engine.send(go);
+        let said = engine.read_until(std::time::Duration::from_secs(30), |l| {
+            l.starts_with("bestmove")
+        });
+        let best = said
+            .last()
+            .unwrap()
+            .trim_start_matches("bestmove ")
+            .to_string();
+        assert!(
+            divide
+                .iter()
+                .any(|line| line.starts_with(&format!("{best}: "))),
+            "{go}: {best} is not among {divide:?}"
+        );
+    }
+}

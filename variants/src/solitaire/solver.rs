@@ -968,8 +968,12 @@ pub fn decide<R: Solitaire>(
             Some(cost) => rules.score_after(&view, cost),
             None => rules.lost_score(),
         };
-        let line = if answer.line.is_empty() && !answer.complete {
-            unsolved_decision_until(rules, &view, FALLBACK_BEAM_WIDTH, &limits)
+        // A proven loss still owes a decision while the rules offer one: any will do.
+        let line = if answer.line.is_empty() {
+            let unsolved = (!answer.complete)
+                .then(|| unsolved_decision_until(rules, &view, FALLBACK_BEAM_WIDTH, &limits))
+                .flatten();
+            unsolved
                 .or_else(|| first_decision(rules, &view))
                 .into_iter()
                 .collect()
