@@ -640,6 +640,12 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
 /// a process per seat) or four (one per seat: the first two one team, the last two the
 /// other); teams swap colours every game.
 fn run_seat_match(args: &MatchArgs, specs: &[EngineSpec]) -> Result<(), MatchError> {
+    if let Some(path) = &args.openings {
+        return Err(MatchError::Setting(format!(
+            "a Split-Brain seat match starts from random team moves (--random-plies) and \
+             cannot read openings ({path})"
+        )));
+    }
     let player = |spec: &EngineSpec| seats::Player::Engine(Box::new(spec.clone()));
     let (players, names) = match specs {
         [first, second] => (
@@ -672,11 +678,7 @@ fn run_seat_match(args: &MatchArgs, specs: &[EngineSpec]) -> Result<(), MatchErr
         depth: seats_depth(specs),
         max_team_moves: args.max_plies.map_or(300, |plies| plies.div_ceil(2)),
         // A team move is one ply of the board.
-        opening_team_moves: if args.openings.is_some() {
-            0
-        } else {
-            args.random_plies
-        },
+        opening_team_moves: args.random_plies,
         seed: args.seed,
         pgn: args.pgnout.clone(),
         event: args.event.clone(),

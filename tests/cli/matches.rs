@@ -309,6 +309,20 @@ fn bad_settings_are_refused_with_a_message() {
             "cannot read openings",
         ),
         (&["match", "--sprt", "elo0=5", "elo1=0"][..], "elo0 < elo1"),
+        (
+            &[
+                "match",
+                "--variant",
+                "splitbrain",
+                "--openings",
+                "book.epd",
+                "--engine",
+                "cmd=amity",
+                "--engine",
+                "cmd=amity",
+            ][..],
+            "cannot read openings (book.epd)",
+        ),
     ] {
         let (ok, out) = amity(args);
         assert!(!ok, "{args:?} was accepted: {out}");
