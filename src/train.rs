@@ -122,7 +122,7 @@ fn train<R: Rules>(rules: &R, args: &TrainArgs) -> Result<(), String> {
     // The data are read again each epoch, a part at a time, so memory holds one part however
     // large the file. The held-out tail (positions of the last games, never trained on) is
     // found by counting first.
-    let total = LabelledReader::open(&args.data, usize::MAX)
+    let total = LabelledReader::open(&args.data, args.part.max(1))
         .map_err(failed)?
         .try_fold(0, |count, part| part.map(|part| count + part.len()))
         .map_err(failed)?;
