@@ -640,6 +640,29 @@ pub trait Rules: Clone + Send + Sync + 'static {
         self.announce(pos, mv)
     }
 
+    /// A decision in plain words, as a player at the table would say it ("guess checker 3 is
+    /// a knight"): `mv` made in `before`, a view or the full state, which is all the words
+    /// may tell. Given `after` (the same seat's view once the decision was made), the words
+    /// may say what it led to ("guessed checker 3 is a knight: right"). `None` when the
+    /// token says it plainly (a move on the board). Default: `None`.
+    fn in_words(
+        &self,
+        before: &Position<Self>,
+        mv: Move,
+        after: Option<&Position<Self>>,
+    ) -> Option<String> {
+        let _ = (before, mv, after);
+        None
+    }
+
+    /// Whether a player may say free words with the decision `mv` in `pos` (the clue said for
+    /// a secret clue word): words every seat hears, which the rules do not read. Default:
+    /// never.
+    fn takes_speech(&self, pos: &Position<Self>, mv: Move) -> bool {
+        let _ = (pos, mv);
+        false
+    }
+
     /// A decision token that says more than its [`Move`] can carry (a free clue word whose end
     /// letters are all the rules look at): the legal decision it stands for, or `None` to match
     /// the token against [`Rules::format_move`] as usual. Only legal decisions may be answered.

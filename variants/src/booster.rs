@@ -1536,6 +1536,25 @@ impl Rules for Booster {
         Some(start)
     }
 
+    fn in_words(
+        &self,
+        before: &Position<Self>,
+        mv: Move,
+        after: Option<&Position<Self>>,
+    ) -> Option<String> {
+        let _ = (before, after);
+        match mv.flag() {
+            MoveFlag::Drop => Some(format!(
+                "play the {} card: a checker under the piece on {}",
+                card_of(mv),
+                mv.to()
+            )),
+            MoveFlag::Pass => Some("no card played".into()),
+            MoveFlag::Chance => Some("the discard pile is shuffled into a new draw pile".into()),
+            _ => None,
+        }
+    }
+
     fn format_move(&self, mv: Move) -> String {
         match mv.flag() {
             MoveFlag::Drop => format!("add:{}@{}", card_of(mv), mv.to()),

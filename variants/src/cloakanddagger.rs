@@ -404,6 +404,45 @@ pub enum Decision {
     Uncloak(u8, Option<Kind>),
 }
 
+/// A decision in plain words (see `Rules::in_words`): a guess says, once made, whether it was
+/// right, as the guess record of the seat's view `after` shows.
+fn decision_in_words(
+    before: &Position<CloakAndDagger>,
+    mv: Move,
+    after: Option<&Position<CloakAndDagger>>,
+) -> Option<String> {
+    let name = |kind: Kind| PIECES[kind.index()].name;
+    Some(match decision(mv) {
+        Decision::BonusNone => "no bonus move".into(),
+        Decision::GuessNone => "no guess".into(),
+        Decision::Done => "ends the turn".into(),
+        Decision::Guess(number, kind) => {
+            let guesser = before.turn();
+            let judged = after
+                .and_then(|after| after.state.guesses.last())
+                .filter(|guess| {
+                    guess.guesser == guesser && guess.number == number && guess.kind == kind
+                });
+            match judged {
+                Some(guess) => format!(
+                    "guessed checker {number} is a {}: {}",
+                    name(kind),
+                    if guess.right { "right" } else { "wrong" }
+                ),
+                None => format!("guess checker {number} is a {}", name(kind)),
+            }
+        }
+        Decision::Uncloak(number, Some(kind)) => {
+            format!("uncloak checker {number}: a {}", name(kind))
+        }
+        Decision::Uncloak(number, None) => format!("uncloak checker {number}"),
+        Decision::Board(board) if board.flag() == MoveFlag::Drop => {
+            format!("drop a pawn on {}", board.to())
+        }
+        Decision::Board(_) => return None,
+    })
+}
+
 /// Tells a decision's meaning from its packed move.
 pub fn decision(mv: Move) -> Decision {
     if mv.flag() != MoveFlag::Pass {
@@ -1697,6 +1736,15 @@ impl Rules for CloakAndDagger {
                 _ => format!("{}{}", mv.from(), mv.to()),
             },
         }
+    }
+
+    fn in_words(
+        &self,
+        before: &Position<Self>,
+        mv: Move,
+        after: Option<&Position<Self>>,
+    ) -> Option<String> {
+        decision_in_words(before, mv, after)
     }
 
     /// A guess at a `?` whose identity the view has not pinned down, or a capture of a `?`

@@ -690,6 +690,23 @@ impl Rules for Gravity {
         outcomes.first().map(|outcome| outcome.outcome)
     }
 
+    fn in_words(
+        &self,
+        before: &Position<Self>,
+        mv: Move,
+        after: Option<&Position<Self>>,
+    ) -> Option<String> {
+        let _ = (before, after);
+        let piece =
+            |mv: Move| crate::words::piece_words(&PIECES, Piece::new(color_of_card(mv), mv.kind()));
+        match mv.flag() {
+            MoveFlag::Chance => Some(format!("turned up a {}", piece(mv))),
+            MoveFlag::Drop => Some(format!("drop the {} on {}", piece(mv), mv.to())),
+            MoveFlag::Pass => Some("end the turn".into()),
+            _ => None,
+        }
+    }
+
     fn format_move(&self, mv: Move) -> String {
         match mv.flag() {
             MoveFlag::Chance => format!("flip:{}", letter(color_of_card(mv), mv.kind())),

@@ -419,6 +419,23 @@ impl Rules for ItIsWhatItIs {
     }
 
     /// Promotion is automatic, so a move is written as its two squares alone (`c7c8`).
+    /// A crown on each royal target, whose capture wins.
+    fn square_labels(&self, pos: &Position<Self>) -> Vec<amity_engine::SquareLabel> {
+        let mut labels = Vec::new();
+        for color in [Color::White, Color::Black] {
+            for kind in ROYALS {
+                labels.extend(pos.pieces(color, kind).into_iter().map(|square| {
+                    amity_engine::SquareLabel {
+                        square,
+                        text: "\u{265b}".into(),
+                        owner: Some(color),
+                    }
+                }));
+            }
+        }
+        labels
+    }
+
     fn format_move(&self, mv: Move) -> String {
         if mv.is_null() {
             return "0000".into();

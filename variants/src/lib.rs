@@ -18,6 +18,7 @@ pub mod parade;
 pub mod solitaire;
 pub mod splitbrain;
 mod threats;
+mod words;
 
 use amity_engine::{Game, OptionError, OptionSpec, OptionValue, Rules, VariantSettings};
 

@@ -992,6 +992,20 @@ impl Rules for Love {
         }
     }
 
+    /// A heart on each piece of the couple in love.
+    fn square_labels(&self, pos: &Position<Self>) -> Vec<amity_engine::SquareLabel> {
+        pos.state
+            .couple
+            .into_iter()
+            .flatten()
+            .map(|square| amity_engine::SquareLabel {
+                square,
+                text: "\u{2665}".into(),
+                owner: pos.piece_at(square).map(|piece| piece.color),
+            })
+            .collect()
+    }
+
     fn describe(&self, pos: &Position<Self>) -> String {
         let state = pos.state;
         let phase = match state.phase {

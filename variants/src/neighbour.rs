@@ -1058,6 +1058,35 @@ impl Rules for Neighbour {
         deal_from_text(&random_deal(rng)).ok()
     }
 
+    fn in_words(
+        &self,
+        before: &Position<Self>,
+        mv: Move,
+        after: Option<&Position<Self>>,
+    ) -> Option<String> {
+        let _ = (before, after);
+        let piece =
+            |card: PieceCard| crate::words::piece_words(&orthodox::STANDARD_PIECES, card.piece());
+        match mv.flag() {
+            MoveFlag::Drop if mv.kind() == BLIND_ADD => {
+                Some("turn up the top cards and add".into())
+            }
+            MoveFlag::Drop => {
+                piece_of(mv).map(|card| format!("the {} goes to {}", piece(card), mv.to()))
+            }
+            MoveFlag::Chance => {
+                match (piece_of(mv), PositionCard::from_index(mv.from() as usize)) {
+                    (Some(card), Some(position)) => {
+                        Some(format!("turned up a {} and the {position}", piece(card)))
+                    }
+                    _ => None,
+                }
+            }
+            MoveFlag::Pass => Some("stop adding: the score is the cards left".into()),
+            _ => None,
+        }
+    }
+
     fn format_move(&self, mv: Move) -> String {
         match mv.flag() {
             MoveFlag::Drop if mv.kind() == BLIND_ADD => "add".into(),

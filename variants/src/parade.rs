@@ -642,6 +642,25 @@ impl Rules for Parade {
         deal_from_letters(&random_deal(rng)).ok()
     }
 
+    fn in_words(
+        &self,
+        before: &Position<Self>,
+        mv: Move,
+        after: Option<&Position<Self>>,
+    ) -> Option<String> {
+        let _ = (before, after);
+        match mv.flag() {
+            MoveFlag::Drop if mv.kind() == BLIND_ADD => {
+                Some("turn up the top card and add it".into())
+            }
+            MoveFlag::Drop | MoveFlag::Chance => card_of(mv).map(|card| {
+                let piece = crate::words::piece_words(&orthodox::STANDARD_PIECES, card.piece());
+                format!("a {piece} comes to {}", mv.to())
+            }),
+            _ => None,
+        }
+    }
+
     fn format_move(&self, mv: Move) -> String {
         match mv.flag() {
             MoveFlag::Drop if mv.kind() == BLIND_ADD => "add".into(),

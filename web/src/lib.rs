@@ -122,6 +122,10 @@ async fn sweep_now_and_then(shared: Shared) {
         shared.send(outbox);
         if now_forgotten != forgotten {
             forgotten = now_forgotten;
+            // Idle searchers keep their tables for the rooms they last searched: with those
+            // rooms gone, the memory is given back with the rest, and the next search makes
+            // a searcher afresh (a millisecond).
+            shared.pool.forget_idle();
             // A few milliseconds with the allocator's locks: off the async threads.
             let _ = tokio::task::spawn_blocking(give_back_freed_memory).await;
         }

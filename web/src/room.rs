@@ -623,6 +623,12 @@ impl Room {
     /// Plays `leg`, a decision of `seat` (the seat that owes one), as the referee carries it
     /// out on the full state.
     fn decide(&mut self, seat: usize, leg: &str) -> Result<(), ServeError> {
+        // Free words said with a decision follow its token after a space (`word:end
+        // conclusion`): checked here, then told to every seat with the decision.
+        let (leg, speech) = match leg.split_once(char::is_whitespace) {
+            Some((token, said)) => (token, Some(speech_of(said)?)),
+            None => (leg, None),
+        };
         let awaiting = self.awaiting.as_deref();
         let done = with_game!(&mut self.game, game => {
             let rules = game.rules().clone();
@@ -644,6 +650,11 @@ impl Room {
                     rules.seats()[seat].name
                 )));
             };
+            if speech.is_some() && !rules.takes_speech(&view, decision) {
+                return Err(ServeError::Illegal(format!(
+                    "'{leg}' is made without words: send the decision alone"
+                )));
+            }
             let before = game.position().clone();
             let refereed = match rules.referee(&before, &view, decision) {
                 None => Refereed::Decision(
@@ -662,18 +673,18 @@ impl Room {
                             "'{leg}' has no counterpart in the game"
                         )));
                     }
-                    let mut announced = announcements(&rules, &before, mv);
+                    let mut told = told_to_seats(&rules, &before, mv);
                     // The full state keeps what the token says beyond its decision, and the
                     // seat that wrote it reads it in its own record as written (its clue
                     // word, not the letter pair the others may be told).
                     if rules.parse_written(&before, leg) == Some(mv) {
                         game.play_token(leg)
                             .map_err(|error| ServeError::Illegal(error.to_string()))?;
-                        announced[seat] = leg.to_string();
+                        told[seat] = leg.to_string();
                     } else {
                         game.play_unchecked(mv);
                     }
-                    Done::Played(announced)
+                    Done::Played(in_words(&rules, &before, game.position(), told, speech))
                 }
             }
         });
@@ -706,10 +717,15 @@ impl Room {
     }
 
     fn close_turn_if_over(&mut self) {
-        let (turn_side, over) = with_game!(&self.game, g => {
-            (g.rules().fen_turn(g.position()), g.outcome().is_some())
+        let (turn_side, over, alone) = with_game!(&self.game, g => {
+            (
+                g.rules().fen_turn(g.position()),
+                g.outcome().is_some(),
+                g.rules().seats().len() == 1,
+            )
         });
-        if over || self.pending_side.is_some_and(|side| side != turn_side) {
+        // A player alone at the table never hands the turn on: each decision is its line.
+        if over || alone || self.pending_side.is_some_and(|side| side != turn_side) {
             self.close_turn();
         }
     }
@@ -848,7 +864,8 @@ impl Room {
             let mv = amity_engine::game::parse_move(game.rules(), &before, token)
                 .map_err(|error| ServeError::Illegal(error.to_string()))?;
             game.play_unchecked(mv);
-            announcements(game.rules(), &before, mv)
+            let told = told_to_seats(game.rules(), &before, mv);
+            in_words(game.rules(), &before, game.position(), told, None)
         });
         self.awaiting = None;
         self.note_decision(seat, &announced);
@@ -878,7 +895,10 @@ impl Room {
         if to_decide == Some(seat) {
             let mut owed = MoveList::new();
             rules.generate(&view, &mut owed);
-            decisions = owed.iter().map(|mv| decision_json(rules, *mv)).collect();
+            decisions = owed
+                .iter()
+                .map(|mv| decision_json(rules, &view, *mv))
+                .collect();
         }
         let belief = rules.belief_grid(&view).map(|grid| {
             json!({
@@ -1017,12 +1037,83 @@ enum Done {
 }
 
 /// How decision `mv`, made in the full state `before`, is told to each seat, in seat order.
-fn announcements<R: Rules>(rules: &R, before: &Position<R>, mv: Move) -> Vec<String> {
+fn told_to_seats<R: Rules>(rules: &R, before: &Position<R>, mv: Move) -> Vec<String> {
     rules
         .seats()
         .iter()
         .map(|seat| rules.announce_to(before, mv, seat.side))
         .collect()
+}
+
+/// The most a player may say with a decision, in characters.
+pub const MAX_SPEECH: usize = 120;
+
+/// Free words said with a decision, checked: one line of at most [`MAX_SPEECH`] characters.
+fn speech_of(said: &str) -> Result<String, ServeError> {
+    let said = said.trim();
+    if said.is_empty() || said.chars().count() > MAX_SPEECH || said.chars().any(char::is_control) {
+        return Err(ServeError::Malformed(format!(
+            "words said with a decision: one line of 1 to {MAX_SPEECH} characters"
+        )));
+    }
+    Ok(said.to_string())
+}
+
+/// Each seat's record line for a decision played from the full state `before` to `after`:
+/// what the seat was told (`told`, in seat order), the words said with it, and the same in
+/// plain words as the seat's own views before and after show it, so the words can tell a
+/// seat nothing its views do not.
+fn in_words<R: Rules>(
+    rules: &R,
+    before: &Position<R>,
+    after: &Position<R>,
+    told: Vec<String>,
+    speech: Option<String>,
+) -> Vec<String> {
+    rules
+        .seats()
+        .iter()
+        .zip(told)
+        .map(|(seat, told)| {
+            let mut line = told.clone();
+            if let Some(said) = &speech {
+                line.push_str(&format!(" \"{said}\""));
+            }
+            if let Some(words) = told_in_words(rules, before, after, &told, seat.side) {
+                line.push_str(&format!(" ({words})"));
+            }
+            line
+        })
+        .collect()
+}
+
+/// `told` (one decision or a comma-joined run) in plain words, from `side`'s views before and
+/// after it; `None` when no part of it reads better in words than as its token.
+fn told_in_words<R: Rules>(
+    rules: &R,
+    before: &Position<R>,
+    after: &Position<R>,
+    told: &str,
+    side: Color,
+) -> Option<String> {
+    let mut view = rules.view(before, side);
+    let after_view = rules.view(after, side);
+    let legs: Vec<&str> = told.split(',').collect();
+    let mut words = Vec::with_capacity(legs.len());
+    let mut any = false;
+    for (index, leg) in legs.iter().enumerate() {
+        let mv = amity_engine::game::parse_move(rules, &view, leg).ok()?;
+        let last = index + 1 == legs.len();
+        match rules.in_words(&view, mv, last.then_some(&after_view)) {
+            Some(said) => {
+                any = true;
+                words.push(said);
+            }
+            None => words.push((*leg).to_string()),
+        }
+        rules.play(&mut view, mv);
+    }
+    any.then(|| words.join(", "))
 }
 
 /// What `side` sees of `full`: its view, or the view `awaiting` (FEN) while a decision of
@@ -1038,9 +1129,13 @@ fn seat_view<R: Rules>(
         .unwrap_or_else(|| rules.view(full, side))
 }
 
-/// A decision as the page sees it: its token, and the squares it names (for clicks).
-fn decision_json<R: Rules>(rules: &R, mv: Move) -> Value {
+/// A decision as the page sees it from the seat's view `view`: its token, the same in plain
+/// words where the rules have them (for its button), whether words may be said with it, and
+/// the squares it names (for clicks).
+fn decision_json<R: Rules>(rules: &R, view: &Position<R>, mv: Move) -> Value {
     let token = rules.format_move(mv);
+    let words = rules.in_words(view, mv, None);
+    let speech = rules.takes_speech(view, mv);
     let board_move = matches!(
         mv.flag(),
         MoveFlag::Normal | MoveFlag::Promotion | MoveFlag::Castle | MoveFlag::EnPassant
@@ -1051,5 +1146,5 @@ fn decision_json<R: Rules>(rules: &R, mv: Move) -> Value {
         (board_move && token.contains(&mv.from().to_string())).then(|| mv.from().to_string());
     let to = ((board_move || mv.flag() == MoveFlag::Drop) && token.contains(&mv.to().to_string()))
         .then(|| mv.to().to_string());
-    json!({ "token": token, "from": from, "to": to })
+    json!({ "token": token, "words": words, "speech": speech, "from": from, "to": to })
 }

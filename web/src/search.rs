@@ -127,6 +127,15 @@ impl SearchPool {
         }
     }
 
+    /// Drops the searchers no search holds now, and their tables; searches under way keep
+    /// theirs.
+    pub fn forget_idle(&self) {
+        self.idle
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clear();
+    }
+
     /// Starts `job` as soon as a worker is free. Must be called inside a Tokio runtime.
     pub fn start(&self, job: AmityJob) -> Running {
         let stop = job.stop_flag();

@@ -820,10 +820,13 @@ fn a_chesswords_clue_word_is_typed_whole() {
         .to_string();
     // A word the offer does not list, only its two end letters.
     let word = format!("{}eadgea{}", &pair[..1], &pair[1..]);
-    browser.type_into("#token", &format!("word:{word}"));
+    // With the clue the giver says, which the mover hears.
+    browser.type_into("#token", &format!("word:{word} a dream of the sea"));
     browser.click("#typed button");
     let after = wait_state(&browser, 60, |s| {
-        s["record"].to_string().contains(&format!("word:{word}"))
+        s["record"]
+            .to_string()
+            .contains(&format!("word:{word} \\\"a dream of the sea\\\""))
     });
     let record = after["record"].to_string();
     assert!(record.contains("black: word:"), "{record}");

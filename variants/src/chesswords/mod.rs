@@ -115,6 +115,34 @@ impl std::fmt::Debug for ClueWord {
     }
 }
 
+/// A decision in plain words (see `Rules::in_words`). A word clue is told without its letters
+/// once `made`: the mover's view does not hold them, and the giver's record has its word.
+fn decision_in_words(mv: Move, made: bool) -> Option<String> {
+    let card_words = |card: Card| match (card.color(), card.kind()) {
+        (Some(color), Some(kind)) => {
+            crate::words::piece_words(&STANDARD_PIECES, amity_engine::Piece { color, kind })
+        }
+        _ => "an unseen card".into(),
+    };
+    Some(match Decision::of(mv) {
+        Decision::Pass => "no clue".into(),
+        Decision::Word(..) if made => "a secret clue word".into(),
+        Decision::Word(first, last) => format!(
+            "a clue word from {} to {}",
+            letter_char(first),
+            letter_char(last)
+        ),
+        Decision::Say(first, last) => format!(
+            "say the letters {} {} (a penalty point)",
+            letter_char(first),
+            letter_char(last)
+        ),
+        Decision::Keep => "keep every card".into(),
+        Decision::Discard(card) => format!("discard the {} card", card_words(card)),
+        Decision::Board(_) => return None,
+    })
+}
+
 /// Where a turn stands: which decision is owed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Stage {
@@ -1103,6 +1131,21 @@ impl Rules for Chesswords {
             ("TeamScore", account.team.to_string()),
             ("Grade", account.grade.to_string()),
         ]
+    }
+
+    fn in_words(
+        &self,
+        before: &Position<Self>,
+        mv: Move,
+        after: Option<&Position<Self>>,
+    ) -> Option<String> {
+        let _ = before;
+        decision_in_words(mv, after.is_some())
+    }
+
+    /// A word clue carries the clue its giver says: free words both seats hear.
+    fn takes_speech(&self, pos: &Position<Self>, mv: Move) -> bool {
+        pos.state.stage == Stage::Clue && matches!(Decision::of(mv), Decision::Word(..))
     }
 
     fn format_move(&self, mv: Move) -> String {

@@ -1161,6 +1161,43 @@ impl Rules for SplitBrain {
         world
     }
 
+    fn in_words(
+        &self,
+        before: &Position<Self>,
+        mv: Move,
+        after: Option<&Position<Self>>,
+    ) -> Option<String> {
+        if mv.flag() != MoveFlag::Drop || mv.is_null() {
+            return None;
+        }
+        let words = match decision(mv) {
+            CHOOSE => format!("choose the piece on {}", mv.to()),
+            TARGET => format!("name the square {} to move to", mv.to()),
+            RULE_PIECE => "rule: the chosen piece moves".into(),
+            RULE_TARGET => "rule: a piece moves to the named square".into(),
+            TIE => format!("break the tie: {}", mv.to()),
+            kind => format!(
+                "promote to a {}",
+                STANDARD_PIECES[usize::from(kind - PROMOTE) % 6].name
+            ),
+        };
+        // The decision that completes a team move says which move it made: no seat names it.
+        let played = after.and_then(|after| {
+            [Color::White, Color::Black].into_iter().find_map(|team| {
+                let from = before.color(team) & !after.color(team);
+                let to = after.color(team) & !before.color(team);
+                match (from.single_square(), to.single_square()) {
+                    (Some(from), Some(to)) => Some(format!("{from}{to}")),
+                    _ => None,
+                }
+            })
+        });
+        Some(match played {
+            Some(played) => format!("{words}: {played} is played"),
+            None => words,
+        })
+    }
+
     fn format_move(&self, mv: Move) -> String {
         if mv.flag() != MoveFlag::Drop {
             return match mv.flag() {

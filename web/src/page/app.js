@@ -108,7 +108,7 @@ function connect() {
     else if (message.type === "hint") {
       hintPending = false;
       if (message.cancelled) $("hint-text").textContent = "Hint cancelled";
-      else $("hint-text").textContent = message.token ? `Hint: ${message.token}` + (message.score ? ` (${scoreText(message.score, mySide())} for you)` : "") : "No hint: nothing to decide";
+      else $("hint-text").textContent = message.token ? `Hint: ${hintWords(message.token)}` + (message.score ? ` (${scoreText(message.score, mySide())} for you)` : "") : "No hint: nothing to decide";
       showCancel();
     }
   };
@@ -324,9 +324,18 @@ function drawLabel(svg, label, at) {
   const { x, y } = at(label.square);
   const white = label.owner === "white";
   const group = el("g", { class: "label", "data-square": label.square, "pointer-events": "none" }, svg);
-  el("rect", { x: x + CELL - 22, y: y + CELL - 18, width: 20, height: 16, rx: 4, fill: label.owner ? (white ? "#fff" : "#222") : "#888", stroke: "#a33", "stroke-width": 1.5 }, group);
-  const t = el("text", { x: x + CELL - 12, y: y + CELL - 6, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: white ? "#a11" : "#fc6" }, group);
+  // A light tag with a dark rim reads on dark pieces and dark squares alike; the owner shows
+  // in the tag's tint and its text's colour.
+  const tint = label.owner ? (white ? "#fff" : "#ffe08a") : "#ddd";
+  el("rect", { x: x + CELL - 22, y: y + CELL - 18, width: 20, height: 16, rx: 4, fill: tint, stroke: "#111", "stroke-width": 1.5 }, group);
+  const t = el("text", { x: x + CELL - 12, y: y + CELL - 6, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: white ? "#a11" : "#111" }, group);
   t.textContent = label.text;
+}
+
+// A hinted token with its plain words, when one of the decisions on offer has them.
+function hintWords(token) {
+  const offered = state && state.decisions.find((d) => d.token === token);
+  return offered && offered.words ? `${token}: ${offered.words}` : token;
 }
 
 function play(token) {
@@ -400,7 +409,10 @@ function drawSide() {
   const list = choices || state.decisions.filter((d) => !d.from && !d.to);
   for (const d of list) {
     const button = document.createElement("button");
-    button.textContent = d.token;
+    // Buttons speak plain words where the rules have them; the token stays as a tooltip,
+    // and it is what a person types.
+    button.textContent = d.words || d.token;
+    button.title = d.words ? d.token : "";
     button.className = "decision";
     button.dataset.token = d.token;
     button.onclick = () => { choices = null; play(d.token); };

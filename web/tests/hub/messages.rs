@@ -841,3 +841,181 @@ fn nothing_amity_saw_in_its_own_view_reaches_a_person() {
     }
     assert!(answered > 10, "Amity decided {answered} times");
 }
+
+/// A clue word goes with the clue its giver says: both seats hear the words, the mover never
+/// the word; words with a decision that takes none, or too many, are refused and change
+/// nothing.
+#[test]
+fn a_chesswords_clue_is_said_with_its_secret_word() {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    hub.connect(2);
+    let room = new_game(&mut hub, 1, "chesswords", &["person", "person"], 0);
+    hub.handle(
+        2,
+        &json!({"op": "join", "room": room, "seat": 1}).to_string(),
+    );
+    let giver_seat = hub.room(room).unwrap().message_for(0)["toDecide"]
+        .as_u64()
+        .unwrap() as usize;
+    let giver = giver_seat as u64 + 1;
+    let message = hub.room(room).unwrap().message_for(giver_seat);
+    let offered = message["decisions"].as_array().unwrap();
+    let word_decision = offered
+        .iter()
+        .find(|d| d["token"].as_str().unwrap().starts_with("word:"))
+        .expect("a word clue");
+    assert_eq!(word_decision["speech"], true, "{word_decision}");
+    let pair = word_decision["token"].as_str().unwrap()["word:".len()..].to_string();
+    assert_eq!(
+        word_decision["words"].as_str().unwrap(),
+        format!("a clue word from {} to {}", &pair[..1], &pair[1..])
+    );
+    let pass = offered.iter().find(|d| d["token"] == "pass").unwrap();
+    assert_eq!(pass["speech"], false);
+    let word = format!("{}ucalypt{}", &pair[..1], &pair[1..]);
+
+    let before = hub.room(room).unwrap().message_for(giver_seat);
+    for refused in [
+        "pass look at the rook".to_string(),
+        format!("word:{word} {}", "x".repeat(121)),
+        format!("word:{word} two\u{7}lines"),
+    ] {
+        let out = play(&mut hub, giver, &refused);
+        assert!(!error_of(&out, giver).is_empty(), "{refused}: {out:?}");
+        assert_eq!(
+            hub.room(room).unwrap().message_for(giver_seat),
+            before,
+            "{refused} changed the game"
+        );
+    }
+
+    let said = "a tree from far away";
+    let out = play(&mut hub, giver, &format!("word:{word} {said}"));
+    assert!(
+        to(&out, giver).iter().all(|m| m["type"] != "error"),
+        "{out:?}"
+    );
+    let giver_record = hub.room(room).unwrap().message_for(giver_seat)["record"].to_string();
+    assert!(
+        giver_record.contains(&format!("word:{word} \\\"{said}\\\"")),
+        "{giver_record}"
+    );
+    let mover = hub.room(room).unwrap().message_for(1 - giver_seat);
+    let mover_record = mover["record"].to_string();
+    assert!(
+        mover_record.contains(&format!("word:? \\\"{said}\\\" (a secret clue word)")),
+        "{mover_record}"
+    );
+    assert!(!mover.to_string().contains(&word), "{mover}");
+}
+
+/// Plays the first decision on offer, seat by seat, until `wanted` picks one from the offer of
+/// the seat to decide; returns that seat after playing the picked decision, or `None`.
+fn play_until(
+    hub: &mut Hub,
+    room: u64,
+    steps: usize,
+    wanted: impl Fn(&Value) -> bool,
+) -> Option<(usize, String)> {
+    for _ in 0..steps {
+        let message = hub.room(room).unwrap().message_for(0);
+        let seat = message["toDecide"].as_u64()? as usize;
+        let offer = hub.room(room).unwrap().message_for(seat)["decisions"].clone();
+        let offer = offer.as_array()?;
+        let (token, found) = match offer.iter().find(|d| wanted(d)) {
+            Some(d) => (d["token"].as_str()?.to_string(), true),
+            None => (offer.first()?["token"].as_str()?.to_string(), false),
+        };
+        let out = play(hub, seat as u64 + 1, &token);
+        assert!(error_of_any(&out).is_none(), "{token}: {out:?}");
+        if found {
+            return Some((seat, token));
+        }
+    }
+    None
+}
+
+fn error_of_any(outbox: &[(u64, String)]) -> Option<String> {
+    outbox
+        .iter()
+        .map(|(_, text)| parse(text))
+        .find(|m| m["type"] == "error")
+        .map(|m| m.to_string())
+}
+
+/// Buttons and the record speak plain words: a Cloak and Dagger guess is offered as "guess
+/// checker N is a ...", and both seats read in their record whether it was right.
+#[test]
+fn a_guess_is_offered_and_recorded_in_plain_words() {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    hub.connect(2);
+    let room = new_game(&mut hub, 1, "cloakanddagger", &["person", "person"], 0);
+    hub.handle(
+        2,
+        &json!({"op": "join", "room": room, "seat": 1}).to_string(),
+    );
+    let is_guess = |d: &Value| {
+        let token = d["token"].as_str().unwrap_or("");
+        token.starts_with("guess:") && token != "guess:none"
+    };
+    // Every offered guess has its words.
+    let (seat, token) = play_until(&mut hub, room, 200, |d| {
+        if is_guess(d) {
+            let words = d["words"].as_str().unwrap_or("");
+            assert!(words.starts_with("guess checker "), "{d}");
+        }
+        is_guess(d)
+    })
+    .expect("a guess came within 200 decisions");
+    // The record gets the turn once it is over.
+    let line = format!("{token} (guessed checker ");
+    let recorded = |hub: &Hub| {
+        hub.room(room).unwrap().message_for(seat)["record"]
+            .to_string()
+            .contains(&line)
+    };
+    for _ in 0..20 {
+        if recorded(&hub) {
+            break;
+        }
+        play_until(&mut hub, room, 1, |_| false);
+    }
+    for listener in [seat, 1 - seat] {
+        let record = hub.room(room).unwrap().message_for(listener)["record"].to_string();
+        let at = record
+            .find(&line)
+            .unwrap_or_else(|| panic!("seat {listener}: no '{line}' in {record}"));
+        let rest = &record[at..];
+        assert!(
+            rest.contains(": right)") || rest.contains(": wrong)"),
+            "seat {listener}: {rest}"
+        );
+    }
+}
+
+/// Love's couple and It is what it is's royal targets are marked on their pieces.
+#[test]
+fn the_couple_and_the_royal_targets_are_marked() {
+    let mut hub = Hub::new();
+    hub.connect(1);
+    let room = new_game(&mut hub, 1, "love", &["person", "person"], 0);
+    let labels = hub.room(room).unwrap().message_for(0)["board"]["labels"].clone();
+    let hearts = labels
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["text"] == "\u{2665}")
+        .count();
+    assert_eq!(hearts, 2, "{labels}");
+    let room = new_game(&mut hub, 1, "itiswhatitis", &["person", "person"], 0);
+    let labels = hub.room(room).unwrap().message_for(0)["board"]["labels"].clone();
+    let crowns = labels
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["text"] == "\u{265b}")
+        .count();
+    assert_eq!(crowns, 6, "three royal targets a side: {labels}");
+}
