@@ -30,7 +30,7 @@ pub use position::{Kind, Piece, Position};
 pub use puzzle::{PuzzleScore, Solution, SolveLimits};
 pub use rules::{
     BeliefGrid, CardRow, ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules,
-    SearchFlags, SeatInfo, SquareLabel, TWO_SEATS, WinReason,
+    SearchFlags, SeatInfo, Seen, SquareLabel, TWO_SEATS, WinReason,
 };
 pub use scratch::Scratch;
 pub use shakmaty::{Bitboard, Color, File, Rank, Square};

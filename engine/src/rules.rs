@@ -14,6 +14,16 @@ use crate::puzzle::{Solution, SolveLimits};
 use crate::scratch::Scratch;
 use crate::tuning::Features;
 
+/// A decision as one seat saw it, for [`Rules::in_words`]: made in `before` (the seat's view,
+/// or the full state), which is all the words may tell; given `after` (the same seat's view
+/// once it was made), the words may say what it led to ("guessed checker 3 is a knight:
+/// right"). A decision not yet made (a button) has no `after`.
+pub struct Seen<'a, R: Rules> {
+    pub before: &'a Position<R>,
+    pub decision: Move,
+    pub after: Option<&'a Position<R>>,
+}
+
 /// The board's size; boards smaller than 8x8 occupy the lower-left corner of the bitboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Geometry {
@@ -641,17 +651,10 @@ pub trait Rules: Clone + Send + Sync + 'static {
     }
 
     /// A decision in plain words, as a player at the table would say it ("guess checker 3 is
-    /// a knight"): `mv` made in `before`, a view or the full state, which is all the words
-    /// may tell. Given `after` (the same seat's view once the decision was made), the words
-    /// may say what it led to ("guessed checker 3 is a knight: right"). `None` when the
-    /// token says it plainly (a move on the board). Default: `None`.
-    fn in_words(
-        &self,
-        before: &Position<Self>,
-        mv: Move,
-        after: Option<&Position<Self>>,
-    ) -> Option<String> {
-        let _ = (before, mv, after);
+    /// a knight"), told from what `seen` shows (see [`Seen`]). `None` when the token says it
+    /// plainly (a move on the board). Default: `None`.
+    fn in_words(&self, seen: &Seen<'_, Self>) -> Option<String> {
+        let _ = seen;
         None
     }
 

@@ -1536,13 +1536,8 @@ impl Rules for Booster {
         Some(start)
     }
 
-    fn in_words(
-        &self,
-        before: &Position<Self>,
-        mv: Move,
-        after: Option<&Position<Self>>,
-    ) -> Option<String> {
-        let _ = (before, after);
+    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
+        let mv = seen.decision;
         match mv.flag() {
             MoveFlag::Drop => Some(format!(
                 "play the {} card: a checker under the piece on {}",

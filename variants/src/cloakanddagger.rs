@@ -1738,13 +1738,8 @@ impl Rules for CloakAndDagger {
         }
     }
 
-    fn in_words(
-        &self,
-        before: &Position<Self>,
-        mv: Move,
-        after: Option<&Position<Self>>,
-    ) -> Option<String> {
-        decision_in_words(before, mv, after)
+    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
+        decision_in_words(seen.before, seen.decision, seen.after)
     }
 
     /// A guess at a `?` whose identity the view has not pinned down, or a capture of a `?`

@@ -690,13 +690,8 @@ impl Rules for Gravity {
         outcomes.first().map(|outcome| outcome.outcome)
     }
 
-    fn in_words(
-        &self,
-        before: &Position<Self>,
-        mv: Move,
-        after: Option<&Position<Self>>,
-    ) -> Option<String> {
-        let _ = (before, after);
+    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
+        let mv = seen.decision;
         let piece =
             |mv: Move| crate::words::piece_words(&PIECES, Piece::new(color_of_card(mv), mv.kind()));
         match mv.flag() {

@@ -1058,13 +1058,8 @@ impl Rules for Neighbour {
         deal_from_text(&random_deal(rng)).ok()
     }
 
-    fn in_words(
-        &self,
-        before: &Position<Self>,
-        mv: Move,
-        after: Option<&Position<Self>>,
-    ) -> Option<String> {
-        let _ = (before, after);
+    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
+        let mv = seen.decision;
         let piece =
             |card: PieceCard| crate::words::piece_words(&orthodox::STANDARD_PIECES, card.piece());
         match mv.flag() {

@@ -642,13 +642,8 @@ impl Rules for Parade {
         deal_from_letters(&random_deal(rng)).ok()
     }
 
-    fn in_words(
-        &self,
-        before: &Position<Self>,
-        mv: Move,
-        after: Option<&Position<Self>>,
-    ) -> Option<String> {
-        let _ = (before, after);
+    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
+        let mv = seen.decision;
         match mv.flag() {
             MoveFlag::Drop if mv.kind() == BLIND_ADD => {
                 Some("turn up the top card and add it".into())

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use amity_engine::rules::Refereed;
 use amity_engine::search::{Limits, Score, Searcher};
-use amity_engine::{Color, Game, Move, MoveFlag, MoveList, Position, Rules};
+use amity_engine::{Color, Game, Move, MoveFlag, MoveList, Position, Rules, Seen};
 
 use crate::color_name;
 use amity_variants::{AnyGame, VariantOptions, with_game};
@@ -1104,7 +1104,12 @@ fn told_in_words<R: Rules>(
     for (index, leg) in legs.iter().enumerate() {
         let mv = amity_engine::game::parse_move(rules, &view, leg).ok()?;
         let last = index + 1 == legs.len();
-        match rules.in_words(&view, mv, last.then_some(&after_view)) {
+        let seen = Seen {
+            before: &view,
+            decision: mv,
+            after: last.then_some(&after_view),
+        };
+        match rules.in_words(&seen) {
             Some(said) => {
                 any = true;
                 words.push(said);
@@ -1134,7 +1139,11 @@ fn seat_view<R: Rules>(
 /// the squares it names (for clicks).
 fn decision_json<R: Rules>(rules: &R, view: &Position<R>, mv: Move) -> Value {
     let token = rules.format_move(mv);
-    let words = rules.in_words(view, mv, None);
+    let words = rules.in_words(&Seen {
+        before: view,
+        decision: mv,
+        after: None,
+    });
     let speech = rules.takes_speech(view, mv);
     let board_move = matches!(
         mv.flag(),

@@ -1133,14 +1133,8 @@ impl Rules for Chesswords {
         ]
     }
 
-    fn in_words(
-        &self,
-        before: &Position<Self>,
-        mv: Move,
-        after: Option<&Position<Self>>,
-    ) -> Option<String> {
-        let _ = before;
-        decision_in_words(mv, after.is_some())
+    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
+        decision_in_words(seen.decision, seen.after.is_some())
     }
 
     /// A word clue carries the clue its giver says: free words both seats hear.

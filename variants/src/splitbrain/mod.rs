@@ -1161,12 +1161,8 @@ impl Rules for SplitBrain {
         world
     }
 
-    fn in_words(
-        &self,
-        before: &Position<Self>,
-        mv: Move,
-        after: Option<&Position<Self>>,
-    ) -> Option<String> {
+    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
+        let (before, mv, after) = (seen.before, seen.decision, seen.after);
         if mv.flag() != MoveFlag::Drop || mv.is_null() {
             return None;
         }
