@@ -8,6 +8,7 @@
 //! binary only hands over its arguments.
 
 pub mod engine;
+pub mod live;
 pub mod notation;
 pub mod openings;
 pub mod pgn;
@@ -27,8 +28,8 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use amity_variants::VariantOptions;
-use amity_web::live::{LiveBoard, TableRow};
 use engine::EngineSpec;
+use live::{LiveBoard, TableRow};
 use openings::{Opening, RandomOpenings};
 use referee::{Adjudication, DrawRule, GameSetup, PlayedGame, ScoreRule};
 use stats::{Sprt, SprtVerdict, Tally};
