@@ -12,9 +12,6 @@ mod train;
 mod tune;
 mod variant_args;
 mod words;
-// `match` is a keyword, so the module that lives in src/match/ goes by another name.
-#[path = "match/mod.rs"]
-mod tournament;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::time::Duration;
@@ -84,7 +81,12 @@ enum Tool {
     },
     /// Referee a tournament between engines (UCI or XBoard), in any variant; with no engines
     /// given, Amity at depth 4 plays Amity at depth 2.
-    Match(Box<tournament::MatchArgs>),
+    Match {
+        #[command(flatten)]
+        args: Box<amity_match::MatchArgs>,
+        #[command(flatten)]
+        rules: VariantArgs,
+    },
     /// Play against Amity in the terminal.
     Play {
         #[arg(long, default_value = "chess")]
@@ -192,7 +194,7 @@ enum Tool {
     },
     /// Split-Brain games between four seats (Amity, Amity modelling its partner, Amity
     /// processes, uniformly random players or a person).
-    Seats(tournament::seats::SeatsArgs),
+    Seats(amity_match::seats::SeatsArgs),
     /// List the search's tunable numbers (name, default, min, max, SPSA step), which the
     /// SearchParameters option sets as `name=value,...` and scripts/spsa.py tunes.
     SearchParameters,
@@ -323,11 +325,12 @@ fn main() {
             bench::run(&stdout(), &config, &never_stopped);
             0
         }
-        Some(Tool::Match(mut args)) => {
+        Some(Tool::Match { mut args, rules }) => {
             if let Some(("match", sub)) = matches.subcommand() {
                 args.group_engines(sub);
             }
-            tournament::run(&args)
+            args.options = rules.options();
+            amity_match::run(&args)
         }
         Some(Tool::Play {
             variant,
@@ -337,7 +340,7 @@ fn main() {
             ..
         }) => match amity_variants::new_game(&variant) {
             Some(amity_variants::AnyGame::SplitBrain(_)) => {
-                match tournament::seats::play_human(&seat, depth, seed) {
+                match amity_match::seats::play_human(&seat, depth, seed) {
                     Ok(()) => 0,
                     Err(error) => {
                         eprintln!("error: {error}");
@@ -467,7 +470,7 @@ fn main() {
             wordnet,
             verbose,
         }),
-        Some(Tool::Replay { file, verbose }) => tournament::replay_file(&file, verbose),
+        Some(Tool::Replay { file, verbose }) => amity_match::replay_file(&file, verbose),
         Some(Tool::Tune { args, rules }) => tune::run(&args, &rules.options()),
         Some(Tool::Train { args, rules }) => train::run(&args, &rules.options()),
         Some(Tool::SearchParameters) => {
@@ -480,7 +483,7 @@ fn main() {
             let _ = std::io::Write::write_all(&mut std::io::stdout(), table.as_bytes());
             0
         }
-        Some(Tool::Seats(args)) => match tournament::seats::run(&args) {
+        Some(Tool::Seats(args)) => match amity_match::seats::run(&args) {
             Ok(()) => 0,
             Err(error) => {
                 eprintln!("error: {error}");

@@ -13,9 +13,9 @@ use amity_variants::{AnyGame, VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::tournament::notation::{self, side_name};
-use crate::tournament::openings::throw;
-use crate::tournament::pgn::{self, PgnGame, PgnMove};
+use amity_match::notation::{self, side_name};
+use amity_match::openings::throw;
+use amity_match::pgn::{self, PgnGame, PgnMove};
 
 /// Who the person plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

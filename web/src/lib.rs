@@ -3,16 +3,17 @@
 //! ([`room`]); the page (HTML, CSS and the SVG-drawing script) is embedded in the binary.
 
 pub mod hub;
-pub mod live;
 pub mod room;
 pub mod search;
+
+// The board JSON belongs to the live file's format, which the match writes and the page draws.
+pub use amity_match::live::{board_json, color_name};
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use amity_engine::{Color, File, Position, Rank, Rules, Square};
 use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -20,7 +21,7 @@ use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::serve::ListenerExt;
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::sync::mpsc;
 
 use hub::{Hub, Outbox};
@@ -265,64 +266,6 @@ async fn connection(mut socket: WebSocket, shared: Shared) {
         .remove(&client);
     let outbox = shared.hub().disconnect(client);
     shared.send(outbox);
-}
-
-/// A position's board as the page draws it: its size, every piece (square, symbol, name,
-/// colour) and the variant's square labels. Given a view, it shows only the view.
-pub fn board_json<R: Rules>(rules: &R, pos: &Position<R>) -> Value {
-    let geometry = rules.geometry();
-    let mut pieces = Vec::new();
-    for rank in 0..u32::from(geometry.ranks) {
-        for file in 0..u32::from(geometry.files) {
-            let square = Square::from_coords(File::new(file), Rank::new(rank));
-            if let Some(piece) = pos.piece_at(square) {
-                let info = rules.pieces()[piece.kind.index()];
-                pieces.push(json!({
-                    "square": square.to_string(),
-                    "symbol": info.symbol,
-                    "name": info.name,
-                    "color": color_name(piece.color),
-                }));
-            }
-        }
-    }
-    let labels: Vec<Value> = rules
-        .square_labels(pos)
-        .into_iter()
-        .map(|label| {
-            json!({
-                "square": label.square.to_string(),
-                "text": label.text,
-                "owner": label.owner.map(color_name),
-            })
-        })
-        .collect();
-    let cards: Vec<Value> = rules
-        .card_rows(pos)
-        .into_iter()
-        .map(|row| {
-            json!({
-                "title": row.title,
-                "owner": row.owner.map(color_name),
-                "cards": row.cards,
-            })
-        })
-        .collect();
-    json!({
-        "files": geometry.files,
-        "ranks": geometry.ranks,
-        "pieces": pieces,
-        "labels": labels,
-        "cards": cards,
-    })
-}
-
-/// A side as the page names it.
-pub fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
 }
 
 /// A running server: its address and the hub it serves (tests look at the full states).

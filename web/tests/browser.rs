@@ -644,7 +644,7 @@ fn screenshots_of_every_game() {
 #[test]
 #[ignore = "needs chromium and chromium-driver"]
 fn the_live_view_shows_a_match_in_progress() {
-    use amity_web::live::{LiveBoard, LiveGame, TableRow};
+    use amity_match::live::{LiveBoard, LiveGame, TableRow};
     let path = std::env::temp_dir().join(format!("amity-live-{}.json", std::process::id()));
     let live = LiveBoard::create(path.clone(), "Test match", 4).unwrap();
     let template = amity_variants::new_game("losalamos").unwrap();

@@ -6,8 +6,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use amity_web::live::{LiveBoard, LiveGame};
-
 use amity_engine::position::color_index;
 use amity_engine::rules::Refereed;
 use amity_engine::{Color, Game, MoveList, Position, Rules};
@@ -16,6 +14,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::engine::{EngineError, EngineProcess, EngineSpec, Request};
+use super::live::{self, LiveBoard, LiveGame};
 use super::notation::{self, side_name};
 use super::openings::{Opening, throw};
 use super::pgn::{PgnGame, PgnMove};
@@ -584,8 +583,8 @@ impl<R: Rules> Referee<R> {
             return;
         };
         let rules = self.game.rules();
-        let board = (!rules.hides_information())
-            .then(|| amity_web::board_json(rules, self.game.position()));
+        let board =
+            (!rules.hides_information()).then(|| live::board_json(rules, self.game.position()));
         let clock = |clock: &GameClock| {
             matches!(clock.control, TimeControl::Clock { .. })
                 .then(|| clock.remaining.as_secs_f64())

@@ -1,10 +1,14 @@
-//! `amity match`: the tournament runner. It reads the command line (engines, variant, time
-//! control, openings, adjudication, SPRT), schedules the games, plays them on worker threads
-//! (each game with its own engine processes), shows the running score, writes the PGN and
-//! ends with a score table, Elo with error bars, likelihood of superiority and the SPRT state.
-//! Also `amity replay`, which re-reads a PGN file and checks every move under its variant.
+//! `amity match`: the referee and tournament runner, a crate of its own that needs no web
+//! server. It reads the command line (engines, variant, time control, openings, adjudication,
+//! SPRT), schedules the games, plays them on worker threads (each game with its own engine
+//! processes), shows the running score, writes the PGN and ends with a score table, Elo with
+//! error bars, likelihood of superiority and the SPRT state. Also `amity replay`, which
+//! re-reads a PGN file and checks every move under its variant, and `amity seats`. SAN
+//! ([`notation`]) and PGN ([`pgn`]) are here for every tool that writes or reads games; the
+//! binary only hands over its arguments.
 
 pub mod engine;
+pub mod live;
 pub mod notation;
 pub mod openings;
 pub mod pgn;
@@ -23,8 +27,9 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
-use amity_web::live::{LiveBoard, TableRow};
+use amity_variants::VariantOptions;
 use engine::EngineSpec;
+use live::{LiveBoard, TableRow};
 use openings::{Opening, RandomOpenings};
 use referee::{Adjudication, DrawRule, GameSetup, PlayedGame, ScoreRule};
 use stats::{Sprt, SprtVerdict, Tally};
@@ -48,8 +53,10 @@ pub struct MatchArgs {
     /// The variant to play.
     #[arg(long, default_value = "chess")]
     pub variant: String,
-    #[command(flatten)]
-    pub rules: crate::variant_args::VariantArgs,
+    /// The variant options the games are played and refereed by (the caller fills them from
+    /// its own `--option` arguments).
+    #[arg(skip)]
+    pub options: VariantOptions,
     /// Games per encounter (pair of engines) and round.
     #[arg(long, default_value_t = 10)]
     pub games: usize,
@@ -293,7 +300,7 @@ fn schedule(
                         number,
                         round: round + 1,
                         variant: args.variant.clone(),
-                        options: args.rules.options(),
+                        options: args.options.clone(),
                         white: specs[white].clone(),
                         black: specs[black].clone(),
                         opening,
@@ -316,7 +323,7 @@ fn schedule(
 /// Tells `spec` the variant options the referee plays by (an engine that plays other rules
 /// would be judged illegal), or refuses an engine set to play by others.
 fn agree_on_rules(spec: &mut EngineSpec, args: &MatchArgs) -> Result<(), MatchError> {
-    for (name, value) in args.rules.options().rule_settings(&args.variant) {
+    for (name, value) in args.options.rule_settings(&args.variant) {
         match spec
             .options
             .iter()
@@ -378,7 +385,7 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
     }
     let mut names: Vec<String> = Vec::new();
     let mut specs = specs;
-    let hides = openings::hides_information(&args.variant, &args.rules.options());
+    let hides = openings::hides_information(&args.variant, &args.options);
     // Split-Brain seats each engine once per seat, every seat its own process, asked from its
     // view with `setboard` or `position fen` alone: XBoard engines can take seats.
     let seated = matches!(
@@ -413,16 +420,17 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
     let pairs = specs.len() * (specs.len() - 1) / 2;
     let total = args.games * args.rounds * pairs;
     let openings = match &args.openings {
-        Some(path) => openings::from_file(path, &args.variant, &args.rules.options())
-            .map_err(MatchError::Openings)?,
-        None if openings::hides_information(&args.variant, &args.rules.options()) => {
+        Some(path) => {
+            openings::from_file(path, &args.variant, &args.options).map_err(MatchError::Openings)?
+        }
+        None if openings::hides_information(&args.variant, &args.options) => {
             // The deal is the opening: each is played twice, colours swapped, unless told not.
             let slots = if args.no_repeat {
                 total
             } else {
                 total.div_ceil(2)
             };
-            openings::deals(&args.variant, &args.rules.options(), slots, args.seed)
+            openings::deals(&args.variant, &args.options, slots, args.seed)
                 .map_err(MatchError::Openings)?
         }
         None if args.random_plies > 0 => {
@@ -437,7 +445,7 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
             );
             openings::random(
                 &args.variant,
-                &args.rules.options(),
+                &args.options,
                 slots,
                 RandomOpenings {
                     plies: args.random_plies,

@@ -2,12 +2,14 @@
 //! clocks, moves and scores, and the match its score table, into one JSON file that
 //! `amity serve --watch FILE` serves to the page. Games that hide information publish no
 //! board: a spectator is no seat, and sees only what is public (moves as recorded, clocks,
-//! results).
+//! results). A board is drawn from [`board_json`], the JSON the web page draws every board
+//! from, its rooms' too.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use amity_engine::{Color, File, Position, Rank, Rules, Square};
 use serde_json::{Value, json};
 
 /// One game as the live view shows it.
@@ -17,7 +19,7 @@ pub struct LiveGame {
     pub white: String,
     pub black: String,
     pub variant: String,
-    /// [`crate::board_json`] of the position; `None` for a game that hides information.
+    /// [`board_json`] of the position; `None` for a game that hides information.
     pub board: Option<Value>,
     /// The last moves as recorded (SAN or decision tokens).
     pub moves: Vec<String>,
@@ -172,5 +174,63 @@ impl LiveBoard {
         aside.push(".part");
         std::fs::write(&aside, text)?;
         std::fs::rename(&aside, &self.path)
+    }
+}
+
+/// A position's board as the page draws it: its size, every piece (square, symbol, name,
+/// colour) and the variant's square labels. Given a view, it shows only the view.
+pub fn board_json<R: Rules>(rules: &R, pos: &Position<R>) -> Value {
+    let geometry = rules.geometry();
+    let mut pieces = Vec::new();
+    for rank in 0..u32::from(geometry.ranks) {
+        for file in 0..u32::from(geometry.files) {
+            let square = Square::from_coords(File::new(file), Rank::new(rank));
+            if let Some(piece) = pos.piece_at(square) {
+                let info = rules.pieces()[piece.kind.index()];
+                pieces.push(json!({
+                    "square": square.to_string(),
+                    "symbol": info.symbol,
+                    "name": info.name,
+                    "color": color_name(piece.color),
+                }));
+            }
+        }
+    }
+    let labels: Vec<Value> = rules
+        .square_labels(pos)
+        .into_iter()
+        .map(|label| {
+            json!({
+                "square": label.square.to_string(),
+                "text": label.text,
+                "owner": label.owner.map(color_name),
+            })
+        })
+        .collect();
+    let cards: Vec<Value> = rules
+        .card_rows(pos)
+        .into_iter()
+        .map(|row| {
+            json!({
+                "title": row.title,
+                "owner": row.owner.map(color_name),
+                "cards": row.cards,
+            })
+        })
+        .collect();
+    json!({
+        "files": geometry.files,
+        "ranks": geometry.ranks,
+        "pieces": pieces,
+        "labels": labels,
+        "cards": cards,
+    })
+}
+
+/// A side as the page names it.
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
     }
 }
