@@ -633,8 +633,7 @@ pub struct Expectimax<'a, R: Solitaire> {
     /// Whether the last search left a blind add unexplored at its horizon.
     cut: bool,
     pub nodes: u64,
-    /// The game's memory ([`SolveLimits::memory`]) and this search's scratch from it.
-    memory: Arc<Memory>,
+    /// This search's scratch, lent by the game's memory ([`SolveLimits::memory`]).
     loan: Loan,
 }
 
@@ -652,8 +651,7 @@ const EPSILON: f64 = 1e-9;
 
 impl<'a, R: Solitaire> Expectimax<'a, R> {
     pub fn new(rules: &'a R, table: &'a Table, limits: SolveLimits<'a>) -> Self {
-        let memory = Memory::of(limits.memory);
-        let loan = memory.lend();
+        let loan = Memory::of(limits.memory).lend();
         Expectimax {
             rules,
             table,
@@ -662,7 +660,6 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
             floors: HashMap::new(),
             cut: false,
             nodes: 0,
-            memory,
             loan,
         }
     }
@@ -1054,7 +1051,7 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
             view,
             FALLBACK_BEAM_WIDTH,
             &self.limits,
-            &self.memory,
+            &self.loan.memory,
             &mut self.loan.scratch,
         )
     }
@@ -1208,7 +1205,7 @@ pub const FALLBACK_GRACE: std::time::Duration = std::time::Duration::from_millis
 /// by nodes or depth the whole fallback (its answer must not depend on the clock), and
 /// either ends at `stop`. `None` when it gives up before finding a line: the caller keeps the
 /// answer it had. `memory` is the game's, `scratch` the calling thread's.
-fn unsolved_decision_until<R: Solitaire>(
+pub fn unsolved_decision_until<R: Solitaire>(
     rules: &R,
     pos: &Position<R>,
     beam_width: usize,
