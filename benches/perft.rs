@@ -33,11 +33,12 @@ const CASES: &[(&str, &str, u32, u64)] = &[
 fn perft_speed(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
+    let chess = Chess::default();
     for &(name, fen, depth, nodes) in CASES {
         group.throughput(Throughput::Elements(nodes));
-        let ours = Position::from_fen(&Chess, fen).expect("valid FEN");
+        let ours = Position::from_fen(&chess, fen).expect("valid FEN");
         group.bench_with_input(BenchmarkId::new("amity", name), &ours, |b, pos| {
-            b.iter(|| assert_eq!(perft(&Chess, black_box(pos), depth), nodes))
+            b.iter(|| assert_eq!(perft(&chess, black_box(pos), depth), nodes))
         });
         let theirs: shakmaty::Chess = fen
             .parse::<Fen>()
@@ -54,15 +55,16 @@ fn perft_speed(c: &mut Criterion) {
 /// The parts of a perft node: generating moves, copying the position, playing a move. Shows
 /// what copy-make costs next to generation.
 fn node_parts(c: &mut Criterion) {
-    let pos = Position::from_fen(&Chess, CASES[1].1).expect("valid FEN");
+    let chess = Chess::default();
+    let pos = Position::from_fen(&chess, CASES[1].1).expect("valid FEN");
     let mut moves = MoveList::new();
-    Chess.generate(&pos, &mut moves);
+    chess.generate(&pos, &mut moves);
     assert_eq!(moves.len(), 48);
     let mut group = c.benchmark_group("node");
     group.bench_function("generate", |b| {
         b.iter(|| {
             let mut list = MoveList::new();
-            Chess.generate(black_box(&pos), &mut list);
+            chess.generate(black_box(&pos), &mut list);
             list.len()
         })
     });
@@ -71,7 +73,7 @@ fn node_parts(c: &mut Criterion) {
         b.iter(|| {
             for &mv in moves.iter() {
                 let mut child = black_box(&pos).clone();
-                Chess.play(&mut child, mv);
+                chess.play(&mut child, mv);
                 black_box(&child);
             }
         })

@@ -85,7 +85,7 @@ fn main() {
     let mut rng = StdRng::seed_from_u64(20130713);
 
     let chess_table = compile(&standard_chess_paths());
-    let chess_samples = sample_positions(&Chess, games, &mut rng);
+    let chess_samples = sample_positions(&Chess::default(), games, &mut rng);
     let chess_kinds = [1, 2, 3, 4];
     let chess_values = [320.0, 330.0, 500.0, 900.0];
     let chess_mobility = mobility(&chess_table, &chess_samples, &chess_kinds, &mut rng);

@@ -78,6 +78,10 @@ enum Tool {
         /// Hash table size in MiB.
         #[arg(long, default_value_t = 16)]
         hash: usize,
+        /// The variants' options (`--option EvalFile=chess.nnue`); any other than the
+        /// defaults changes the node count, which is then no signature.
+        #[command(flatten)]
+        rules: VariantArgs,
     },
     /// Referee a tournament between engines (UCI or XBoard), in any variant; with no engines
     /// given, Amity at depth 4 plays Amity at depth 2.
@@ -314,9 +318,11 @@ fn main() {
             movetime,
             threads,
             hash,
+            rules,
         }) => {
             let mut config = BenchConfig::signature(depth);
             config.variant = variant;
+            config.options = rules.options();
             config.movetime = movetime.map(Duration::from_millis);
             config.threads = threads.max(1);
             config.hash_mb = hash.max(1);

@@ -75,6 +75,8 @@ struct SolitaireTable<'a, R: Solitaire> {
     think: Duration,
     hints: u32,
     announced_end: bool,
+    /// What the solver keeps from one hint of this game to the next (the plan under way).
+    solver: amity_engine::SolverMemory,
 }
 
 impl<'a, R: Solitaire> SolitaireTable<'a, R> {
@@ -90,6 +92,7 @@ impl<'a, R: Solitaire> SolitaireTable<'a, R> {
             history: Vec::new(),
             think,
             hints: 0,
+            solver: amity_engine::SolverMemory::new(),
             announced_end: false,
         }
     }
@@ -181,12 +184,13 @@ impl<'a, R: Solitaire> SolitaireTable<'a, R> {
         true
     }
 
-    fn limits<'s>(&self, stop: &'s AtomicBool) -> amity_engine::SolveLimits<'s> {
+    fn limits<'s>(&'s self, stop: &'s AtomicBool) -> amity_engine::SolveLimits<'s> {
         amity_engine::SolveLimits {
             deadline: Some(Instant::now() + self.think),
             nodes: None,
             depth: None,
             stop,
+            memory: &self.solver,
         }
     }
 

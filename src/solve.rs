@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rayon::prelude::*;
 
-use amity_engine::{Color, Position, Rules, SolveLimits};
+use amity_engine::{Color, Position, Rules, SolveLimits, SolverMemory};
 use amity_variants::solitaire::solver::{self, Expectimax, Horizon, Solitaire, Table};
 use amity_variants::{AnyGame, VariantOptions};
 
@@ -106,12 +106,14 @@ fn run_for<R: Solitaire>(rules: &R, settings: &SolveSettings) -> i32 {
         println!("view {}", view.to_fen(rules));
     }
     let stop = AtomicBool::new(false);
+    let memory = SolverMemory::new();
     let started = Instant::now();
     let limits = SolveLimits {
         deadline: settings.time_limit.map(|limit| started + limit),
         nodes: settings.node_limit,
         depth: None,
         stop: &stop,
+        memory: &memory,
     };
     let solution = solver::decide(rules, &start, limits, Horizon::Deepening);
     if let Some(horizon) = solution.horizon {
@@ -200,6 +202,8 @@ pub fn play_out<R: Solitaire>(
     stop: &AtomicBool,
 ) -> PlayOut {
     let table = Table::new(BENCH_TABLE_MB);
+    // The play-out is a game of its own: what the solver keeps is kept for it alone.
+    let memory = SolverMemory::new();
     let mut state = start.clone();
     let mut out = PlayOut {
         line: Vec::new(),
@@ -212,7 +216,7 @@ pub fn play_out<R: Solitaire>(
             out.score = rules.score_after(&state, 0);
             return out;
         }
-        let limits = limits_from_now(time, nodes, stop);
+        let limits = limits_from_now(time, nodes, stop, &memory);
         let mut search = Expectimax::new(rules, &table, limits);
         let view = rules.view(&state, Color::White);
         let mut decisions = amity_engine::MoveList::new();
@@ -235,7 +239,7 @@ pub fn play_out<R: Solitaire>(
                 None if answer.complete => None,
                 None => {
                     out.unfinished += 1;
-                    solver::unsolved_decision(rules, &view, PLAY_OUT_BEAM_WIDTH)
+                    solver::unsolved_decision(rules, &view, PLAY_OUT_BEAM_WIDTH, &memory)
                 }
             }
         } else {
@@ -519,17 +523,20 @@ fn csv_line(result: &DealResult) -> String {
     )
 }
 
-/// The benchmark's limits for one search: `time` from now and `nodes` positions.
-fn limits_from_now(
+/// The benchmark's limits for one search: `time` from now and `nodes` positions, within
+/// the game whose solver keeps `memory`.
+fn limits_from_now<'a>(
     time: Option<Duration>,
     nodes: Option<u64>,
-    stop: &AtomicBool,
-) -> SolveLimits<'_> {
+    stop: &'a AtomicBool,
+    memory: &'a SolverMemory,
+) -> SolveLimits<'a> {
     SolveLimits {
         deadline: time.map(|limit| Instant::now() + limit),
         nodes,
         depth: None,
         stop,
+        memory,
     }
 }
 
@@ -562,6 +569,7 @@ fn solve_deal<R: Solitaire>(
 ) -> Result<DealResult, String> {
     let start = rules.deal_from_text(deal)?;
     let stop = AtomicBool::new(false);
+    let memory = SolverMemory::new();
     let (time, nodes) = (settings.time_limit, settings.node_limit);
     let table = Table::new(settings.hash);
     let (answer, open_time, open_cpu) = timed(|| {
@@ -569,7 +577,7 @@ fn solve_deal<R: Solitaire>(
             rules,
             &start,
             &table,
-            limits_from_now(time, nodes, &stop),
+            limits_from_now(time, nodes, &stop, &memory),
             false,
         )
     });
@@ -600,7 +608,7 @@ fn solve_deal<R: Solitaire>(
                 rules,
                 &view,
                 &table,
-                limits_from_now(time, nodes, &stop),
+                limits_from_now(time, nodes, &stop, &memory),
                 horizon,
             )
         });

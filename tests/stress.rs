@@ -798,7 +798,7 @@ impl UciRun<'_> {
                         (*[choices, bogus].concat().choose(rng).unwrap()).to_string()
                     }
                     OptionKind::Check { .. } => rng.random_bool(0.5).to_string(),
-                    OptionKind::String { .. } => garbage(rng),
+                    OptionKind::String { .. } | OptionKind::File { .. } => garbage(rng),
                     OptionKind::Button => String::new(),
                 };
                 let _ = self.options.set(spec.name, &value);

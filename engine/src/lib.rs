@@ -27,7 +27,7 @@ pub use game::{Game, MoveError};
 pub use moves::{Move, MoveFlag, MoveList};
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, VariantSettings};
 pub use position::{Kind, Piece, Position};
-pub use puzzle::{PuzzleScore, Solution, SolveLimits};
+pub use puzzle::{PuzzleScore, Solution, SolveLimits, SolverMemory};
 pub use rules::{
     BeliefGrid, CardRow, ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules,
     SearchFlags, SeatInfo, Seen, SquareLabel, TWO_SEATS, WinReason,

@@ -7,7 +7,8 @@
 
 use std::fmt;
 
-/// The type and range of one option (the four UCI types a GUI can draw, plus a button).
+/// The type and range of one option (the four UCI types a GUI can draw, a button, and a file
+/// name, which UCI writes as a string and XBoard offers with a file chooser).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
     /// A whole number in `min..=max`.
@@ -21,6 +22,9 @@ pub enum OptionKind {
     Check { default: bool },
     /// Free text (may be empty).
     String { default: &'static str },
+    /// The name of a file to read, or a word the option gives a meaning of its own (the
+    /// default's): free text, which the owner of the option reads when it is set.
+    File { default: &'static str },
     /// An action without a value (`Clear Hash`).
     Button,
 }
@@ -76,6 +80,13 @@ pub enum OptionError {
         value: String,
         choices: String,
     },
+    /// The owner of the option could not use the value (a file that cannot be read, or
+    /// does not hold what the option needs); `reason` says why.
+    Unusable {
+        name: &'static str,
+        value: String,
+        reason: String,
+    },
 }
 
 impl fmt::Display for OptionError {
@@ -100,6 +111,14 @@ impl fmt::Display for OptionError {
                 f,
                 "option '{name}' has no choice '{value}' (choices: {choices})"
             ),
+            OptionError::Unusable {
+                name,
+                value,
+                reason,
+            } => write!(
+                f,
+                "option '{name}' cannot use '{value}': {reason}; it keeps its previous value"
+            ),
         }
     }
 }
@@ -118,7 +137,9 @@ impl OptionSpec {
             OptionKind::Spin { default, .. } => OptionValue::Number(default),
             OptionKind::Combo { default, .. } => OptionValue::Choice(default),
             OptionKind::Check { default } => OptionValue::Flag(default),
-            OptionKind::String { default } => OptionValue::Text(default.to_string()),
+            OptionKind::String { default } | OptionKind::File { default } => {
+                OptionValue::Text(default.to_string())
+            }
             OptionKind::Button => OptionValue::Pressed,
         }
     }
@@ -134,10 +155,12 @@ impl OptionSpec {
         match self.kind {
             OptionKind::Button => Ok(OptionValue::Pressed),
             // UCI writes an empty string as `<empty>`; a missing value is empty too.
-            OptionKind::String { .. } => Ok(OptionValue::Text(match given {
-                None | Some("<empty>") => String::new(),
-                Some(text) => text.to_string(),
-            })),
+            OptionKind::String { .. } | OptionKind::File { .. } => {
+                Ok(OptionValue::Text(match given {
+                    None | Some("<empty>") => String::new(),
+                    Some(text) => text.to_string(),
+                }))
+            }
             OptionKind::Check { .. } => {
                 let text = given.ok_or(OptionError::MissingValue(self.name))?;
                 if text.eq_ignore_ascii_case("true") {

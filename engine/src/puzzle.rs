@@ -1,11 +1,14 @@
 //! One-seat games played for a score (the solitaires): what a variant's own solver answers for
 //! a position, so that the protocols can ask it through [`crate::Rules::solve`] without
-//! knowing which game it is. The search of two-seat games plays no part in it.
+//! knowing which game it is, and the [`SolverMemory`] of one game it answers within. The
+//! search of two-seat games plays no part in it.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::moves::Move;
+use crate::scratch::Scratch;
 
 /// How good the best play from a position is, in the game's own score.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,14 +64,52 @@ pub struct Solution {
 }
 
 /// When a solver must give up: a deadline, a number of positions (a limit that does not
-/// depend on how busy the machine is) and a flag another thread may raise; and how deep it
-/// should look where it could look deeper and deeper (`go depth`).
+/// depend on how busy the machine is) and a flag another thread may raise; how deep it
+/// should look where it could look deeper and deeper (`go depth`); and the memory of the game
+/// it answers for.
 #[derive(Clone, Copy)]
 pub struct SolveLimits<'a> {
     pub deadline: Option<Instant>,
     pub nodes: Option<u64>,
     pub depth: Option<u32>,
     pub stop: &'a AtomicBool,
+    /// What the solver kept from the game's earlier decisions, and keeps for its later ones.
+    /// It travels with the limits because [`crate::Rules::solve`] takes nothing else.
+    pub memory: &'a SolverMemory,
+}
+
+/// What a solver keeps from one decision of a game to the next (a plan under way, what its
+/// bounds worked out): owned by whoever holds the game (a protocol session, a web room, a
+/// play loop), lent to each answer through [`SolveLimits::memory`] and emptied with the
+/// game, so that two games never share it. Like a [`Scratch`], it holds one value of the
+/// variant's own type; that value is shared by the solver's threads, so it is handed out
+/// behind an [`Arc`] and guards its own parts.
+#[derive(Debug, Default)]
+pub struct SolverMemory {
+    kept: Mutex<Scratch>,
+}
+
+impl SolverMemory {
+    /// An empty memory.
+    pub fn new() -> SolverMemory {
+        SolverMemory::default()
+    }
+
+    /// The variant's own memory of type `T`: made on first use, and made afresh when the
+    /// memory held another type (another variant was solved before).
+    pub fn get<T: Default + Send + Sync + 'static>(&self) -> Arc<T> {
+        // A panic elsewhere cannot leave the scratch half changed: `get` only replaces it.
+        let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(kept.get::<Arc<T>>())
+    }
+
+    /// Forgets what is kept (a new game).
+    pub fn clear(&self) {
+        self.kept
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
+    }
 }
 
 /// Positions a solver may look at for `go depth 0` when depth is the only limit; each unit
@@ -103,5 +144,28 @@ impl SolveLimits<'_> {
             nodes: self.nodes.map(|limit| limit.saturating_sub(spent)),
             ..*self
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_memory_hands_out_one_value_until_cleared() {
+        let memory = SolverMemory::new();
+        let kept = memory.get::<Mutex<Vec<u32>>>();
+        kept.lock().unwrap().push(7);
+        assert_eq!(*memory.get::<Mutex<Vec<u32>>>().lock().unwrap(), [7]);
+        // Another memory (another game) holds its own.
+        assert!(
+            SolverMemory::new()
+                .get::<Mutex<Vec<u32>>>()
+                .lock()
+                .unwrap()
+                .is_empty()
+        );
+        memory.clear();
+        assert!(memory.get::<Mutex<Vec<u32>>>().lock().unwrap().is_empty());
     }
 }

@@ -8,6 +8,7 @@
 mod common;
 
 // The protocols.
+mod eval_file;
 mod liveness;
 mod perft;
 mod uci_bad_input;

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use amity_engine::{Game, MoveList, Position, Rules, SolveLimits};
+use amity_engine::{Game, MoveList, Position, Rules, SolveLimits, SolverMemory};
 use amity_variants::parade::{self, Parade};
 use amity_variants::solitaire::solver::{self, Table};
 
@@ -25,12 +25,13 @@ fn decisions(pos: &Position<Parade>) -> Vec<String> {
     tokens
 }
 
-fn limits(stop: &AtomicBool) -> SolveLimits<'_> {
+fn limits<'a>(stop: &'a AtomicBool, memory: &'a SolverMemory) -> SolveLimits<'a> {
     SolveLimits {
         deadline: None,
         nodes: None,
         depth: Some(1),
         stop,
+        memory,
     }
 }
 
@@ -94,7 +95,14 @@ fn uci_go_answers_the_next_action_from_a_view() {
     game.play_token(&best).unwrap();
     let table = Table::new(16);
     let stop = AtomicBool::new(false);
-    let rest = solver::solve_open(&OPEN, game.position(), &table, limits(&stop), false);
+    let memory = SolverMemory::new();
+    let rest = solver::solve_open(
+        &OPEN,
+        game.position(),
+        &table,
+        limits(&stop, &memory),
+        false,
+    );
     assert_eq!(rest.cost, Some(3), "{best} keeps the optimum");
 }
 

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use amity_engine::search::{Limits, Searcher};
 use amity_engine::{Game, Rules};
-use amity_variants::with_game;
+use amity_variants::{VariantOptions, with_game};
 
 use crate::session::Output;
 
@@ -30,6 +30,8 @@ pub struct BenchConfig {
     pub movetime: Option<Duration>,
     pub threads: usize,
     pub hash_mb: usize,
+    /// The variant options the games are built with (the signature's: the defaults).
+    pub options: VariantOptions,
 }
 
 impl BenchConfig {
@@ -42,6 +44,7 @@ impl BenchConfig {
             movetime: None,
             threads: 1,
             hash_mb: 16,
+            options: VariantOptions::default(),
         }
     }
 }
@@ -82,7 +85,7 @@ pub fn run(out: &Output, config: &BenchConfig, stop: &AtomicBool) -> BenchTotals
             ));
             break;
         }
-        let Some(any) = amity_variants::new_game(variant) else {
+        let Some(any) = amity_variants::new_game_with(variant, &config.options) else {
             out.line(&format!(
                 "info string error: bench variant '{variant}' is unknown"
             ));

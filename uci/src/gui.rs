@@ -343,7 +343,7 @@ mod tests {
 
     #[test]
     fn chess_as_an_engine_defined_variant() {
-        let lines = xboard_setup(&Chess);
+        let lines = xboard_setup(&Chess::default());
         assert_eq!(
             lines[0],
             "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy \
@@ -355,13 +355,13 @@ mod tests {
 
     #[test]
     fn highlight_marks_quiet_capture_and_promotion() {
-        let game = Game::from_fen(Chess, "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let game = Game::from_fen(Chess::default(), "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         assert_eq!(highlight(&game, "b7").unwrap(), "MM6/8/8/8/8/8/8/8");
-        let game = Game::new(Chess);
+        let game = Game::new(Chess::default());
         assert_eq!(highlight(&game, "g1").unwrap(), "8/8/8/8/8/5Y1Y/8/8");
         assert_eq!(highlight(&game, "e1").unwrap(), "8/8/8/8/8/8/8/8");
         assert!(highlight(&game, "z9").is_err());
-        let game = Game::from_fen(Chess, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        let game = Game::from_fen(Chess::default(), "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
         assert_eq!(highlight(&game, "e4").unwrap(), "8/8/8/3RY3/8/8/8/8");
     }
 
@@ -385,7 +385,7 @@ mod tests {
     #[test]
     fn uci_info_line() {
         assert_eq!(
-            uci_variant_info(&Chess),
+            uci_variant_info(&Chess::default()),
             "info string variant chess files 8 ranks 8 pocket 0 template fairy startpos \
              rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
         );

@@ -18,8 +18,9 @@ pub fn uci_line(option: &OptionSpec) -> String {
         OptionKind::Check { default } => {
             format!("option name {name} type check default {default}")
         }
-        // UCI has no way to write an empty default but its `<empty>` convention.
-        OptionKind::String { default } => {
+        // UCI has no way to write an empty default but its `<empty>` convention, and no file
+        // type: a file name is a string (as Stockfish's `EvalFile`).
+        OptionKind::String { default } | OptionKind::File { default } => {
             let default = if default.is_empty() {
                 "<empty>"
             } else {
@@ -188,6 +189,12 @@ mod tests {
         assert_eq!(
             line(OptionKind::Check { default: true }),
             "option name X type check default true"
+        );
+        assert_eq!(
+            line(OptionKind::File {
+                default: "net.nnue"
+            }),
+            "option name X type string default net.nnue"
         );
     }
 }

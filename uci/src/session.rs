@@ -14,7 +14,7 @@ use amity_engine::search::{
     SearchResult, Searcher, TableError,
 };
 use amity_engine::{
-    Color, FenError, Game, Move, MoveError, PuzzleScore, Rules, SolveLimits, perft,
+    Color, FenError, Game, Move, MoveError, PuzzleScore, Rules, SolveLimits, SolverMemory, perft,
 };
 use amity_variants::{AnyGame, VariantOptions, with_game};
 use rand::SeedableRng;
@@ -113,6 +113,9 @@ pub struct Session {
     pub out: Output,
     game: AnyGame,
     searcher: Option<Searcher>,
+    /// What a solitaire's solver keeps from one decision of the game to the next (the plan
+    /// under way), forgotten with the game like the searcher's table.
+    solver: Arc<SolverMemory>,
     running: Option<Running>,
     pub move_overhead: Duration,
     /// Options every new game of a variant is built with (set through the protocols).
@@ -126,6 +129,7 @@ impl Session {
             out,
             game: amity_variants::new_game("chess").expect("chess exists"),
             searcher: Some(Searcher::default()),
+            solver: Arc::default(),
             running: None,
             move_overhead: Duration::from_millis(30),
             variant_options: VariantOptions::default(),
@@ -199,8 +203,10 @@ impl Session {
         self.searcher().set_threads(threads);
     }
 
+    /// Forgets what the searcher and the solver learnt (a new game, `Clear Hash`).
     pub fn clear_hash(&mut self) {
         self.searcher().clear();
+        self.solver.clear();
     }
 
     /// Seeds the throws of chance and the worlds sampled for hidden information.
@@ -334,6 +340,7 @@ impl Session {
         let game = self.game.clone();
         let out = self.out.clone();
         let options = self.variant_options.clone();
+        let solver = Arc::clone(&self.solver);
         let (stop_flag, hold_flag) = (Arc::clone(&stop), Arc::clone(&held));
         // Perft recurses one frame per ply on this thread: room for the deepest it counts.
         let spawned = std::thread::Builder::new()
@@ -373,7 +380,8 @@ impl Session {
                     let started = Instant::now();
                     let rules = g.rules();
                     // A one-seat game for a score answers with its own solver.
-                    if let Some(result) = solve(g, &limits, started, &stop_flag, &out, &announce) {
+                    let solved = solve(g, &limits, started, &stop_flag, &solver, &out, &announce);
+                    if let Some(result) = solved {
                         wait_for_release(&hold_flag, &stop_flag);
                         announce.best_move(&out, rules, &result);
                         return searcher;
@@ -472,6 +480,7 @@ fn solve<R: Rules, A: Announce>(
     limits: &Limits,
     started: Instant,
     stop: &AtomicBool,
+    memory: &SolverMemory,
     out: &Output,
     announce: &A,
 ) -> Option<SearchResult> {
@@ -499,6 +508,7 @@ fn solve<R: Rules, A: Announce>(
                 nodes,
                 depth: limits.depth,
                 stop,
+                memory,
             },
         )
     };

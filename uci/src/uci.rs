@@ -149,24 +149,29 @@ impl Uci {
         Flow::Continue
     }
 
-    /// Sets an option by name (also used by the XBoard front end, which checks values first).
-    /// Any `setoption`, even one that is refused, stops a running search first (its
-    /// `bestmove` comes before the option's effect or error), as `docs/protocol.md` says:
-    /// one rule a GUI can rely on, whichever option it is.
+    /// Sets an option by name; a refusal is said as `info string error: ...`. Any
+    /// `setoption`, even one that is refused, stops a running search first (its `bestmove`
+    /// comes before the option's effect or error), as `docs/protocol.md` says: one rule a GUI
+    /// can rely on, whichever option it is.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) {
+        if let Err(error) = self.apply_option(name, value) {
+            self.error(error);
+        }
+    }
+
+    /// [`Uci::set_option`] that hands a refusal back instead of saying it (the XBoard front
+    /// end says it in its own form).
+    ///
+    /// # Errors
+    /// Why the option or its value was refused; whatever it set before stays.
+    pub fn apply_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         self.session.stop();
-        let option = match options::find(name) {
-            Ok(option) => option,
-            Err(error) => return self.error(error),
-        };
-        let value = match option.accept(value) {
-            Ok(value) => value,
-            Err(error) => return self.error(error),
-        };
+        let option = options::find(name).map_err(|error| error.to_string())?;
+        let value = option.accept(value).map_err(|error| error.to_string())?;
         match (option.name, value) {
             (options::HASH, OptionValue::Number(mb)) => {
                 if let Err(error) = self.session.set_hash(mb as usize) {
-                    self.error(format_args!("{error}; Hash unchanged"));
+                    return Err(format!("{error}; Hash unchanged"));
                 }
             }
             (options::THREADS, OptionValue::Number(n)) => self.session.set_threads(n as usize),
@@ -185,7 +190,7 @@ impl Uci {
                 .set_hidden_information(|hidden| hidden.baseline = baseline),
             (options::SEARCH_PARAMETERS, OptionValue::Text(text)) => {
                 if let Err(error) = self.session.set_search_parameters(&text) {
-                    self.error(format_args!("{error}; search parameters unchanged"));
+                    return Err(format!("{error}; search parameters unchanged"));
                 }
             }
             (options::CLEAR_HASH, _) => self.session.clear_hash(),
@@ -197,18 +202,20 @@ impl Uci {
                         });
                         self.session.out.line(&info);
                     }
-                    Err(error) => self.error(error),
+                    Err(error) => return Err(error.to_string()),
                 }
             }
             (name, value) if options::is_variant_option(name) => {
                 // Games built from now on (the next `position` or `ucinewgame`) use it.
                 let text = value.to_string();
-                if let Err(error) = self.session.variant_options.set(name, &text) {
-                    self.error(error);
-                }
+                self.session
+                    .variant_options
+                    .set(name, &text)
+                    .map_err(|error| error.to_string())?;
             }
             _ => {}
         }
+        Ok(())
     }
 
     fn go(&mut self, go: Go) {

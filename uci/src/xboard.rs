@@ -705,7 +705,9 @@ impl Xboard {
                 if let (options::SEED, OptionValue::Number(seed)) = (option.name, &accepted) {
                     self.seed = *seed as u64;
                 }
-                self.uci.set_option(option.name, value);
+                if let Err(error) = self.uci.apply_option(option.name, value) {
+                    self.error(error, line);
+                }
             }
             Err(error) => self.error(error, line),
         }
@@ -907,6 +909,7 @@ fn xboard_option(option: &OptionSpec) -> Option<String> {
             format!("{name} -combo {}", choices.join(" /// "))
         }
         OptionKind::String { default } => format!("{name} -string {default}"),
+        OptionKind::File { default } => format!("{name} -file {default}"),
         OptionKind::Button => format!("{name} -button"),
     })
 }

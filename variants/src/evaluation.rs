@@ -405,7 +405,7 @@ mod tests {
     use amity_engine::Game;
 
     fn eval(fen: &str) -> i32 {
-        let game = Game::from_fen(Chess, fen).expect("valid FEN");
+        let game = Game::from_fen(Chess::default(), fen).expect("valid FEN");
         standard(game.position())
     }
 

@@ -44,17 +44,33 @@ pub use splitbrain::seats::{SEAT_DEPTH, partner_decision, plays_one_seat, seat_a
 pub struct VariantOptions {
     /// The options set so far, each once; the rest keep their declared defaults.
     values: Vec<(&'static OptionSpec, OptionValue)>,
+    /// The network chess's `EvalFile` chose, read when the option is set rather than for each
+    /// game built.
+    chess_network: chess::network::ChessNetwork,
 }
 
 impl VariantOptions {
     /// Sets the variant option `name` (any case) from text, checked against its declaration.
+    /// A file option's file is read here, once.
     ///
     /// # Errors
-    /// [`OptionError::Unknown`] when no variant declares the option, or why the declaration
-    /// refuses the value; the options are then unchanged.
+    /// [`OptionError::Unknown`] when no variant declares the option, why the declaration
+    /// refuses the value, or [`OptionError::Unusable`] when its file cannot be used; the
+    /// options are then unchanged.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let spec = declaration(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
         let value = spec.accept(Some(value))?;
+        if spec.name == chess::network::EVAL_FILE.name {
+            let text = value.to_string();
+            self.chess_network =
+                chess::network::ChessNetwork::chosen_by(&text).map_err(|reason| {
+                    OptionError::Unusable {
+                        name: spec.name,
+                        value: text,
+                        reason,
+                    }
+                })?;
+        }
         match self
             .values
             .iter_mut()
@@ -122,9 +138,11 @@ pub fn declaration(name: &str) -> Option<&'static OptionSpec> {
 
 /// Declares the registry: each line names the enum case, the rules type, its names (the first
 /// is the canonical one) and how to build the rules from the [`VariantSettings`] of the
-/// options the type declares.
+/// options the type declares (and, where a line names them, from the [`VariantOptions`]
+/// themselves, which hold what a file option's file held).
 macro_rules! registry {
-    ($($case:ident($rules:ty) = [$($name:literal),+] from $settings:ident => $build:expr;)+) => {
+    ($($case:ident($rules:ty) = [$($name:literal),+]
+        from $settings:ident $(, $options:ident)? => $build:expr;)+) => {
         /// Every variant Amity plays, as one value the protocol layer can hold.
         #[derive(Clone, Debug)]
         pub enum AnyGame {
@@ -151,6 +169,7 @@ macro_rules! registry {
                 $($($name)|+ => {
                     let $settings = &options.settings(<$rules as Rules>::options());
                     let _ = $settings;
+                    $(let $options = options;)?
                     Some(AnyGame::$case(Game::new($build)))
                 })+
                 _ => None,
@@ -187,7 +206,8 @@ macro_rules! registry {
 }
 
 registry! {
-    Chess(Chess) = ["chess", "normal"] from _settings => Chess;
+    Chess(Chess) = ["chess", "normal"] from _settings, options =>
+        Chess::with_network(options.chess_network.clone());
     LosAlamos(LosAlamos) = ["losalamos"] from _settings => LosAlamos;
     MoralSupport(MoralSupport) = ["moralsupport"] from _settings => MoralSupport;
     Pacifist(Pacifist) = ["pacifist"] from settings => Pacifist::from_settings(settings);
@@ -362,8 +382,32 @@ mod tests {
             };
             assert_eq!(game.rules().measure, measure);
         }
-        assert!(options_of("chess").is_empty());
+        assert!(options_of("losalamos").is_empty());
         assert!(options_of("no such game").is_empty());
+    }
+
+    #[test]
+    fn chess_declares_its_network_as_a_player_option() {
+        assert_eq!(options_of("chess"), [chess::network::EVAL_FILE]);
+        assert_eq!(player_options_of("chess"), ["EvalFile"]);
+        // The referee neither imposes it nor records it.
+        assert!(VariantOptions::default().rule_settings("chess").is_empty());
+        let mut options = VariantOptions::default();
+        options.set("evalfile", "linear").unwrap();
+        let before = options.clone();
+        let refused = options.set("EvalFile", "/no/such/network.nnue");
+        assert!(
+            matches!(refused, Err(OptionError::Unusable { .. })),
+            "{refused:?}"
+        );
+        assert_eq!(options, before);
+        let Some(AnyGame::Chess(game)) = new_game_with("chess", &options) else {
+            panic!("chess is a variant");
+        };
+        assert_eq!(
+            game.rules(),
+            &Chess::with_network(chess::network::ChessNetwork::linear())
+        );
     }
 
     #[test]

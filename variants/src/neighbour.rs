@@ -20,15 +20,15 @@ use amity_engine::orthodox::{self, PAWN};
 use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, FenError, File, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Rank, Rules, SearchFlags, SeatInfo, Solution,
-    SolveLimits, Square, VariantSettings, WinReason,
+    OptionSpec, Outcome, PieceInfo, Position, Rank, Rules, Scratch, SearchFlags, SeatInfo,
+    Solution, SolveLimits, Square, VariantSettings, WinReason,
 };
 use shakmaty::attacks::king_attacks;
 
 use crate::solitaire::solver::{self, Horizon, Solitaire, UNREACHABLE};
 use crate::solitaire::{
-    CardCounts, PIECE_CARDS, PieceCard, STEINER_MOST_GROUPS, Touch, bridging_bound, most_inside,
-    steiner_bound,
+    CardCounts, PIECE_CARDS, PieceCard, STEINER_MOST_GROUPS, SteinerAnswers, Touch, bridging_bound,
+    most_inside, steiner_bound,
 };
 
 /// The start of the test deal of RULES.md:
@@ -370,11 +370,11 @@ pub fn final_score(pos: &Position<Neighbour>) -> Option<i32> {
 ///
 /// The bridging part, the costly one, is worked out only when the cheaper parts come to at
 /// most `enough`; above that, the cheaper bound is answered.
-fn moving_bound(stop: &Stop, enough: u32) -> u32 {
+fn moving_bound(stop: &Stop, enough: u32, answers: &mut SteinerAnswers) -> u32 {
     match stop.cheap_bound() {
         Cheap::Final(bound) => bound,
         Cheap::Refinable { bound, frozen } if bound <= enough => {
-            bound.max(stop.bridged_bound(frozen, enough))
+            bound.max(stop.bridged_bound(frozen, enough, answers))
         }
         Cheap::Refinable { bound, .. } => bound,
     }
@@ -435,7 +435,7 @@ impl Stop {
         }
     }
 
-    fn bridged_bound(&self, frozen: Bitboard, enough: u32) -> u32 {
+    fn bridged_bound(&self, frozen: Bitboard, enough: u32, answers: &mut SteinerAnswers) -> u32 {
         let board = self.white | self.black;
         // The pieces of each colour none of which is still to come: a colour group of them
         // that moves away whole waits for a partner to come to its last piece.
@@ -454,7 +454,15 @@ impl Stop {
                 return star;
             }
         }
-        steiner_bound(Touch::King, board, self.anywhere, frozen, waiting, enough)
+        steiner_bound(
+            Touch::King,
+            board,
+            self.anywhere,
+            frozen,
+            waiting,
+            enough,
+            answers,
+        )
     }
 }
 
@@ -1233,11 +1241,17 @@ impl Solitaire for Neighbour {
     /// When the piles are known, the next adds' squares are known too, until a landing square
     /// is taken (the player then chooses): those pieces count where they will stand, the rest
     /// as pieces that may stand anywhere.
-    fn lower_bound(&self, pos: &Position<Self>) -> u32 {
-        self.lower_bound_within(pos, u32::MAX)
+    fn lower_bound_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> u32 {
+        self.lower_bound_within(pos, u32::MAX, scratch)
     }
 
-    fn lower_bound_within(&self, pos: &Position<Self>, allowance: u32) -> u32 {
+    fn lower_bound_within(
+        &self,
+        pos: &Position<Self>,
+        allowance: u32,
+        scratch: &mut Scratch,
+    ) -> u32 {
+        let answers = scratch.get::<SteinerAnswers>();
         let state = &pos.state;
         if connected(pos) {
             return 0;
@@ -1259,7 +1273,7 @@ impl Solitaire for Neighbour {
                 may_add: [false; 2],
                 total: pieces,
             };
-            moving_bound(&now, allowance)
+            moving_bound(&now, allowance, answers)
         } else {
             UNREACHABLE
         };
@@ -1343,7 +1357,7 @@ impl Solitaire for Neighbour {
                 break;
             }
             let enough = allowance.min(best - 1) - cards;
-            best = best.min(cards + bound.max(stop.bridged_bound(frozen, enough)));
+            best = best.min(cards + bound.max(stop.bridged_bound(frozen, enough, answers)));
         }
         best
     }

@@ -16,8 +16,8 @@ use amity_engine::orthodox::{self, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, FenError, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Rules, SearchFlags, SeatInfo, Solution, SolveLimits,
-    Square, VariantSettings, WinReason,
+    OptionSpec, Outcome, PieceInfo, Position, Rules, Scratch, SearchFlags, SeatInfo, Solution,
+    SolveLimits, Square, VariantSettings, WinReason,
 };
 
 use crate::solitaire::solver::{self, Horizon, Solitaire};
@@ -787,7 +787,9 @@ impl Solitaire for Parade {
     /// remain. Boxes: with `a` more Adds and `m` Moves, at least `n - m` of the `n` pieces
     /// never move and lie in the final group of `n + a` pieces, whose box has width + height
     /// - 1 at most `n + a`. Every action spends one card.
-    fn lower_bound(&self, pos: &Position<Self>) -> u32 {
+    fn lower_bound_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> u32 {
+        // Worked out afresh each time: nothing to keep.
+        let _ = scratch;
         let occupied = pos.occupied();
         let pieces = occupied.count() as u32;
         let groups = Touch::Orthogonal.groups(occupied);

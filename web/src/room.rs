@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use amity_engine::rules::Refereed;
 use amity_engine::search::{Limits, Score, Searcher};
-use amity_engine::{Color, Game, Move, MoveFlag, MoveList, Position, Rules, Seen};
+use amity_engine::{Color, Game, Move, MoveFlag, MoveList, Position, Rules, Seen, SolverMemory};
 
 use crate::color_name;
 use amity_variants::{AnyGame, VariantOptions, with_game};
@@ -178,6 +178,8 @@ pub struct AmityJob {
     depth: u32,
     /// Set to stop the search early (a person cancels it): it answers with what it has.
     stop: Arc<AtomicBool>,
+    /// The room's solver memory, whichever worker searches the job.
+    solver: Arc<SolverMemory>,
 }
 
 impl AmityAnswer {
@@ -247,6 +249,7 @@ impl AmityJob {
                     nodes: None,
                     depth: None,
                     stop,
+                    memory: &self.solver,
                 },
             );
             let partner = amity_variants::partner_decision(
@@ -324,6 +327,9 @@ pub struct Room {
     /// it turned over something hidden and waits for the same seat's further choice. The
     /// full state does not change until that choice is made.
     awaiting: Option<String>,
+    /// What a solitaire's solver keeps from one of this game's decisions to the next (the
+    /// plan under way): the room's own, lent to each of its jobs, whichever worker takes it.
+    solver: Arc<SolverMemory>,
     /// The last throw of chance, in a game that hides nothing (the page draws it as dice).
     last_throw: Option<String>,
 }
@@ -382,6 +388,7 @@ impl Room {
             thought: None,
             awaiting: None,
             last_throw: None,
+            solver: Arc::default(),
         };
         room.let_chance_act();
         Ok(room)
@@ -802,6 +809,7 @@ impl Room {
             awaiting: self.awaiting.clone(),
             depth: self.depth,
             stop: Arc::default(),
+            solver: Arc::clone(&self.solver),
         })
     }
 
@@ -816,6 +824,7 @@ impl Room {
             awaiting: self.awaiting.clone(),
             depth: self.depth,
             stop: Arc::default(),
+            solver: Arc::clone(&self.solver),
         })
     }
 

@@ -478,7 +478,11 @@ mod tests {
     use amity_engine::Game;
 
     fn eval(fen: &str) -> i32 {
-        evaluate(Game::from_fen(Chess, fen).expect("valid").position())
+        evaluate(
+            Game::from_fen(Chess::default(), fen)
+                .expect("valid")
+                .position(),
+        )
     }
 
     /// The same position with the colours swapped: ranks mirrored, White's pieces Black's.
@@ -531,7 +535,11 @@ mod tests {
 
     #[test]
     fn a_pawn_attacking_a_lone_knight_is_a_threat_and_the_knight_hangs() {
-        let count = counts_in(Chess, "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", features);
+        let count = counts_in(
+            Chess::default(),
+            "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1",
+            features,
+        );
         // White is to move, so its threats count in the first half.
         assert_eq!(count(THREATS + PAWN_THREAT), 1);
         assert_eq!(count(THREATS + HANGING_PIECE), 1);
@@ -544,7 +552,7 @@ mod tests {
     #[test]
     fn king_files_weak_squares_backward_pawns_and_minors_are_counted() {
         let count = counts_in(
-            Chess,
+            Chess::default(),
             "4k3/8/5p2/p3p2p/1bP3n1/3P4/3N4/5BK1 w - - 0 1",
             features,
         );

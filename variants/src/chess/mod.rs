@@ -11,16 +11,26 @@ pub mod weights;
 use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
 use amity_engine::search::see;
 use amity_engine::{
-    Color, FenError, Kind, Move, MoveList, Outcome, PieceInfo, Position, Rules, Scratch,
+    Color, FenError, Kind, Move, MoveList, OptionSpec, Outcome, PieceInfo, Position, Rules, Scratch,
 };
 
 use amity_engine::evaluation::Tapered;
 use amity_engine::tuning::Features;
 
-/// FIDE chess.
+/// FIDE chess, evaluated with the network the `EvalFile` option chose (the default: the
+/// embedded one).
 /// Not `Copy`, like every variant, so generic code clones rules the same way for all of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Chess;
+pub struct Chess {
+    network: network::ChessNetwork,
+}
+
+impl Chess {
+    /// Chess evaluated with `network`.
+    pub fn with_network(network: network::ChessNetwork) -> Chess {
+        Chess { network }
+    }
+}
 
 const RULES: Orthodox = Orthodox::FIDE;
 
@@ -29,6 +39,14 @@ impl Rules for Chess {
 
     fn name(&self) -> &'static str {
         "chess"
+    }
+
+    fn options() -> &'static [OptionSpec] {
+        &[network::EVAL_FILE]
+    }
+
+    fn player_options() -> &'static [&'static str] {
+        &[network::EVAL_FILE.name]
     }
 
     fn start_fen(&self) -> &'static str {
@@ -89,14 +107,14 @@ impl Rules for Chess {
     }
 
     fn evaluate(&self, pos: &Position<Self>) -> i32 {
-        match network::chosen() {
+        match self.network.network() {
             Some(chosen) => network::evaluate(chosen, pos),
             None => evaluation::evaluate(pos),
         }
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {
-        match network::chosen() {
+        match self.network.shared() {
             Some(chosen) => network::evaluate_in(chosen, pos, scratch),
             None => evaluation::evaluate(pos),
         }
@@ -131,17 +149,17 @@ mod tests {
     /// playing it, against playing it and asking.
     fn compare_checks(pos: &Position<Chess>, depth: u32, checks: &mut usize) {
         let mut moves = MoveList::new();
-        Chess.generate(pos, &mut moves);
+        Chess::default().generate(pos, &mut moves);
         for &mv in moves.as_slice() {
             let mut child = pos.clone();
-            Chess.play(&mut child, mv);
-            let played = Chess.in_check(&child);
+            Chess::default().play(&mut child, mv);
+            let played = Chess::default().in_check(&child);
             assert_eq!(
-                Chess.gives_check(pos, mv),
+                Chess::default().gives_check(pos, mv),
                 Some(played),
                 "{:?} in {}",
                 mv,
-                pos.to_fen(&Chess)
+                pos.to_fen(&Chess::default())
             );
             *checks += usize::from(played);
             if depth > 1 {
@@ -166,7 +184,7 @@ mod tests {
         ];
         let mut checks = 0;
         for fen in fens {
-            let game = Game::from_fen(Chess, fen).expect("valid FEN");
+            let game = Game::from_fen(Chess::default(), fen).expect("valid FEN");
             compare_checks(game.position(), 3, &mut checks);
         }
         assert!(checks > 1000, "only {checks} checking moves met");

@@ -1,17 +1,19 @@
 //! The chess network evaluation: what the network's inputs are (one per piece kind, side and
-//! square, seen from each player's side of the board), the network chess plays with (the one
-//! embedded in the build, or a file that `amity train` wrote when `AMITY_CHESS_NETWORK` names
-//! one), and the hidden layers a search thread keeps for the last position it evaluated,
-//! updated by the pieces that changed since rather than summed again. The embedded network is
-//! a correction to the linear evaluation; `AMITY_CHESS_NETWORK=linear` plays with the linear
-//! evaluation alone (see `docs/variants/chess.md`).
+//! square, seen from each player's side of the board), the network chess plays with
+//! ([`ChessNetwork`]: the one embedded in the build, a file that `amity train` wrote, or none,
+//! as the [`EVAL_FILE`] option chooses), and the hidden layers a search thread keeps for the
+//! last position it evaluated, updated by the pieces that changed since rather than summed
+//! again. The embedded network is a correction to the linear evaluation; `EvalFile` set to
+//! `linear` plays with the linear evaluation alone (see `docs/variants/chess.md`).
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use amity_engine::network::{Accumulator, Network};
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::tuning;
-use amity_engine::{Bitboard, Color, Kind, Position, Rules, Scratch, Square};
+use amity_engine::{
+    Bitboard, Color, Kind, OptionKind, OptionSpec, Position, Rules, Scratch, Square,
+};
 
 use super::evaluation::{features, scale_for_drawish_material};
 use super::weights::WEIGHTS;
@@ -22,10 +24,19 @@ pub const INPUTS: usize = 2 * 6 * 64;
 /// More changed pieces than this since the kept position, and summing the layers afresh is
 /// cheaper than updating them.
 const MOST_CHANGES: u32 = 12;
-/// The environment variable naming the network file to play with instead of the embedded one.
-pub const NETWORK_VARIABLE: &str = "AMITY_CHESS_NETWORK";
-/// The variable's value that turns the network off: the linear evaluation alone plays.
+/// The option's value that chooses the network embedded in the build (its default; an empty
+/// value chooses it too).
+pub const EMBEDDED_NAME: &str = "embedded";
+/// The option's value that turns the network off: the linear evaluation alone plays.
 pub const LINEAR_ONLY: &str = "linear";
+/// The option that chooses the network chess plays with: a file `amity train` wrote,
+/// [`EMBEDDED_NAME`] or [`LINEAR_ONLY`]. It says how a player plays, not what the rules are.
+pub const EVAL_FILE: OptionSpec = OptionSpec {
+    name: "EvalFile",
+    kind: OptionKind::File {
+        default: EMBEDDED_NAME,
+    },
+};
 /// The network every build plays with: trained by `amity train --on-linear --mirror --penalty`
 /// on Stockfish's evaluations of positions from Amity's self-play (how it was made and
 /// measured is in `docs/variants/chess.md`).
@@ -43,35 +54,55 @@ fn embedded() -> Network {
     chess_network(EMBEDDED).expect("the embedded chess network is checked by a test")
 }
 
-/// The network chess plays with, read once: the one [`NETWORK_VARIABLE`] names, none for
-/// [`LINEAR_ONLY`], else the embedded one. A file that cannot be read, or is not a chess
-/// network, is reported on standard error (standard output is the protocol's) and chess
-/// plays on with the embedded network.
-static CHOSEN: LazyLock<Option<Network>> = LazyLock::new(|| {
-    let Some(path) = std::env::var_os(NETWORK_VARIABLE) else {
-        return Some(embedded());
-    };
-    if path == LINEAR_ONLY {
-        return None;
+/// The embedded network, read from the build's bytes once: a constant, like a table worked
+/// out before play, which every game that plays with it shares.
+static EMBEDDED_NETWORK: LazyLock<Arc<Network>> = LazyLock::new(|| Arc::new(embedded()));
+
+/// The network chess plays with, or none (the linear evaluation alone): what [`EVAL_FILE`]
+/// chose, read when the option was set and shared by every game built since.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChessNetwork(Option<Arc<Network>>);
+
+impl Default for ChessNetwork {
+    /// The embedded network.
+    fn default() -> ChessNetwork {
+        ChessNetwork(Some(Arc::clone(&EMBEDDED_NETWORK)))
     }
-    let read = std::fs::read(&path)
-        .map_err(|error| error.to_string())
-        .and_then(|bytes| chess_network(&bytes));
-    match read {
-        Ok(network) => Some(network),
-        Err(error) => {
-            eprintln!(
-                "{NETWORK_VARIABLE}={}: {error}; chess plays with its embedded network",
-                path.to_string_lossy()
-            );
-            Some(embedded())
+}
+
+impl ChessNetwork {
+    /// No network: the linear evaluation plays alone.
+    pub fn linear() -> ChessNetwork {
+        ChessNetwork(None)
+    }
+
+    /// The network an [`EVAL_FILE`] value chooses: [`EMBEDDED_NAME`] (or nothing) the
+    /// embedded one, [`LINEAR_ONLY`] none, anything else the network in the file of that name.
+    ///
+    /// # Errors
+    /// Why the file cannot be read, or is not a chess network.
+    pub fn chosen_by(value: &str) -> Result<ChessNetwork, String> {
+        match value.trim() {
+            "" | EMBEDDED_NAME => Ok(ChessNetwork::default()),
+            LINEAR_ONLY => Ok(ChessNetwork::linear()),
+            path => {
+                let bytes = std::fs::read(path)
+                    .map_err(|error| format!("cannot read the file ({error})"))?;
+                let network = chess_network(&bytes)?;
+                Ok(ChessNetwork(Some(Arc::new(network))))
+            }
         }
     }
-});
 
-/// The network chess plays with, or none when the linear evaluation plays alone.
-pub fn chosen() -> Option<&'static Network> {
-    CHOSEN.as_ref()
+    /// The network, or none when the linear evaluation plays alone.
+    pub fn network(&self) -> Option<&Network> {
+        self.0.as_deref()
+    }
+
+    /// The network as the games that play with it share it (see [`evaluate_in`]).
+    pub fn shared(&self) -> Option<&Arc<Network>> {
+        self.0.as_ref()
+    }
 }
 
 /// The input of a `color` piece of kind index `kind` on `square`, seen from `viewer`'s side:
@@ -105,9 +136,20 @@ pub fn evaluate<R: Rules>(network: &Network, pos: &Position<R>) -> i32 {
 }
 
 /// `network`'s evaluation from the side to move's point of view, with the thread's kept
-/// layers (one network a process: the layers do not say whose they are).
-pub fn evaluate_in<R: Rules>(network: &Network, pos: &Position<R>, scratch: &mut Scratch) -> i32 {
+/// layers, which start afresh when they were kept for another network (a search thread
+/// outlives the games it searches, and `EvalFile` may change between them).
+pub fn evaluate_in<R: Rules>(
+    network: &Arc<Network>,
+    pos: &Position<R>,
+    scratch: &mut Scratch,
+) -> i32 {
     let layers = scratch.get::<Layers>();
+    if !layers.summed_with(network) {
+        *layers = Layers {
+            network: Some(Arc::clone(network)),
+            ..Layers::default()
+        };
+    }
     layers.update(network, pos);
     layers.value(network, pos)
 }
@@ -120,6 +162,9 @@ struct Layers {
     views: [Accumulator; 2],
     /// Whether the layers belong to `boards` (false before the first position).
     kept: bool,
+    /// The network the layers are summed with. Held, not just named: while the layers hold
+    /// it, no other network can come to live at its address and pass for it.
+    network: Option<Arc<Network>>,
 }
 
 impl Default for Layers {
@@ -128,6 +173,7 @@ impl Default for Layers {
             boards: [[Bitboard::EMPTY; 6]; 2],
             views: [[0; amity_engine::network::HIDDEN]; 2],
             kept: false,
+            network: None,
         }
     }
 }
@@ -135,6 +181,12 @@ impl Default for Layers {
 const COLORS: [Color; 2] = [Color::White, Color::Black];
 
 impl Layers {
+    fn summed_with(&self, network: &Arc<Network>) -> bool {
+        self.network
+            .as_ref()
+            .is_some_and(|summed| Arc::ptr_eq(summed, network))
+    }
+
     fn refresh<R: Rules>(&mut self, network: &Network, pos: &Position<R>) {
         let mut active = Vec::with_capacity(32);
         for (view, viewer) in COLORS.into_iter().enumerate() {
@@ -214,10 +266,10 @@ mod tests {
             return;
         }
         let mut moves = MoveList::new();
-        Chess.generate(pos, &mut moves);
+        Chess::default().generate(pos, &mut moves);
         for &mv in moves.as_slice() {
             let mut child = pos.clone();
-            Chess.play(&mut child, mv);
+            Chess::default().play(&mut child, mv);
             positions(&child, depth - 1, found);
         }
     }
@@ -225,7 +277,7 @@ mod tests {
     fn tree() -> Vec<Position<Chess>> {
         let mut found = Vec::new();
         for fen in FENS {
-            let game = Game::from_fen(Chess, fen).expect("valid FEN");
+            let game = Game::from_fen(Chess::default(), fen).expect("valid FEN");
             positions(game.position(), 2, &mut found);
         }
         found
@@ -277,7 +329,7 @@ mod tests {
                 -1,
             ),
         ] {
-            let game = Game::from_fen(Chess, fen).expect("valid FEN");
+            let game = Game::from_fen(Chess::default(), fen).expect("valid FEN");
             let value = evaluate(&network, game.position());
             assert!(value * sign > 500, "{fen}: {value}");
         }
@@ -287,7 +339,7 @@ mod tests {
     fn kept_layers_give_the_fresh_value() {
         // One kept set of layers walks the tree in search order: every value equals the
         // one summed afresh, whatever position came before.
-        let network = network();
+        let network = Arc::new(network());
         let mut scratch = Scratch::new();
         let positions = tree();
         let mut differ = 0;
@@ -297,7 +349,7 @@ mod tests {
                 evaluate_in(&network, pos, &mut scratch),
                 fresh,
                 "{}",
-                pos.to_fen(&Chess)
+                pos.to_fen(&Chess::default())
             );
             differ += usize::from(fresh != evaluate(&network, &positions[0]));
         }
@@ -309,13 +361,55 @@ mod tests {
     }
 
     #[test]
+    fn layers_kept_for_one_network_start_afresh_for_another() {
+        // A search thread's scratch outlives a change of `EvalFile`: the layers the last
+        // network summed are not the next one's.
+        let (trained, embedded) = (Arc::new(network()), ChessNetwork::default());
+        let embedded = embedded.0.expect("the default is the embedded network");
+        let mut scratch = Scratch::new();
+        let positions = tree();
+        let (first, next) = (&positions[0], &positions[1]);
+        evaluate_in(&trained, first, &mut scratch);
+        assert_eq!(
+            evaluate_in(&embedded, next, &mut scratch),
+            evaluate(&embedded, next)
+        );
+        assert_ne!(evaluate(&embedded, next), evaluate(&trained, next));
+    }
+
+    #[test]
+    fn the_option_chooses_the_network_and_refuses_what_is_none() {
+        assert_eq!(
+            ChessNetwork::chosen_by("embedded"),
+            Ok(ChessNetwork::default())
+        );
+        assert_eq!(ChessNetwork::chosen_by(""), Ok(ChessNetwork::default()));
+        assert_eq!(ChessNetwork::chosen_by("linear").unwrap().network(), None);
+        let dir = std::env::temp_dir().join(format!("amity-network-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("trained.nnue");
+        let trained = network();
+        std::fs::write(&good, trained.to_bytes()).unwrap();
+        let chosen = ChessNetwork::chosen_by(good.to_str().unwrap()).unwrap();
+        assert_eq!(chosen.network(), Some(&trained));
+        let missing = ChessNetwork::chosen_by(dir.join("none.nnue").to_str().unwrap());
+        assert!(missing.unwrap_err().contains("cannot read the file"));
+        let garbage = dir.join("garbage.nnue");
+        std::fs::write(&garbage, b"not a network").unwrap();
+        let refused = ChessNetwork::chosen_by(garbage.to_str().unwrap()).unwrap_err();
+        assert!(refused.contains("not an Amity network file"), "{refused}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn both_sides_see_the_board_alike() {
         // The start position seen by either side is the same inputs, so the side to move's
         // value does not depend on its colour.
         let network = network();
-        let white = Game::from_fen(Chess, Chess.start_fen()).expect("valid FEN");
+        let white =
+            Game::from_fen(Chess::default(), Chess::default().start_fen()).expect("valid FEN");
         let black = Game::from_fen(
-            Chess,
+            Chess::default(),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
         )
         .expect("valid FEN");

@@ -456,8 +456,8 @@ const WIDEST_TREE: u32 = 2 * PIECE_CARDS as u32;
 /// of `required` where it stands. When no connected set of that many squares holds them all
 /// (up to [`STEINER_MOST_GROUPS`] of them are checked), the answer is unreachable.
 ///
-/// Above `enough` it may answer any bound above `enough`. Answers are kept per thread, as
-/// a search meets the same board again and again.
+/// Above `enough` it may answer any bound above `enough`. Answers are kept in `answers` (the
+/// calling thread's), as a search meets the same board again and again.
 pub fn steiner_bound(
     touch: Touch,
     board: Bitboard,
@@ -465,6 +465,7 @@ pub fn steiner_bound(
     required: Bitboard,
     waiting: [Bitboard; 2],
     enough: u32,
+    answers: &mut SteinerAnswers,
 ) -> u32 {
     let key = SteinerKey {
         board: board.0,
@@ -473,25 +474,22 @@ pub fn steiner_bound(
         anywhere: anywhere.min(u32::from(u8::MAX)) as u8,
         touch,
     };
-    let known = STEINER_ANSWERS.with_borrow(|cache| cache.get(&key));
-    if let Some(known) = known
+    if let Some(known) = answers.get(&key)
         && (known.exact || known.bound > enough)
     {
         return known.bound;
     }
     let bound = steiner_tree_bound(&key, enough);
-    STEINER_ANSWERS.with_borrow_mut(|cache| {
-        cache.keep(SteinerAnswer {
-            key,
-            bound,
-            exact: bound <= enough || bound >= solver::UNREACHABLE || enough >= PIECE_CARDS as u32,
-        });
+    answers.keep(SteinerAnswer {
+        key,
+        bound,
+        exact: bound <= enough || bound >= solver::UNREACHABLE || enough >= PIECE_CARDS as u32,
     });
     bound
 }
 
-/// How many answers of [`steiner_bound`] each thread keeps at most (a power of two). About
-/// 48 MiB a thread: the long searches meet far more boards than a smaller cache holds, and
+/// How many answers of [`steiner_bound`] one [`SteinerAnswers`] keeps at most (a power of
+/// two). About 48 MiB, one a thread: the long searches meet far more boards than a smaller cache holds, and
 /// each answer kept saves a Steiner recursion (a fifth of a hard deal's processor time at 1.5
 /// million positions, against 2^16 slots).
 const STEINER_SLOTS: usize = 1 << 20;
@@ -501,15 +499,16 @@ const STEINER_FIRST_SLOTS: usize = 1 << 12;
 // The slot is the top bits of a hash, which needs a power of two.
 const _: () = assert!(STEINER_SLOTS.is_power_of_two() && STEINER_FIRST_SLOTS.is_power_of_two());
 
-/// A thread's kept answers, direct-mapped, doubling (up to [`STEINER_SLOTS`]) each time it
-/// has been given as many answers as it has slots.
+/// The answers of [`steiner_bound`] one thread has kept, direct-mapped, doubling (up to
+/// [`STEINER_SLOTS`]) each time it has been given as many answers as it has slots. A thread
+/// keeps it in its [`Scratch`](amity_engine::Scratch), lent by the solver that owns it.
 #[derive(Default)]
-struct SteinerCache {
+pub struct SteinerAnswers {
     slots: Vec<Option<SteinerAnswer>>,
     kept_since_growth: usize,
 }
 
-impl SteinerCache {
+impl SteinerAnswers {
     fn get(&self, key: &SteinerKey) -> Option<SteinerAnswer> {
         if self.slots.is_empty() {
             return None;
@@ -566,11 +565,6 @@ struct SteinerAnswer {
     key: SteinerKey,
     bound: u32,
     exact: bool,
-}
-
-thread_local! {
-    static STEINER_ANSWERS: std::cell::RefCell<SteinerCache> =
-        std::cell::RefCell::new(SteinerCache::default());
 }
 
 /// [`steiner_bound`] worked out, for the question `key` asks.
@@ -887,6 +881,7 @@ mod tests {
             Bitboard::EMPTY,
             [Bitboard::EMPTY; 2],
             u32::MAX,
+            &mut SteinerAnswers::default(),
         )
     }
 

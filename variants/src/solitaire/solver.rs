@@ -11,17 +11,22 @@
 //! not yet seen: decisions are maximised, the turned cards averaged by how many copies may be
 //! there. Both kinds of node are cut by upper bounds from the same admissible bound (Ballard's
 //! Star1 at chance nodes), and whatever is certain from a node on is solved by IDA*.
+//!
+//! What the solvers keep between decisions of one game (the plan under way, each thread's
+//! scratch for the rules' bounds) is the game's [`Memory`], in the [`SolverMemory`] its
+//! holder lends through [`SolveLimits::memory`].
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{LazyLock, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
 use amity_engine::position::MAX_KINDS;
 use amity_engine::rules::Refereed;
 use amity_engine::{
-    ChanceOutcome, Color, Kind, Move, MoveList, Position, PuzzleScore, Rules, Solution, SolveLimits,
+    ChanceOutcome, Color, Kind, Move, MoveList, Position, PuzzleScore, Rules, Scratch, Solution,
+    SolveLimits, SolverMemory,
 };
 
 use super::Touch;
@@ -48,15 +53,26 @@ pub trait Solitaire: Rules {
     /// Whether the pieces stand connected (the game is won).
     fn won(&self, pos: &Position<Self>) -> bool;
 
-    /// An admissible bound: no win from `pos` spends fewer cards.
-    fn lower_bound(&self, pos: &Position<Self>) -> u32;
+    /// An admissible bound: no win from `pos` spends fewer cards. `scratch` is the calling
+    /// thread's, lent by the solver: the game keeps there what its bounds worked out.
+    fn lower_bound_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> u32;
 
-    /// [`Self::lower_bound`] where only whether it exceeds `allowance` matters: a bound
+    /// [`Self::lower_bound_in`] where only whether it exceeds `allowance` matters: a bound
     /// above `allowance` may be answered with any smaller one that is still above it, so a
     /// costly refinement can be skipped when a cheap bound already cuts the line.
-    fn lower_bound_within(&self, pos: &Position<Self>, allowance: u32) -> u32 {
+    fn lower_bound_within(
+        &self,
+        pos: &Position<Self>,
+        allowance: u32,
+        scratch: &mut Scratch,
+    ) -> u32 {
         let _ = allowance;
-        self.lower_bound(pos)
+        self.lower_bound_in(pos, scratch)
+    }
+
+    /// [`Self::lower_bound_in`] asked once, with a scratch of its own.
+    fn lower_bound(&self, pos: &Position<Self>) -> u32 {
+        self.lower_bound_in(pos, &mut Scratch::new())
     }
 
     /// Whether the rest of the game depends on nothing the position hides (so [`solve_open`]
@@ -146,6 +162,71 @@ impl Table {
     }
 }
 
+// ----- what a game's solver keeps -----
+
+/// What the solvers keep of one game from one decision to the next, in the game's
+/// [`SolverMemory`]: the plans under way and the scratch of the rules' bounds.
+#[derive(Default)]
+pub struct Memory {
+    /// Wins that [`unsolved_decision`] chose, by the hash of every position on them (each
+    /// with the rest of its win from there). Each decision's beam ranks positions afresh,
+    /// and a beam from the position one move on may well start its win with the move back; a
+    /// player whose every decision is cut short could then go back and forth spending
+    /// cards. Weighing the rest of the plan under way against each fresh beam means the
+    /// cards the chosen win costs never rise from one decision to the next. The protocols
+    /// answer each `go` on a thread of its own, so the plans are the game's, not a thread's;
+    /// a remembered line is replayed before use, so a position that shares a hash is never
+    /// misled.
+    plans: Mutex<HashMap<u64, Vec<Move>>>,
+    /// Scratch not lent at the moment: the rules keep what their bounds work out in it
+    /// (Neighbour's Steiner trees), and every thread that works at once borrows its own.
+    idle: Mutex<Vec<Scratch>>,
+}
+
+impl Memory {
+    /// The solvers' memory of the game that `memory` belongs to.
+    pub fn of(memory: &SolverMemory) -> Arc<Memory> {
+        memory.get::<Memory>()
+    }
+
+    /// A scratch for one thread's work, given back when the loan is dropped.
+    fn lend(self: &Arc<Memory>) -> Loan {
+        let scratch = self
+            .idle
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop()
+            .unwrap_or_default();
+        Loan {
+            memory: Arc::clone(self),
+            scratch,
+        }
+    }
+
+    /// The plans, whatever a panicking thread left them as: a plan is replayed before it is
+    /// followed.
+    fn plans(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Vec<Move>>> {
+        self.plans.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// A scratch of a [`Memory`] lent to one thread.
+struct Loan {
+    memory: Arc<Memory>,
+    scratch: Scratch,
+}
+
+impl Drop for Loan {
+    fn drop(&mut self) {
+        let scratch = std::mem::take(&mut self.scratch);
+        self.memory
+            .idle
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(scratch);
+    }
+}
+
 // ----- IDA* -----
 
 /// What [`solve_open`] found.
@@ -190,6 +271,7 @@ struct Pass_<'a, R: Solitaire> {
     rules: &'a R,
     table: &'a Table,
     limits: SolveLimits<'a>,
+    scratch: &'a mut Scratch,
     /// Raised by the thread that finds a win, so the others stop.
     found: &'a AtomicBool,
     nodes: u64,
@@ -218,7 +300,9 @@ impl<R: Solitaire> Pass_<'_, R> {
             proven
         } else {
             let allowance = threshold - spent;
-            self.rules.lower_bound_within(pos, allowance).max(proven)
+            self.rules
+                .lower_bound_within(pos, allowance, self.scratch)
+                .max(proven)
         };
         if needed >= DEAD {
             return Pass::Exceeded(u32::MAX);
@@ -265,6 +349,21 @@ pub fn solve_open<R: Solitaire>(
     limits: SolveLimits,
     parallel: bool,
 ) -> OpenAnswer {
+    let memory = Memory::of(limits.memory);
+    let mut loan = memory.lend();
+    solve_open_in(rules, pos, table, limits, parallel, &mut loan.scratch)
+}
+
+/// [`solve_open`] with the calling thread's `scratch`; the threads that share the root's
+/// decisions borrow scratch of the game's [`Memory`].
+fn solve_open_in<R: Solitaire>(
+    rules: &R,
+    pos: &Position<R>,
+    table: &Table,
+    limits: SolveLimits,
+    parallel: bool,
+    scratch: &mut Scratch,
+) -> OpenAnswer {
     let mut answer = OpenAnswer {
         cost: None,
         line: Vec::new(),
@@ -287,17 +386,19 @@ pub fn solve_open<R: Solitaire>(
             (mv, rules.cost(pos, mv), child)
         })
         .collect();
-    let mut threshold = rules.lower_bound(pos);
+    let mut threshold = rules.lower_bound_in(pos, scratch);
+    let memory = Memory::of(limits.memory);
     while threshold <= budget {
         answer.at_least = threshold;
         let found = AtomicBool::new(false);
         // Nodes counted so far, by every pass and every finished root child of this one.
         let counted = AtomicU64::new(answer.nodes);
-        let run = |(mv, cost, child): &(Move, u32, Position<R>)| {
+        let run = |scratch: &mut Scratch, (mv, cost, child): &(Move, u32, Position<R>)| {
             let mut pass = Pass_ {
                 rules,
                 table,
                 limits,
+                scratch,
                 found: &found,
                 nodes: 0,
                 before: counted.load(Ordering::Relaxed),
@@ -310,11 +411,17 @@ pub fn solve_open<R: Solitaire>(
             (*mv, result, pass.nodes)
         };
         let results: Vec<(Move, Pass, u64)> = if parallel {
-            children.par_iter().map(run).collect()
+            children
+                .par_iter()
+                .map_init(
+                    || memory.lend(),
+                    |loan, child| run(&mut loan.scratch, child),
+                )
+                .collect()
         } else {
             let mut results = Vec::with_capacity(children.len());
             for child in &children {
-                let result = run(child);
+                let result = run(scratch, child);
                 let done = matches!(result.1, Pass::Found(_));
                 results.push(result);
                 if done {
@@ -400,23 +507,28 @@ pub fn best_found<R: Solitaire>(
     pos: &Position<R>,
     width: usize,
 ) -> Option<(u32, Vec<Move>)> {
-    best_found_until(rules, pos, width, &|| false)
+    best_found_until(rules, pos, width, &|| false, &mut Scratch::new())
 }
 
 /// [`best_found`], giving up (`None`) as soon as `give_up` says so; it is asked before each
-/// position is expanded, so a beam inside a timed search ends with it.
+/// position is expanded, so a beam inside a timed search ends with it. `scratch` is the
+/// calling thread's.
 pub fn best_found_until<R: Solitaire>(
     rules: &R,
     pos: &Position<R>,
     width: usize,
     give_up: &dyn Fn() -> bool,
+    scratch: &mut Scratch,
 ) -> Option<(u32, Vec<Move>)> {
     use std::collections::{BTreeMap, HashSet};
     // A position reached, with its bound and the line that reached it.
     type Reached<R> = (u32, Position<R>, Vec<Move>);
     // Positions by cards spent.
     let mut levels: BTreeMap<u32, Vec<Reached<R>>> = BTreeMap::new();
-    levels.insert(0, vec![(rules.lower_bound(pos), pos.clone(), Vec::new())]);
+    levels.insert(
+        0,
+        vec![(rules.lower_bound_in(pos, scratch), pos.clone(), Vec::new())],
+    );
     let mut seen: HashSet<u64> = HashSet::new();
     let budget = rules.budget(pos);
     while let Some((spent, mut level)) = levels.pop_first() {
@@ -445,7 +557,7 @@ pub fn best_found_until<R: Solitaire>(
                 let needed = if rules.won(&child) {
                     0
                 } else {
-                    rules.lower_bound(&child)
+                    rules.lower_bound_in(&child, scratch)
                 };
                 if needed < DEAD && cost + needed <= budget {
                     let mut longer = line.clone();
@@ -521,6 +633,8 @@ pub struct Expectimax<'a, R: Solitaire> {
     /// Whether the last search left a blind add unexplored at its horizon.
     cut: bool,
     pub nodes: u64,
+    /// This search's scratch, lent by the game's memory ([`SolveLimits::memory`]).
+    loan: Loan,
 }
 
 /// Positions each sampled open solve of [`Expectimax::estimate`] may look at.
@@ -537,6 +651,7 @@ const EPSILON: f64 = 1e-9;
 
 impl<'a, R: Solitaire> Expectimax<'a, R> {
     pub fn new(rules: &'a R, table: &'a Table, limits: SolveLimits<'a>) -> Self {
+        let loan = Memory::of(limits.memory).lend();
         Expectimax {
             rules,
             table,
@@ -545,6 +660,7 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
             floors: HashMap::new(),
             cut: false,
             nodes: 0,
+            loan,
         }
     }
 
@@ -554,7 +670,7 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
     }
 
     /// The best score a win from `pos` could still reach.
-    fn upper(&self, pos: &Position<R>) -> f64 {
+    fn upper(&mut self, pos: &Position<R>) -> f64 {
         if self.rules.won(pos) {
             return f64::from(self.rules.score_after(pos, 0));
         }
@@ -565,7 +681,10 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
         } else {
             0
         };
-        let needed = self.rules.lower_bound(pos).max(proven);
+        let needed = self
+            .rules
+            .lower_bound_in(pos, &mut self.loan.scratch)
+            .max(proven);
         if needed >= DEAD || needed > self.rules.budget(pos) {
             f64::from(self.rules.lost_score())
         } else {
@@ -581,7 +700,14 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
             return Ok(*floor);
         }
         let limits = self.limits.after(self.nodes);
-        let answer = solve_open(self.rules, pos, self.table, limits, false);
+        let answer = solve_open_in(
+            self.rules,
+            pos,
+            self.table,
+            limits,
+            false,
+            &mut self.loan.scratch,
+        );
         self.nodes += answer.nodes;
         if !answer.complete {
             return Err(Expired);
@@ -599,7 +725,7 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
 
     /// [`Self::upper`], unless the limits have expired: one bound can take a millisecond
     /// (a Steiner tree over many groups), and a node bounds every child.
-    fn upper_in_time(&self, pos: &Position<R>) -> Result<f64, Expired> {
+    fn upper_in_time(&mut self, pos: &Position<R>) -> Result<f64, Expired> {
         if self.limits.expired() {
             return Err(Expired);
         }
@@ -608,16 +734,17 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
 
     /// The children of a decision node, best bound first, within the limits.
     fn decisions_in_time(
-        &self,
+        &mut self,
         pos: &Position<R>,
     ) -> Result<Vec<(Move, f64, Position<R>)>, Expired> {
+        let rules = self.rules;
         let mut moves = MoveList::new();
-        self.rules.generate(pos, &mut moves);
+        rules.generate(pos, &mut moves);
         let mut children = moves
             .iter()
             .map(|&mv| {
                 let mut child = pos.clone();
-                self.rules.play(&mut child, mv);
+                rules.play(&mut child, mv);
                 Ok((mv, self.upper_in_time(&child)?, child))
             })
             .collect::<Result<Vec<_>, Expired>>()?;
@@ -765,7 +892,14 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
                 nodes: Some(limits.nodes.map_or(LEAF_NODES, |left| left.min(LEAF_NODES))),
                 ..limits
             };
-            let answer = solve_open(self.rules, &world, self.table, limits, false);
+            let answer = solve_open_in(
+                self.rules,
+                &world,
+                self.table,
+                limits,
+                false,
+                &mut self.loan.scratch,
+            );
             self.nodes += answer.nodes;
             // An open solve the limits cut short is no estimate (one its node cap cut short
             // is finished by the beam below).
@@ -776,8 +910,13 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
                 Some(cost) => Some(cost),
                 None if !answer.complete => {
                     let limits = self.limits;
-                    let found =
-                        best_found_until(self.rules, &world, LEAF_BEAM_WIDTH, &|| limits.expired());
+                    let found = best_found_until(
+                        self.rules,
+                        &world,
+                        LEAF_BEAM_WIDTH,
+                        &|| limits.expired(),
+                        &mut self.loan.scratch,
+                    );
                     // A beam the limits cut short found nothing worth counting.
                     if limits.expired() {
                         return Err(Expired);
@@ -859,9 +998,7 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
         // cost a millisecond late in a Neighbour deal), the first decision.
         policy.decision = first_decision(self.rules, view);
         let Ok(children) = self.decisions_in_time(view) else {
-            policy.decision =
-                unsolved_decision_until(self.rules, view, FALLBACK_BEAM_WIDTH, &self.limits)
-                    .or(policy.decision);
+            policy.decision = self.unsolved_decision(view).or(policy.decision);
             return policy;
         };
         if let Some((best, _, _)) = children.first() {
@@ -901,12 +1038,22 @@ impl<'a, R: Solitaire> Expectimax<'a, R> {
             }
         }
         if !policy.complete {
-            policy.decision =
-                unsolved_decision_until(self.rules, view, FALLBACK_BEAM_WIDTH, &self.limits)
-                    .or(policy.decision);
+            policy.decision = self.unsolved_decision(view).or(policy.decision);
         }
         policy.nodes = self.nodes - nodes_before;
         policy
+    }
+
+    /// [`unsolved_decision_until`] with this search's limits and scratch.
+    fn unsolved_decision(&mut self, view: &Position<R>) -> Option<Move> {
+        unsolved_decision_until(
+            self.rules,
+            view,
+            FALLBACK_BEAM_WIDTH,
+            &self.limits,
+            &self.loan.memory,
+            &mut self.loan.scratch,
+        )
     }
 }
 
@@ -971,7 +1118,18 @@ pub fn decide<R: Solitaire>(
         // A proven loss still owes a decision while the rules offer one: any will do.
         let line = if answer.line.is_empty() {
             let unsolved = (!answer.complete)
-                .then(|| unsolved_decision_until(rules, &view, FALLBACK_BEAM_WIDTH, &limits))
+                .then(|| {
+                    let memory = Memory::of(limits.memory);
+                    let mut loan = memory.lend();
+                    unsolved_decision_until(
+                        rules,
+                        &view,
+                        FALLBACK_BEAM_WIDTH,
+                        &limits,
+                        &memory,
+                        &mut loan.scratch,
+                    )
+                })
                 .flatten();
             unsolved
                 .or_else(|| first_decision(rules, &view))
@@ -1009,15 +1167,25 @@ pub fn decide<R: Solitaire>(
 
 /// The decision to play when the limits expired before anything was solved: the first
 /// action of the cheapest real win known, either one a beam of `beam_width` (or, where that
-/// finds none, a wider one) finds now or the rest of one an earlier decision followed (see
-/// [`PLANS`]); else the decision with the best bound (which may lead nowhere, so it comes
-/// last).
+/// finds none, a wider one) finds now or the rest of one an earlier decision of the game
+/// whose `memory` it is followed (see [`Memory`]); else the decision with the best bound
+/// (which may lead nowhere, so it comes last).
 pub fn unsolved_decision<R: Solitaire>(
     rules: &R,
     pos: &Position<R>,
     beam_width: usize,
+    memory: &SolverMemory,
 ) -> Option<Move> {
-    unsolved_decision_given_up(rules, pos, beam_width, &|| false)
+    let memory = Memory::of(memory);
+    let mut loan = memory.lend();
+    unsolved_decision_given_up(
+        rules,
+        pos,
+        beam_width,
+        &|| false,
+        &memory,
+        &mut loan.scratch,
+    )
 }
 
 /// The first decision `pos` allows: an answer when nothing better could be found in time.
@@ -1036,12 +1204,14 @@ pub const FALLBACK_GRACE: std::time::Duration = std::time::Duration::from_millis
 /// are spent, so a search that had a deadline gets [`FALLBACK_GRACE`] more, a search bound
 /// by nodes or depth the whole fallback (its answer must not depend on the clock), and
 /// either ends at `stop`. `None` when it gives up before finding a line: the caller keeps the
-/// answer it had.
+/// answer it had. `memory` is the game's, `scratch` the calling thread's.
 pub fn unsolved_decision_until<R: Solitaire>(
     rules: &R,
     pos: &Position<R>,
     beam_width: usize,
     limits: &SolveLimits,
+    memory: &Memory,
+    scratch: &mut Scratch,
 ) -> Option<Move> {
     let grace = limits
         .deadline
@@ -1051,7 +1221,7 @@ pub fn unsolved_decision_until<R: Solitaire>(
         stop.load(Ordering::Relaxed)
             || grace.is_some_and(|grace| std::time::Instant::now() >= grace)
     };
-    unsolved_decision_given_up(rules, pos, beam_width, &give_up)
+    unsolved_decision_given_up(rules, pos, beam_width, &give_up, memory, scratch)
 }
 
 fn unsolved_decision_given_up<R: Solitaire>(
@@ -1059,9 +1229,11 @@ fn unsolved_decision_given_up<R: Solitaire>(
     pos: &Position<R>,
     beam_width: usize,
     give_up: &dyn Fn() -> bool,
+    memory: &Memory,
+    scratch: &mut Scratch,
 ) -> Option<Move> {
-    let kept = remembered_plan(rules, pos);
-    let mut fresh = best_found_until(rules, pos, beam_width, give_up);
+    let kept = remembered_plan(rules, pos, memory);
+    let mut fresh = best_found_until(rules, pos, beam_width, give_up, scratch);
     // A beam that finds nothing dies out fast, and a wider one may get through where the
     // bound misleads (from a view it counts adds a beam cannot make); without any win the
     // decision would rest on a bound alone, which can send a piece back and forth.
@@ -1074,7 +1246,7 @@ fn unsolved_decision_given_up<R: Solitaire>(
             return None;
         }
         width *= BEAM_WIDENING;
-        fresh = best_found_until(rules, pos, width, give_up);
+        fresh = best_found_until(rules, pos, width, give_up, scratch);
     }
     if std::env::var_os("AMITY_SOLVER_TRACE").is_some() {
         let cost = |plan: &Option<(u32, Vec<Move>)>| plan.as_ref().map(|(cost, _)| *cost);
@@ -1091,12 +1263,12 @@ fn unsolved_decision_given_up<R: Solitaire>(
     };
     match chosen {
         Some((_, line)) => {
-            remember_plan(rules, pos, &line);
+            remember_plan(rules, pos, &line, memory);
             line.first().copied()
         }
         // Bounding every decision costs as much as a beam's first step.
         None if give_up() => None,
-        None => fallback(rules, pos),
+        None => fallback(rules, pos, scratch),
     }
 }
 
@@ -1105,24 +1277,17 @@ fn unsolved_decision_given_up<R: Solitaire>(
 const BEAM_WIDENING: usize = 4;
 const BEAM_RETRIES: u32 = 2;
 
-/// Wins that [`unsolved_decision`] chose, by the hash of every position on them (each with
-/// the rest of its win from there). Each decision's beam ranks positions afresh, and a beam
-/// from the position one move on may well start its win with the move back; a player whose
-/// every decision is cut short could then go back and forth spending cards. Weighing the
-/// rest of the plan under way against each fresh beam means the cards the chosen win costs
-/// never rise from one decision to the next. Shared by every thread, since the protocols
-/// answer each `go` on a thread of its own; a remembered line is replayed before use, so a
-/// position from another game that shares a hash is never misled.
-static PLANS: LazyLock<Mutex<HashMap<u64, Vec<Move>>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
-
-/// How many positions [`PLANS`] holds before it starts afresh.
+/// How many positions a game's plans ([`Memory`]) hold before they start afresh.
 const PLAN_POSITIONS: usize = 1 << 16;
 
-/// The rest of a remembered win from `pos`, if one is remembered and still wins from it:
-/// the cards it spends and its line.
-fn remembered_plan<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<(u32, Vec<Move>)> {
-    let line = PLANS.lock().ok()?.get(&pos.hash())?.clone();
+/// The rest of a win `memory` remembers from `pos`, if it still wins from it: the cards it
+/// spends and its line.
+fn remembered_plan<R: Solitaire>(
+    rules: &R,
+    pos: &Position<R>,
+    memory: &Memory,
+) -> Option<(u32, Vec<Move>)> {
+    let line = memory.plans().get(&pos.hash())?.clone();
     let mut node = pos.clone();
     let mut spent = 0;
     for &mv in &line {
@@ -1137,11 +1302,9 @@ fn remembered_plan<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<(u32, V
     rules.won(&node).then_some((spent, line))
 }
 
-/// Remembers the win `line` from `pos`, from each position on it.
-fn remember_plan<R: Solitaire>(rules: &R, pos: &Position<R>, line: &[Move]) {
-    let Ok(mut plans) = PLANS.lock() else {
-        return;
-    };
+/// Remembers the win `line` from `pos` in `memory`, from each position on it.
+fn remember_plan<R: Solitaire>(rules: &R, pos: &Position<R>, line: &[Move], memory: &Memory) {
+    let mut plans = memory.plans();
     if plans.len() + line.len() > PLAN_POSITIONS {
         plans.clear();
     }
@@ -1153,13 +1316,13 @@ fn remember_plan<R: Solitaire>(rules: &R, pos: &Position<R>, line: &[Move]) {
 }
 
 /// The decision with the best bound, for an answer when nothing is proven yet.
-fn fallback<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<Move> {
+fn fallback<R: Solitaire>(rules: &R, pos: &Position<R>, scratch: &mut Scratch) -> Option<Move> {
     let mut moves = MoveList::new();
     rules.generate(pos, &mut moves);
     moves.iter().copied().min_by_key(|&mv| {
         let mut child = pos.clone();
         rules.play(&mut child, mv);
-        rules.cost(pos, mv) + rules.lower_bound(&child)
+        rules.cost(pos, mv) + rules.lower_bound_in(&child, scratch)
     })
 }
 
@@ -1182,7 +1345,7 @@ pub fn full_state_decision<R: Solitaire>(
             // searched, and the beam an unfinished search falls back on would overrun them
             // (by 170 ms in Neighbour): the square with the best bound is chosen at once.
             let placement = if search.limits_expired() {
-                fallback(rules, &seen)?
+                fallback(rules, &seen, &mut search.loan.scratch)?
             } else {
                 search.decide(&seen, horizon).decision?
             };
@@ -1210,8 +1373,7 @@ mod tests {
 
     const OPEN: Parade = Parade { open: true };
 
-    /// Open deals shuffled from `seed`. Each test draws its own, since the plans are shared
-    /// by every thread.
+    /// Open deals shuffled from `seed`.
     fn random_deals(seed: u64) -> impl Iterator<Item = Position<Parade>> {
         let mut rng = StdRng::seed_from_u64(seed);
         std::iter::repeat_with(move || {
@@ -1235,15 +1397,34 @@ mod tests {
         let (start, cost, line) = deals_with_wins(31, FALLBACK_BEAM_WIDTH)
             .find(|(_, _, line)| line.len() >= 3)
             .unwrap();
-        remember_plan(&OPEN, &start, &line);
+        let game = SolverMemory::new();
+        remember_plan(&OPEN, &start, &line, &Memory::of(&game));
         let mut next = start.clone();
         OPEN.play(&mut next, line[0]);
         assert_eq!(
-            remembered_plan(&OPEN, &next),
+            remembered_plan(&OPEN, &next, &Memory::of(&game)),
             Some((cost - OPEN.cost(&start, line[0]), line[1..].to_vec()))
         );
-        // A beam of width zero finds nothing, so only the plan answers.
-        assert_eq!(unsolved_decision(&OPEN, &next, 0), Some(line[1]));
+        // A beam of width zero finds nothing, so only the plan answers, decision after
+        // decision.
+        assert_eq!(unsolved_decision(&OPEN, &next, 0, &game), Some(line[1]));
+        OPEN.play(&mut next, line[1]);
+        assert_eq!(unsolved_decision(&OPEN, &next, 0, &game), Some(line[2]));
+    }
+
+    #[test]
+    fn two_games_do_not_share_their_plans() {
+        let (start, _, line) = deals_with_wins(34, FALLBACK_BEAM_WIDTH)
+            .find(|(_, _, line)| line.len() >= 3)
+            .unwrap();
+        let (game, other) = (SolverMemory::new(), SolverMemory::new());
+        remember_plan(&OPEN, &start, &line, &Memory::of(&game));
+        assert!(remembered_plan(&OPEN, &start, &Memory::of(&game)).is_some());
+        // The same deal in another game (another room, another session) knows no plan.
+        assert_eq!(remembered_plan(&OPEN, &start, &Memory::of(&other)), None);
+        // A new game forgets the plans of the last.
+        game.clear();
+        assert_eq!(remembered_plan(&OPEN, &start, &Memory::of(&game)), None);
     }
 
     #[test]
@@ -1251,20 +1432,18 @@ mod tests {
         let (start, _, line) = deals_with_wins(32, FALLBACK_BEAM_WIDTH)
             .find(|(_, _, line)| line.len() >= 3)
             .unwrap();
+        let memory = Memory::default();
         // Stopping one action short of the win: every action legal, but no win.
         let short = line[..line.len() - 1].to_vec();
-        PLANS.lock().unwrap().insert(start.hash(), short);
-        assert_eq!(remembered_plan(&OPEN, &start), None);
+        memory.plans().insert(start.hash(), short);
+        assert_eq!(remembered_plan(&OPEN, &start, &memory), None);
         // The rest of the plan from one action on, asked of the start (as a position that
         // shares its hash would): without the first action it does not win.
-        PLANS
-            .lock()
-            .unwrap()
-            .insert(start.hash(), line[1..].to_vec());
-        assert_eq!(remembered_plan(&OPEN, &start), None);
-        PLANS.lock().unwrap().insert(start.hash(), line.clone());
+        memory.plans().insert(start.hash(), line[1..].to_vec());
+        assert_eq!(remembered_plan(&OPEN, &start, &memory), None);
+        memory.plans().insert(start.hash(), line.clone());
         assert_eq!(
-            remembered_plan(&OPEN, &start).map(|(_, kept)| kept),
+            remembered_plan(&OPEN, &start, &memory).map(|(_, kept)| kept),
             Some(line)
         );
     }
@@ -1281,7 +1460,7 @@ mod tests {
         let (cost, line) = best_found(&HIDDEN, &view, wide).unwrap();
         assert_eq!(cost, 8);
         assert_eq!(
-            unsolved_decision(&HIDDEN, &view, FALLBACK_BEAM_WIDTH),
+            unsolved_decision(&HIDDEN, &view, FALLBACK_BEAM_WIDTH, &SolverMemory::new()),
             Some(line[0])
         );
     }
@@ -1303,12 +1482,16 @@ mod tests {
                 _ => None,
             })
             .expect("a deal where a wide beam finds a cheaper win with another first action");
-        remember_plan(&OPEN, &start, &greedy.1);
+        let game = SolverMemory::new();
+        remember_plan(&OPEN, &start, &greedy.1, &Memory::of(&game));
         assert_eq!(
-            unsolved_decision(&OPEN, &start, FALLBACK_BEAM_WIDTH),
+            unsolved_decision(&OPEN, &start, FALLBACK_BEAM_WIDTH, &game),
             Some(wide.1[0])
         );
         // The cheaper win is the plan from now on.
-        assert_eq!(remembered_plan(&OPEN, &start), Some(wide));
+        assert_eq!(
+            remembered_plan(&OPEN, &start, &Memory::of(&game)),
+            Some(wide)
+        );
     }
 }

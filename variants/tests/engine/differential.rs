@@ -22,8 +22,11 @@ fn shakmaty_position(fen: &str) -> shakmaty::Chess {
 
 fn amity_moves(pos: &Position<Chess>) -> Vec<String> {
     let mut moves = MoveList::new();
-    Chess.generate(pos, &mut moves);
-    let mut names: Vec<String> = moves.iter().map(|mv| Chess.format_move(*mv)).collect();
+    Chess::default().generate(pos, &mut moves);
+    let mut names: Vec<String> = moves
+        .iter()
+        .map(|mv| Chess::default().format_move(*mv))
+        .collect();
     names.sort();
     names
 }
@@ -53,21 +56,25 @@ fn agrees_with_shakmaty_on_random_games() {
     let mut coverage = Coverage::default();
     let mut compared = 0;
     while compared < POSITIONS {
-        let mut game = Game::new(Chess);
+        let mut game = Game::new(Chess::default());
         let mut theirs = shakmaty::Chess::default();
         for _ in 0..300 {
             let pos = game.position().clone();
-            let fen = pos.to_fen(&Chess);
+            let fen = pos.to_fen(&Chess::default());
             let ours = amity_moves(&pos);
             assert_eq!(ours, shakmaty_moves(&theirs), "legal moves differ in {fen}");
             assert_eq!(
-                Chess.in_check(&pos),
+                Chess::default().in_check(&pos),
                 theirs.is_check(),
                 "check differs in {fen}"
             );
-            assert_eq!(pos.hash(), pos.fresh_hash(&Chess), "stale hash in {fen}");
-            let reread = Position::from_fen(&Chess, &fen).expect("own FEN reads back");
-            assert_eq!(reread.to_fen(&Chess), fen, "FEN round trip");
+            assert_eq!(
+                pos.hash(),
+                pos.fresh_hash(&Chess::default()),
+                "stale hash in {fen}"
+            );
+            let reread = Position::from_fen(&Chess::default(), &fen).expect("own FEN reads back");
+            assert_eq!(reread.to_fen(&Chess::default()), fen, "FEN round trip");
             assert_eq!(
                 reread.hash(),
                 pos.hash(),
@@ -84,7 +91,7 @@ fn agrees_with_shakmaty_on_random_games() {
                     "FEN of {fen}"
                 );
                 assert_eq!(
-                    perft(&Chess, &pos, 2),
+                    perft(&Chess::default(), &pos, 2),
                     shakmaty::perft(&theirs, 2),
                     "perft 2 differs in {fen}"
                 );

@@ -56,7 +56,7 @@ fn compare_targets(table: &PathTable, pos: &Position<Chess>) {
 /// not attacked afterwards, against the native legal generator (castling and en passant are
 /// rules beyond paths, left out on both sides).
 fn compare_legal(table: &PathTable, pos: &Position<Chess>) {
-    let rules = Chess;
+    let rules = Chess::default();
     let mut native = MoveList::new();
     rules.generate(pos, &mut native);
     let native: BTreeSet<(Square, Square)> = native
@@ -85,7 +85,7 @@ fn compare_legal(table: &PathTable, pos: &Position<Chess>) {
 #[test]
 fn chess_pieces_as_paths_match_the_native_generators_on_10000_positions() {
     let table = PathTable::compile(Geometry::STANDARD, &standard_chess_paths()).expect("compiles");
-    let rules = Chess;
+    let rules = Chess::default();
     let mut rng = StdRng::seed_from_u64(1851);
     let mut positions = 0;
     while positions < 10_000 {

@@ -33,7 +33,7 @@ fn picker_perft(pos: &Position<Chess>, depth: u32, foreign: &mut Vec<Move>) -> u
     let mut scratch = Scratch::new();
     let mut picker = MovePicker::empty();
     picker.fill(
-        &Chess,
+        &Chess::default(),
         pos,
         hash_move,
         killers,
@@ -46,7 +46,7 @@ fn picker_perft(pos: &Position<Chess>, depth: u32, foreign: &mut Vec<Move>) -> u
         "picker stages out of order at {pos:?}: {stages:?}"
     );
     let mut plain = MoveList::new();
-    Chess.generate(pos, &mut plain);
+    Chess::default().generate(pos, &mut plain);
     assert_eq!(moves.len(), plain.len(), "picker count differs at {pos:?}");
     for mv in plain.iter() {
         assert!(moves.contains(mv), "picker lost {mv:?} at {pos:?}");
@@ -60,7 +60,7 @@ fn picker_perft(pos: &Position<Chess>, depth: u32, foreign: &mut Vec<Move>) -> u
             foreign[slot] = mv;
         }
         let mut child = pos.clone();
-        Chess.play(&mut child, mv);
+        Chess::default().play(&mut child, mv);
         nodes += picker_perft(&child, depth - 1, foreign);
     }
     nodes
@@ -69,17 +69,17 @@ fn picker_perft(pos: &Position<Chess>, depth: u32, foreign: &mut Vec<Move>) -> u
 #[test]
 fn killers_and_the_countermove_come_after_the_hash_move_in_their_order() {
     let game = Game::from_fen(
-        Chess,
+        Chess::default(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     )
     .expect("start FEN");
     let pos = game.position();
-    let uci = |text: &str| parse_move(&Chess, pos, text).expect("a legal move");
+    let uci = |text: &str| parse_move(&Chess::default(), pos, text).expect("a legal move");
     let history = History::new();
     let mut scratch = Scratch::new();
     let mut picker = MovePicker::empty();
     picker.fill(
-        &Chess,
+        &Chess::default(),
         pos,
         uci("c2c4"),
         [uci("g1f3"), uci("e2e4"), uci("d2d4")],
@@ -88,7 +88,7 @@ fn killers_and_the_countermove_come_after_the_hash_move_in_their_order() {
     );
     let first: Vec<(String, Stage)> = picker
         .take(4)
-        .map(|(mv, stage)| (Chess.format_move(mv), stage))
+        .map(|(mv, stage)| (Chess::default().format_move(mv), stage))
         .collect();
     let expected = [
         ("c2c4", Stage::HashMove),
@@ -110,9 +110,9 @@ fn staged_picker_gives_the_same_perft_as_plain_generation() {
     assert!(cases.len() >= 4);
     let mut foreign = Vec::new();
     for case in cases.iter().take(8) {
-        let game = Game::from_fen(Chess, &case.fen).expect("perft FEN");
+        let game = Game::from_fen(Chess::default(), &case.fen).expect("perft FEN");
         let pos = game.position();
-        let plain = perft::perft(&Chess, pos, 3);
+        let plain = perft::perft(&Chess::default(), pos, 3);
         assert_eq!(
             picker_perft(pos, 3, &mut foreign),
             plain,
@@ -154,7 +154,7 @@ fn mate_limits(moves: i32) -> Limits {
 const MATE_NODE_BUDGET: u64 = 2_000_000;
 
 fn search(fen: &str, limits: &Limits, threads: usize) -> (Move, Score, u64, bool) {
-    let game = Game::from_fen(Chess, fen).expect("suite FEN");
+    let game = Game::from_fen(Chess::default(), fen).expect("suite FEN");
     let mut searcher = Searcher::new(16, threads);
     let stop = AtomicBool::new(false);
     let result = searcher.search_game(&game, limits, &stop, &mut |_| {});
@@ -206,7 +206,7 @@ fn one_two_and_four_threads_agree() {
 #[test]
 fn threads_report_rising_depths_and_end_on_the_requested_one() {
     for (_, fen) in amity_variants::bench_positions().iter().take(4) {
-        let game = Game::from_fen(Chess, fen).expect("bench FEN");
+        let game = Game::from_fen(Chess::default(), fen).expect("bench FEN");
         for threads in [2, 4] {
             let mut searcher = Searcher::new(16, threads);
             let stop = AtomicBool::new(false);
@@ -234,7 +234,7 @@ fn threads_keep_what_they_learn_across_moves_until_cleared() {
     let stop = AtomicBool::new(false);
     let mut searcher = Searcher::new(16, 2);
     assert!(searcher.threads_are_fresh());
-    let mut game = Game::new(Chess);
+    let mut game = Game::new(Chess::default());
     searcher.search_game(&game, &Limits::depth(6), &stop, &mut |_| {});
     assert!(
         !searcher.threads_are_fresh(),

@@ -13,7 +13,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::AtomicBool;
 
 use amity_engine::perft::perft;
-use amity_engine::{Color, FenError, Game, MoveList, Position, PuzzleScore, Rules, SolveLimits};
+use amity_engine::{
+    Color, FenError, Game, MoveList, Position, PuzzleScore, Rules, SolveLimits, SolverMemory,
+};
 use amity_variants::neighbour::{self, Neighbour};
 use amity_variants::solitaire::solver::{self, Horizon, Solitaire, Table};
 use common::read_perft_file;
@@ -44,12 +46,21 @@ fn sorted(mut tokens: Vec<String>) -> Vec<String> {
     tokens
 }
 
-fn limits(stop: &AtomicBool) -> SolveLimits<'_> {
+/// What a solver is lent beside its limits: a stop flag never raised, and the memory of the
+/// one game a test plays.
+#[derive(Default)]
+struct Solving {
+    stop: AtomicBool,
+    memory: SolverMemory,
+}
+
+fn limits(solving: &Solving) -> SolveLimits<'_> {
     SolveLimits {
         deadline: None,
         nodes: None,
         depth: Some(1),
-        stop,
+        stop: &solving.stop,
+        memory: &solving.memory,
     }
 }
 
@@ -380,12 +391,12 @@ fn a_refused_token_changes_nothing() {
 
 #[test]
 fn the_test_deal_is_solved_spending_twelve_cards() {
-    let stop = AtomicBool::new(false);
+    let solving = Solving::default();
     let pos = position(neighbour::START_FEN);
     let table = Table::new(16);
-    let answer = solver::solve_open(&OPEN, &pos, &table, limits(&stop), false);
+    let answer = solver::solve_open(&OPEN, &pos, &table, limits(&solving), false);
     assert_eq!(answer.cost, Some(12));
-    let solution = OPEN.solve(&pos, limits(&stop)).unwrap();
+    let solution = OPEN.solve(&pos, limits(&solving)).unwrap();
     assert_eq!(solution.score, PuzzleScore::Exact(24));
     let rules_line = [
         "B@a5", "r@a7", "r@e7", "b@b7", "stop", "a7b6", "b6d8", "e7c7", "b7b6",
@@ -510,14 +521,14 @@ fn small_deal(rng: &mut StdRng, from_empty_board: bool) -> String {
 #[test]
 fn the_solver_matches_an_exhaustive_search_on_200_small_deals() {
     let mut rng = StdRng::seed_from_u64(4048);
-    let stop = AtomicBool::new(false);
+    let solving = Solving::default();
     let table = Table::new(16);
     let mut wins = 0;
     for index in 0..200 {
         let fen = small_deal(&mut rng, index % 2 == 0);
         let pos = position(&fen);
         let exhaustive = exhaustive_neighbour(&Reference::from_fen(&fen));
-        let answer = solver::solve_open(&OPEN, &pos, &table, limits(&stop), false);
+        let answer = solver::solve_open(&OPEN, &pos, &table, limits(&solving), false);
         assert!(answer.complete);
         assert_eq!(answer.cost, exhaustive, "{fen}");
         if let Some(cost) = answer.cost {
@@ -542,7 +553,7 @@ fn the_solver_matches_an_exhaustive_search_on_200_small_deals() {
 #[test]
 fn the_bound_the_beam_and_the_floor_agree_with_an_exhaustive_search() {
     let mut rng = StdRng::seed_from_u64(4049);
-    let stop = AtomicBool::new(false);
+    let solving = Solving::default();
     let table = Table::new(16);
     let mut frozen_boards = 0;
     for index in 0..120 {
@@ -574,7 +585,7 @@ fn the_bound_the_beam_and_the_floor_agree_with_an_exhaustive_search() {
         if !pos.state.adding && (colour_frozen(Color::White) || colour_frozen(Color::Black)) {
             frozen_boards += 1;
         }
-        let answer = solver::solve_open(&OPEN, &pos, &table, limits(&stop), false);
+        let answer = solver::solve_open(&OPEN, &pos, &table, limits(&solving), false);
         assert!(answer.complete);
         if let Some(cost) = answer.cost {
             assert_eq!(answer.at_least, cost, "{fen}");
@@ -871,7 +882,7 @@ fn the_bound_stays_below_the_rest_of_an_optimal_line() {
 
 #[test]
 fn the_hidden_pile_policy_decides_from_the_view_alone() {
-    let stop = AtomicBool::new(false);
+    let solving = Solving::default();
     // Two pieces down: stopping loses (no neighbours), so the policy adds.
     let start = play(neighbour::START_FEN, &["B@a5", "r@a7"]);
     let view = HIDDEN.view(&start, Color::White);
@@ -879,15 +890,15 @@ fn the_hidden_pile_policy_decides_from_the_view_alone() {
     let mut answers = std::collections::HashSet::new();
     // Horizon 0: the add is valued by the sampled estimate alone (horizon 1 estimates every
     // add after each card the first add may turn, too slow for a test).
-    fn limits(stop: &AtomicBool) -> SolveLimits<'_> {
+    fn limits(solving: &Solving) -> SolveLimits<'_> {
         SolveLimits {
             depth: Some(0),
-            ..self::limits(stop)
+            ..self::limits(solving)
         }
     }
     for _ in 0..3 {
         let world = HIDDEN.sample_state(&view, &mut rng);
-        let solution = HIDDEN.solve(&world, limits(&stop)).unwrap();
+        let solution = HIDDEN.solve(&world, limits(&solving)).unwrap();
         // In a full state the blind add is the add of the card on top.
         let first = solution.line.first().copied().unwrap();
         let mut moves = MoveList::new();
@@ -897,7 +908,7 @@ fn the_hidden_pile_policy_decides_from_the_view_alone() {
     }
     assert_eq!(answers, std::collections::HashSet::from([false]));
     let table = Table::new(16);
-    let policy = solver::expectimax(&HIDDEN, &view, &table, limits(&stop), Horizon::Fixed(0));
+    let policy = solver::expectimax(&HIDDEN, &view, &table, limits(&solving), Horizon::Fixed(0));
     assert!(policy.complete);
     assert_eq!(
         policy.decision.map(|mv| HIDDEN.format_move(mv)),

@@ -12,7 +12,9 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
 
 use amity_engine::perft::perft;
-use amity_engine::{Color, FenError, Game, MoveList, Position, PuzzleScore, Rules, SolveLimits};
+use amity_engine::{
+    Color, FenError, Game, MoveList, Position, PuzzleScore, Rules, SolveLimits, SolverMemory,
+};
 use amity_variants::parade::{self, Parade};
 use amity_variants::solitaire::solver::{self, Horizon, Solitaire, Table};
 use common::read_perft_file;
@@ -41,12 +43,21 @@ fn sorted(mut tokens: Vec<String>) -> Vec<String> {
     tokens
 }
 
-fn limits(stop: &AtomicBool) -> SolveLimits<'_> {
+/// What a solver is lent beside its limits: a stop flag never raised, and the memory of the
+/// one game a test plays.
+#[derive(Default)]
+struct Solving {
+    stop: AtomicBool,
+    memory: SolverMemory,
+}
+
+fn limits(solving: &Solving) -> SolveLimits<'_> {
     SolveLimits {
         deadline: None,
         nodes: None,
         depth: Some(1),
-        stop,
+        stop: &solving.stop,
+        memory: &solving.memory,
     }
 }
 
@@ -304,13 +315,13 @@ fn a_refused_token_changes_nothing() {
 
 #[test]
 fn the_test_deal_is_solved_in_four_actions() {
-    let stop = AtomicBool::new(false);
+    let solving = Solving::default();
     let pos = position(parade::START_FEN);
     let table = Table::new(16);
-    let answer = solver::solve_open(&OPEN, &pos, &table, limits(&stop), false);
+    let answer = solver::solve_open(&OPEN, &pos, &table, limits(&solving), false);
     assert_eq!(answer.cost, Some(4));
     assert!(answer.complete);
-    let solution = OPEN.solve(&pos, limits(&stop)).unwrap();
+    let solution = OPEN.solve(&pos, limits(&solving)).unwrap();
     assert_eq!(solution.score, PuzzleScore::Exact(4));
     // The solver's line and RULES.md's both connect the parade with four cards left.
     for line in [
@@ -384,7 +395,7 @@ fn small_deal(rng: &mut StdRng) -> String {
 #[test]
 fn the_solver_matches_an_exhaustive_search_on_200_small_deals() {
     let mut rng = StdRng::seed_from_u64(2024);
-    let stop = AtomicBool::new(false);
+    let solving = Solving::default();
     let table = Table::new(16);
     let mut compared = 0;
     let mut wins = 0;
@@ -393,7 +404,7 @@ fn the_solver_matches_an_exhaustive_search_on_200_small_deals() {
         let pos = position(&fen);
         let reference = Reference::from_fen(&fen);
         let exhaustive = exhaustive_parade(&reference);
-        let answer = solver::solve_open(&OPEN, &pos, &table, limits(&stop), false);
+        let answer = solver::solve_open(&OPEN, &pos, &table, limits(&solving), false);
         assert!(answer.complete);
         assert_eq!(answer.cost, exhaustive, "{fen}");
         // Both agree on the score too (the reference's own rules for it).
@@ -413,11 +424,11 @@ fn the_solver_matches_an_exhaustive_search_on_200_small_deals() {
 
 #[test]
 fn the_hidden_pile_policy_decides_from_the_view_alone() {
-    let stop = AtomicBool::new(false);
+    let solving = Solving::default();
     let start = position(parade::START_FEN);
     let view = HIDDEN.view(&start, Color::White);
     let table = Table::new(16);
-    let policy = solver::expectimax(&HIDDEN, &view, &table, limits(&stop), Horizon::Fixed(1));
+    let policy = solver::expectimax(&HIDDEN, &view, &table, limits(&solving), Horizon::Fixed(1));
     assert!(policy.complete);
     // Never worse than the open optimum's Moves alone (4 here), never better than knowing
     // the pile (the open optimum is 4 too).
@@ -427,7 +438,7 @@ fn the_hidden_pile_policy_decides_from_the_view_alone() {
     let mut answers = HashSet::new();
     for _ in 0..4 {
         let world = HIDDEN.sample_state(&view, &mut rng);
-        let solution = HIDDEN.solve(&world, limits(&stop)).unwrap();
+        let solution = HIDDEN.solve(&world, limits(&solving)).unwrap();
         answers.insert(solution.line.first().map(|mv| HIDDEN.format_move(*mv)));
     }
     assert_eq!(answers.len(), 1, "{answers:?}");
@@ -435,12 +446,12 @@ fn the_hidden_pile_policy_decides_from_the_view_alone() {
 
 #[test]
 fn a_horizon_the_limits_cut_short_leaves_the_shallower_answer() {
-    let stop = AtomicBool::new(false);
+    let solving = Solving::default();
     let view = HIDDEN.view(&position(parade::START_FEN), Color::White);
     let policy = |nodes: Option<u64>, horizon| {
         let limits = SolveLimits {
             nodes,
-            ..limits(&stop)
+            ..limits(&solving)
         };
         solver::expectimax(&HIDDEN, &view, &Table::new(16), limits, horizon)
     };
@@ -494,8 +505,8 @@ fn plain_expectimax(
             })
             .sum()
     } else if !HIDDEN.is_view(pos) {
-        let stop = AtomicBool::new(false);
-        match solver::solve_open(&OPEN, pos, leaves, limits(&stop), false).cost {
+        let solving = Solving::default();
+        match solver::solve_open(&OPEN, pos, leaves, limits(&solving), false).cost {
             Some(actions) => f64::from(parade::score_now(pos) - actions as i32),
             None => f64::from(parade::WORST_SCORE),
         }
@@ -523,7 +534,7 @@ fn plain_expectimax(
 #[test]
 fn the_policy_equals_a_plain_expectimax_on_small_views() {
     let mut rng = StdRng::seed_from_u64(77);
-    let stop = AtomicBool::new(false);
+    let solving = Solving::default();
     let table = Table::new(16);
     let leaves = Table::new(16);
     let mut memory = HashMap::new();
@@ -536,8 +547,13 @@ fn the_policy_equals_a_plain_expectimax_on_small_views() {
         }
         let view = HIDDEN.view(&pos, Color::White);
         for blind in 0..=2 {
-            let policy =
-                solver::expectimax(&HIDDEN, &view, &table, limits(&stop), Horizon::Fixed(blind));
+            let policy = solver::expectimax(
+                &HIDDEN,
+                &view,
+                &table,
+                limits(&solving),
+                Horizon::Fixed(blind),
+            );
             let plain = plain_expectimax(&view, blind, &mut memory, &leaves);
             assert!(
                 (policy.expected - plain).abs() < 1e-6,
