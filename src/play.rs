@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use amity_engine::search::{Limits, Score, Searcher};
-use amity_engine::{Color, File, Game, Move, MoveFlag, Rank, Rules, Square};
+use amity_engine::{Color, File, Game, Move, MoveFlag, Rank, Rules, RulesExt, Square};
 use amity_variants::{AnyGame, VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use amity_engine::game::parse_move;
 use amity_engine::rules::Refereed;
-use amity_engine::{Color, File, MoveList, Position, PuzzleScore, Rank, Square};
+use amity_engine::{Color, File, MoveList, Position, PuzzleScore, Rank, RulesExt, Square};
 use amity_variants::solitaire::solver::{self, Horizon, Solitaire, Table};
 use rand::SeedableRng;
 use rand::rngs::StdRng;

@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rayon::prelude::*;
 
-use amity_engine::{Color, Position, Rules, SolveLimits};
+use amity_engine::{Color, Position, Rules, RulesExt, SolveLimits};
 use amity_variants::solitaire::solver::{self, Expectimax, Horizon, Solitaire, Table};
 use amity_variants::{AnyGame, VariantOptions};
 

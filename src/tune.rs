@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use amity_engine::evaluation::Tapered;
 use amity_engine::search::{Limits, Searcher};
 use amity_engine::tuning::{self, FitSettings, Sample};
-use amity_engine::{Color, Game, MoveList, Outcome, Rules};
+use amity_engine::{Color, Game, MoveList, Outcome, Rules, RulesExt};
 use amity_variants::{VariantOptions, with_game};
 use clap::Args;
 use rand::SeedableRng;

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::fen::FenError;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::{ChanceOutcome, DrawReason, Outcome, Rules};
+use crate::rules::{ChanceOutcome, DrawReason, Outcome, Rules, RulesExt};
 
 /// Why a move (or throw) token was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -29,7 +29,7 @@ pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, VariantSetti
 pub use position::{Kind, Piece, Position};
 pub use puzzle::{PuzzleScore, Solution, SolveLimits};
 pub use rules::{
-    BeliefGrid, CardRow, ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules,
+    BeliefGrid, CardRow, ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules, RulesExt,
     SearchFlags, SeatInfo, SquareLabel, TWO_SEATS, WinReason,
 };
 pub use scratch::Scratch;

@@ -124,7 +124,8 @@ pub struct SearchFlags {
     pub null_move: bool,
     /// Being in check is a real, forcing threat worth an extra ply.
     pub check_extension: bool,
-    /// Quiet positions can be told apart from tactical ones by [`Rules::generate_tactical`].
+    /// Quiet positions can be told apart from tactical ones by
+    /// [`Rules::generate_tactical_in`].
     pub quiescence: bool,
     /// Late move reductions are safe: move ordering puts the strong moves first.
     pub late_move_reductions: bool,
@@ -142,7 +143,7 @@ pub struct SearchFlags {
     /// The quiet move that last refuted a move is tried early whenever that move is played
     /// again (countermoves, keyed like continuation history, so only where that is on).
     pub countermoves: bool,
-    /// [`Rules::static_exchange`] is trusted to say a move gives material away: such a check
+    /// [`Rules::static_exchange_in`] is trusted to say a move gives material away: such a check
     /// is not extended, and such a capture is reduced like a late quiet move.
     pub exchange_reductions: bool,
 }
@@ -235,7 +236,7 @@ pub struct BeliefGrid {
 
 /// The rules of one game. Every variant implements this once; the engine calls nothing else.
 ///
-/// A position's side to move after [`Rules::play`] may stay the same (a turn made of several
+/// A position's side to move after [`Rules::play_in`] may stay the same (a turn made of several
 /// decisions); search and perft handle that.
 pub trait Rules: Clone + Send + Sync + 'static {
     /// State the variant needs beyond the board (couples, phases, decks), part of the hash.
@@ -303,36 +304,48 @@ pub trait Rules: Clone + Send + Sync + 'static {
     }
 
     // ----- moves -----
+    // Every hook that search and perft call at each node is lent the calling thread's
+    // [`Scratch`], where a variant may keep what it worked out in one call for the next (nodes,
+    // played-out turns) instead of in hidden per-thread globals; a variant that keeps nothing
+    // ignores it. [`RulesExt`] offers each of them without a scratch, for callers outside the
+    // search.
 
     /// Every legal decision for the side to move. Empty when the game is over or chance must
     /// act first.
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList);
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, scratch: &mut Scratch);
 
     /// The number of legal decisions, which is all perft needs at its last ply. The default
     /// generates them; a variant whose generator can count without listing may answer faster,
     /// and must answer the same.
-    fn count_moves(&self, pos: &Position<Self>) -> usize {
+    fn count_moves_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> usize {
         let mut moves = MoveList::new();
-        self.generate(pos, &mut moves);
+        self.generate_in(pos, &mut moves, scratch);
         moves.len()
     }
 
     /// The legal moves that change the material balance or its equivalent (captures,
     /// promotions, conversions): what quiescence search looks at.
-    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
-        self.generate(pos, moves);
-        moves.retain(|mv| self.is_tactical(pos, mv));
+    fn generate_tactical_in(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut MoveList,
+        scratch: &mut Scratch,
+    ) {
+        self.generate_in(pos, moves, scratch);
+        moves.retain(|mv| self.is_tactical_in(pos, mv, scratch));
     }
 
-    /// Whether a legal move is tactical in the sense of [`Rules::generate_tactical`].
-    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
+    /// Whether a legal move is tactical in the sense of [`Rules::generate_tactical_in`].
+    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> bool {
+        let _ = scratch;
         mv.flag() == MoveFlag::Promotion
             || mv.flag() == MoveFlag::EnPassant
             || (mv.flag() == MoveFlag::Normal && pos.theirs().contains(mv.to()))
     }
 
     /// Value (centipawns) of what a move captures or converts, for move ordering; 0 if nothing.
-    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
+    fn gain_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
+        let _ = scratch;
         match mv.flag() {
             MoveFlag::EnPassant => self.pieces()[0].value,
             MoveFlag::Normal | MoveFlag::Promotion => pos
@@ -346,74 +359,21 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Static exchange evaluation: what the side to move expects to win (centipawns, negative
     /// for a loss) if both sides keep capturing on the move's target square with their least
     /// valuable piece. Search orders and prunes captures by it. The default knows nothing about
-    /// defenders and returns [`Rules::gain`]; variants built from the standard pieces can use
-    /// [`crate::search::see::orthodox`].
-    fn static_exchange(&self, pos: &Position<Self>, mv: Move) -> i32 {
-        self.gain(pos, mv)
+    /// defenders and returns [`Rules::gain_in`]; variants built from the standard pieces can
+    /// use [`crate::search::see::orthodox`].
+    fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
+        self.gain_in(pos, mv, scratch)
     }
 
     /// Plays a legal decision with all its after-effects (and hands the turn on, if the turn
     /// ends).
-    fn play(&self, pos: &mut Position<Self>, mv: Move);
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, scratch: &mut Scratch);
 
     /// Passes the turn without moving (null-move pruning). Only called when
     /// [`SearchFlags::null_move`] is set and the side to move is not in check.
     fn play_null(&self, pos: &mut Position<Self>) {
         pos.set_en_passant(None);
         pos.flip_turn();
-    }
-
-    // ----- with a thread's scratch -----
-    // The hooks search and perft call, lent the calling thread's [`Scratch`], where a variant
-    // may keep what it worked out in one call for the next (nodes, played-out turns) instead
-    // of in hidden per-thread globals. Each answers exactly as the hook it is named after;
-    // by default it is that hook, and a variant that keeps nothing need not write them.
-
-    /// [`Rules::generate`], lent the thread's scratch.
-    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, scratch: &mut Scratch) {
-        let _ = scratch;
-        self.generate(pos, moves);
-    }
-
-    /// [`Rules::count_moves`], lent the thread's scratch.
-    fn count_moves_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> usize {
-        let _ = scratch;
-        self.count_moves(pos)
-    }
-
-    /// [`Rules::generate_tactical`], lent the thread's scratch.
-    fn generate_tactical_in(
-        &self,
-        pos: &Position<Self>,
-        moves: &mut MoveList,
-        scratch: &mut Scratch,
-    ) {
-        let _ = scratch;
-        self.generate_tactical(pos, moves);
-    }
-
-    /// [`Rules::is_tactical`], lent the thread's scratch.
-    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> bool {
-        let _ = scratch;
-        self.is_tactical(pos, mv)
-    }
-
-    /// [`Rules::gain`], lent the thread's scratch.
-    fn gain_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
-        let _ = scratch;
-        self.gain(pos, mv)
-    }
-
-    /// [`Rules::static_exchange`], lent the thread's scratch.
-    fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
-        let _ = scratch;
-        self.static_exchange(pos, mv)
-    }
-
-    /// [`Rules::play`], lent the thread's scratch.
-    fn play_in(&self, pos: &mut Position<Self>, mv: Move, scratch: &mut Scratch) {
-        let _ = scratch;
-        self.play(pos, mv);
     }
 
     /// Whether the side to move is in check (or whatever the variant's forcing danger is).
@@ -650,7 +610,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     /// Plays a legal decision as it was written: a variant that keeps the text of a decision
     /// in its state (the clue word a full state records) reads it here. Default:
-    /// [`Rules::play`], the token says nothing more.
+    /// [`RulesExt::play`], the token says nothing more.
     fn play_written(&self, pos: &mut Position<Self>, mv: Move, token: &str) {
         let _ = token;
         self.play(pos, mv);
@@ -715,16 +675,11 @@ pub trait Rules: Clone + Send + Sync + 'static {
         SearchFlags::ALL
     }
 
-    /// Static evaluation in centipawns from the side to move's point of view.
-    fn evaluate(&self, pos: &Position<Self>) -> i32;
-
-    /// [`Rules::evaluate`], lent the thread's scratch: an evaluation may keep what it worked
-    /// out for the last position there (a network's hidden layers), since the search's next
-    /// position is usually a move or two away from it.
-    fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {
-        let _ = scratch;
-        self.evaluate(pos)
-    }
+    /// Static evaluation in centipawns from the side to move's point of view, lent the
+    /// thread's scratch: an evaluation may keep what it worked out for the last position there
+    /// (a network's hidden layers), since the search's next position is usually a move or two
+    /// away from it.
+    fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32;
 
     /// For an evaluation by a network ([`crate::network`]): the inputs active in `pos` seen
     /// from `perspective`'s side, written into `inputs`, and how many inputs the network has,
@@ -756,6 +711,71 @@ pub trait Rules: Clone + Send + Sync + 'static {
             format!("weight {index}")
         }
         (&[], unnamed)
+    }
+}
+
+/// The [`Rules`] hooks that take a thread's [`Scratch`], called without one: for callers
+/// outside the search and perft (a game's legality, the protocols, tests), which make one
+/// decision at a time and keep nothing between them. Each answers exactly as its `_in` hook
+/// with a fresh scratch.
+pub trait RulesExt: Rules {
+    /// [`Rules::generate_in`] with a fresh scratch.
+    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList);
+    /// [`Rules::count_moves_in`] with a fresh scratch.
+    fn count_moves(&self, pos: &Position<Self>) -> usize;
+    /// [`Rules::generate_tactical_in`] with a fresh scratch.
+    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList);
+    /// [`Rules::is_tactical_in`] with a fresh scratch.
+    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool;
+    /// [`Rules::gain_in`] with a fresh scratch.
+    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32;
+    /// [`Rules::static_exchange_in`] with a fresh scratch.
+    fn static_exchange(&self, pos: &Position<Self>, mv: Move) -> i32;
+    /// [`Rules::play_in`] with a fresh scratch.
+    fn play(&self, pos: &mut Position<Self>, mv: Move);
+    /// [`Rules::evaluate_in`] with a fresh scratch.
+    fn evaluate(&self, pos: &Position<Self>) -> i32;
+}
+
+impl<R: Rules> RulesExt for R {
+    #[inline]
+    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        self.generate_in(pos, moves, &mut Scratch::new());
+    }
+
+    #[inline]
+    fn count_moves(&self, pos: &Position<Self>) -> usize {
+        self.count_moves_in(pos, &mut Scratch::new())
+    }
+
+    #[inline]
+    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        self.generate_tactical_in(pos, moves, &mut Scratch::new());
+    }
+
+    #[inline]
+    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
+        self.is_tactical_in(pos, mv, &mut Scratch::new())
+    }
+
+    #[inline]
+    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
+        self.gain_in(pos, mv, &mut Scratch::new())
+    }
+
+    #[inline]
+    fn static_exchange(&self, pos: &Position<Self>, mv: Move) -> i32 {
+        self.static_exchange_in(pos, mv, &mut Scratch::new())
+    }
+
+    #[inline]
+    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+        self.play_in(pos, mv, &mut Scratch::new());
+    }
+
+    #[inline]
+    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+        self.evaluate_in(pos, &mut Scratch::new())
     }
 }
 

@@ -3,7 +3,9 @@
 //! names. Decisions SAN has no form for (drops, throws, passes) keep their coordinate token.
 
 use amity_engine::game::parse_move;
-use amity_engine::{ChanceOutcome, Color, Move, MoveError, MoveFlag, MoveList, Position, Rules};
+use amity_engine::{
+    ChanceOutcome, Color, Move, MoveError, MoveFlag, MoveList, Position, Rules, RulesExt,
+};
 
 /// Legal decisions or, at a chance node, the chance outcomes.
 pub fn choices<R: Rules>(rules: &R, pos: &Position<R>) -> Vec<Move> {

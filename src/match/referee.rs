@@ -10,7 +10,7 @@ use amity_web::live::{LiveBoard, LiveGame};
 
 use amity_engine::position::color_index;
 use amity_engine::rules::Refereed;
-use amity_engine::{Color, Game, MoveList, Position, Rules};
+use amity_engine::{Color, Game, MoveList, Position, Rules, RulesExt};
 use amity_variants::{VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;

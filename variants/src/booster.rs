@@ -4,7 +4,7 @@
 //!
 //! A turn is several decisions by one side: the normal move, any steps of the piece just
 //! moved, and the closing add (`add:<card>@<square>`) or `pass`, after which the mover draws.
-//! [`Rules::play`] keeps the side to move until the turn closes, so search and perft see each
+//! [`Rules::play_in`] keeps the side to move until the turn closes, so search and perft see each
 //! decision as a ply. The full state (hands, draw pile order, discard pile) is plain data in
 //! [`BoosterState`], so a player's view can be derived from it.
 //!
@@ -20,8 +20,8 @@ use amity_engine::position::color_index;
 use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, CardRow, ChanceOutcome, Color, DrawReason, FenError, Game, Kind, Move, MoveError,
-    MoveFlag, MoveList, Outcome, Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square,
-    SquareLabel, WinReason,
+    MoveFlag, MoveList, Outcome, Piece, PieceInfo, Position, Rank, Rules, RulesExt, Scratch,
+    SearchFlags, Square, SquareLabel, WinReason,
 };
 
 /// Booster Chess.
@@ -1336,7 +1336,7 @@ impl Rules for Booster {
         hash
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         if reshuffle_pending(pos) {
             return;
         }
@@ -1357,7 +1357,7 @@ impl Rules for Booster {
         }
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let before = self.state_hash(&pos.state);
         match mv.flag() {
             MoveFlag::Chance => {
@@ -1678,7 +1678,7 @@ impl Rules for Booster {
         }
     }
 
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
         if pos.turn() == Color::White {
             white

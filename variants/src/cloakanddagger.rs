@@ -20,7 +20,8 @@ use amity_engine::position::color_index;
 use amity_engine::zobrist;
 use amity_engine::{
     BeliefGrid, Bitboard, Color, DrawReason, FenError, File, Kind, Move, MoveFlag, MoveList,
-    Outcome, Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, SquareLabel, WinReason,
+    Outcome, Piece, PieceInfo, Position, Rank, Rules, RulesExt, Scratch, SearchFlags, Square,
+    SquareLabel, WinReason,
 };
 
 /// Cloak and Dagger Chess.
@@ -1472,7 +1473,7 @@ impl Rules for CloakAndDagger {
         hash
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         if pos.state.won.is_some() {
             return;
         }
@@ -1521,7 +1522,7 @@ impl Rules for CloakAndDagger {
         }
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let before = self.state_hash(&pos.state);
         pos.state.in_turn = true;
         match (pos.state.phase, decision(mv)) {
@@ -1901,7 +1902,7 @@ impl Rules for CloakAndDagger {
         }
     }
 
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
         if pos.turn() == Color::White {
             white

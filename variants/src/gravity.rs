@@ -2,7 +2,7 @@
 //! army, lets every active piece of the side fall once in an order the side chooses, and ends
 //! with the flipped enemy piece dropped on the top rank. Stacked pieces score their rank.
 //!
-//! A turn is several decisions by one side: [`Rules::play`] keeps the side to move until the
+//! A turn is several decisions by one side: [`Rules::play_in`] keeps the side to move until the
 //! add (or `end` on White's last turn), so search and perft see each leg as a ply.
 
 use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
@@ -10,7 +10,7 @@ use amity_engine::position::color_index;
 use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, DrawReason, FenError, Kind, Move, MoveFlag, MoveList, Outcome,
-    Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, SquareLabel, WinReason,
+    Piece, PieceInfo, Position, Rank, Rules, Scratch, SearchFlags, Square, SquareLabel, WinReason,
 };
 
 /// Gravity Chess.
@@ -581,7 +581,7 @@ impl Rules for Gravity {
         hash
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         if !in_fall(pos) {
             // A card must be flipped first, or the game is over.
             return;
@@ -605,7 +605,7 @@ impl Rules for Gravity {
         }
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let before = self.state_hash(&pos.state);
         let mover = pos.turn();
         match mv.flag() {
@@ -778,7 +778,7 @@ impl Rules for Gravity {
         }
     }
 
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
         if pos.turn() == Color::White {
             white

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use amity_engine::paths::{Direction, Leg, Mode, PathTable, PiecePaths, Turn, rose};
 use amity_engine::{
     Bitboard, Color, DrawReason, FenError, Geometry, Kind, Move, MoveFlag, MoveList, Outcome,
-    Piece, PieceInfo, Position, Rank, Rules, SearchFlags, WinReason,
+    Piece, PieceInfo, Position, Rank, Rules, Scratch, SearchFlags, WinReason,
 };
 
 pub const C: Kind = Kind::new(0);
@@ -363,16 +363,21 @@ impl Rules for ItIsWhatItIs {
     }
 
     #[inline]
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         self.generate_moves(pos, moves, false);
     }
 
     #[inline]
-    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_tactical_in(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut MoveList,
+        _scratch: &mut Scratch,
+    ) {
         self.generate_moves(pos, moves, true);
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let us = pos.turn();
         let captured = pos.remove(mv.to()).is_some();
         let Some(piece) = pos.remove(mv.from()) else {
@@ -449,7 +454,7 @@ impl Rules for ItIsWhatItIs {
 
     /// Material (measured values) and the safety of the three royal targets, from the side to
     /// move's point of view.
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         let us = pos.turn();
         let mut score = 0;
         for (index, &kind_value) in MATERIAL.iter().enumerate() {

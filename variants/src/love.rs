@@ -9,7 +9,7 @@ use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, cast
 use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, DrawReason, FenError, File, Move, MoveFlag, MoveList, Outcome,
-    Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, WinReason,
+    Piece, PieceInfo, Position, Rank, Rules, Scratch, SearchFlags, Square, WinReason,
 };
 use shakmaty::attacks::{between, pawn_attacks};
 
@@ -854,7 +854,7 @@ impl Rules for Love {
         Self::state_key(state)
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         if pos.state.couple.is_none() {
             // A throw is pending, or the monarchs have lovemated.
             return;
@@ -871,13 +871,13 @@ impl Rules for Love {
         }
     }
 
-    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
+    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> bool {
         mv.flag() == MoveFlag::Promotion
             || mv.flag() == MoveFlag::EnPassant
             || (mv.flag() == MoveFlag::Normal && pos.occupied().contains(mv.to()))
     }
 
-    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
+    fn gain_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {
         let value = |square: Square| {
             pos.piece_at(square)
                 .map_or(0, |piece| LOVE_PIECES[piece.kind.index()].value)
@@ -900,7 +900,7 @@ impl Rules for Love {
         }
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         if mv.flag() == MoveFlag::Chance {
             let mut state = pos.state;
             state.couple = Some(kept_order(pos, [mv.from(), mv.to()]));
@@ -1024,7 +1024,7 @@ impl Rules for Love {
         format!("Love: phase {} ({phase}); couple: {couple}\n", state.phase)
     }
 
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         let mut white = evaluation::standard(pos);
         if pos.turn() == Color::Black {
             white = -white;

@@ -20,8 +20,8 @@ use amity_engine::orthodox::{self, PAWN};
 use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, FenError, File, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Rank, Rules, SearchFlags, SeatInfo, Solution,
-    SolveLimits, Square, VariantSettings, WinReason,
+    OptionSpec, Outcome, PieceInfo, Position, Rank, Rules, RulesExt, Scratch, SearchFlags,
+    SeatInfo, Solution, SolveLimits, Square, VariantSettings, WinReason,
 };
 use shakmaty::attacks::king_attacks;
 
@@ -806,7 +806,7 @@ impl Rules for Neighbour {
         hash
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         let state = &pos.state;
         if connected(pos) {
             return;
@@ -843,7 +843,7 @@ impl Rules for Neighbour {
         }
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let before = self.state_hash(&pos.state);
         match mv.flag() {
             MoveFlag::Drop if mv.kind() == BLIND_ADD => pos.state.pending = Pending::Turn,
@@ -1144,7 +1144,7 @@ impl Rules for Neighbour {
 
     /// The best score still reachable by the solver's bound, in hundredths: White is the
     /// player whatever the position.
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         let needed = self.lower_bound(pos);
         if needed >= UNREACHABLE || needed > pos.state.cards_left() {
             return LOST_SCORE * 100;

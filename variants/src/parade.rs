@@ -16,8 +16,8 @@ use amity_engine::orthodox::{self, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, FenError, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Rules, SearchFlags, SeatInfo, Solution, SolveLimits,
-    Square, VariantSettings, WinReason,
+    OptionSpec, Outcome, PieceInfo, Position, Rules, RulesExt, Scratch, SearchFlags, SeatInfo,
+    Solution, SolveLimits, Square, VariantSettings, WinReason,
 };
 
 use crate::solitaire::solver::{self, Horizon, Solitaire};
@@ -467,7 +467,7 @@ impl Rules for Parade {
         hash
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         let state = &pos.state;
         if connected(pos) || state.add_pending {
             return;
@@ -489,7 +489,7 @@ impl Rules for Parade {
         }
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let before = self.state_hash(&pos.state);
         match mv.flag() {
             MoveFlag::Drop if mv.kind() == BLIND_ADD => pos.state.add_pending = true,
@@ -703,7 +703,7 @@ impl Rules for Parade {
 
     /// The best score still reachable by the solver's bound, in hundredths: White is the
     /// player whatever the position.
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         let optimistic = score_now(pos) - self.lower_bound(pos) as i32;
         optimistic.max(WORST_SCORE) * 100
     }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use amity_engine::rules::Refereed;
 use amity_engine::search::{Limits, Score, Searcher};
-use amity_engine::{Color, Game, Move, MoveFlag, MoveList, Position, Rules};
+use amity_engine::{Color, Game, Move, MoveFlag, MoveList, Position, Rules, RulesExt};
 
 use crate::color_name;
 use amity_variants::{AnyGame, VariantOptions, with_game};

@@ -52,17 +52,22 @@ impl Rules for Chess {
     }
 
     #[inline]
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         RULES.generate(pos, moves, false);
     }
 
     #[inline]
-    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_tactical_in(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut MoveList,
+        _scratch: &mut Scratch,
+    ) {
         RULES.generate(pos, moves, true);
     }
 
     #[inline]
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         RULES.play(pos, mv);
     }
 
@@ -84,15 +89,8 @@ impl Rules for Chess {
         orthodox::insufficient_material(pos)
     }
 
-    fn static_exchange(&self, pos: &Position<Self>, mv: Move) -> i32 {
+    fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {
         see::orthodox(self, pos, mv)
-    }
-
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
-        match network::chosen() {
-            Some(chosen) => network::evaluate(chosen, pos),
-            None => evaluation::evaluate(pos),
-        }
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {
@@ -125,7 +123,7 @@ impl Rules for Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amity_engine::Game;
+    use amity_engine::{Game, RulesExt};
 
     /// Every move of every position within `depth` plies: whether it checks, told without
     /// playing it, against playing it and asking.

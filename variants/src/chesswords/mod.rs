@@ -30,7 +30,7 @@ use amity_engine::orthodox::{
 };
 use amity_engine::{
     Bitboard, Color, DrawReason, FenError, Geometry, Kind, Move, MoveFlag, MoveList, Outcome,
-    Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square,
+    Piece, PieceInfo, Position, Rank, Rules, RulesExt, Scratch, SearchFlags, Square,
 };
 
 pub use cards::{Card, CardList};
@@ -879,7 +879,7 @@ impl Rules for Chesswords {
         state_key(state)
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         let state = &pos.state;
         match state.stage {
             Stage::Over => {}
@@ -919,16 +919,16 @@ impl Rules for Chesswords {
         }
     }
 
-    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
+    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> bool {
         mv.flag() != MoveFlag::Chance && pos.theirs().contains(mv.to())
     }
 
-    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
+    fn gain_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {
         let _ = (pos, mv);
         0
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         self.play_decision(pos, mv, Told::Letters);
     }
 
@@ -1156,7 +1156,7 @@ impl Rules for Chesswords {
 
     /// The team's letters so far, from whoever decides (the game is cooperative, so both
     /// seats want the same thing).
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         pos.state.checkers.count() as i32 * 10
     }
 }

@@ -21,7 +21,8 @@ use rayon::prelude::*;
 use amity_engine::position::MAX_KINDS;
 use amity_engine::rules::Refereed;
 use amity_engine::{
-    ChanceOutcome, Color, Kind, Move, MoveList, Position, PuzzleScore, Rules, Solution, SolveLimits,
+    ChanceOutcome, Color, Kind, Move, MoveList, Position, PuzzleScore, Rules, RulesExt, Solution,
+    SolveLimits,
 };
 
 use super::Touch;

@@ -13,7 +13,8 @@ use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECE
 use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, Color, DrawReason, FenError, Geometry, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Rules, SearchFlags, SeatInfo, Square,
+    OptionSpec, Outcome, PieceInfo, Position, Rules, RulesExt, Scratch, SearchFlags, SeatInfo,
+    Square,
 };
 use rand::rngs::StdRng;
 use rand::seq::IteratorRandom;
@@ -1043,7 +1044,7 @@ impl Rules for SplitBrain {
         hash
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         let Ok(stage) = stage(pos) else {
             return;
         };
@@ -1080,17 +1081,17 @@ impl Rules for SplitBrain {
         }
     }
 
-    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
+    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> bool {
         let _ = (pos, mv);
         false
     }
 
-    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
+    fn gain_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {
         let _ = (pos, mv);
         0
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let before = self.state_hash(&pos.state);
         let mut promotion = None;
         match decision(mv) {
@@ -1238,7 +1239,7 @@ impl Rules for SplitBrain {
         }
     }
 
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         losalamos::evaluate(pos)
     }
 }

@@ -8,7 +8,8 @@ use crate::common;
 
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
-    Color, Game, Kind, Move, MoveError, MoveList, Outcome, Position, Rules, Square, WinReason,
+    Color, Game, Kind, Move, MoveError, MoveList, Outcome, Position, Rules, RulesExt, Square,
+    WinReason,
 };
 use amity_variants::gravity::{self, Gravity};
 use rand::rngs::StdRng;

@@ -12,7 +12,9 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
 
 use amity_engine::perft::perft;
-use amity_engine::{Color, FenError, Game, MoveList, Position, PuzzleScore, Rules, SolveLimits};
+use amity_engine::{
+    Color, FenError, Game, MoveList, Position, PuzzleScore, Rules, RulesExt, SolveLimits,
+};
 use amity_variants::parade::{self, Parade};
 use amity_variants::solitaire::solver::{self, Horizon, Solitaire, Table};
 use common::read_perft_file;
