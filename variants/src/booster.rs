@@ -19,9 +19,9 @@ use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, 
 use amity_engine::position::color_index;
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, CardRow, ChanceOutcome, Color, DrawReason, FenError, Game, Kind, Move, MoveError,
-    MoveFlag, MoveList, Outcome, Piece, PieceInfo, Position, Rank, Rules, RulesExt, Scratch,
-    SearchFlags, Square, SquareLabel, WinReason,
+    Bitboard, CardRow, ChanceOutcome, Color, DrawReason, FenError, Game, Kind, Learning, Move,
+    MoveError, MoveFlag, MoveList, Notation, Outcome, Piece, PieceInfo, Position, Presentation,
+    Rank, Rules, RulesExt, Scratch, SearchFlags, Solver, Square, SquareLabel, WinReason,
 };
 
 /// Booster Chess.
@@ -1536,6 +1536,32 @@ impl Rules for Booster {
         Some(start)
     }
 
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags {
+            // Handing the turn over skips a draw and breaks a turn in the middle.
+            null_move: false,
+            check_extension: true,
+            quiescence: true,
+            late_move_reductions: true,
+            quiescence_plies: None,
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
+            ..SearchFlags::ALL
+        }
+    }
+
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
+        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
+        if pos.turn() == Color::White {
+            white
+        } else {
+            -white
+        }
+    }
+}
+
+impl Notation for Booster {
     fn format_move(&self, mv: Move) -> String {
         match mv.flag() {
             MoveFlag::Drop => format!("add:{}@{}", card_of(mv), mv.to()),
@@ -1552,6 +1578,54 @@ impl Rules for Booster {
             _ if mv.is_null() => "0000".into(),
             _ => format!("{}{}", mv.from(), mv.to()),
         }
+    }
+}
+
+impl Presentation for Booster {
+    fn describe(&self, pos: &Position<Self>) -> String {
+        let state = &pos.state;
+        let mut text = String::new();
+        text.push_str(&format!("Stacks: {}\n", write_stacks(&state.stacks)));
+        for color in [Color::White, Color::Black] {
+            let mut hand = String::new();
+            write_cards(&mut hand, state.hand(color).cards());
+            let unknown = state.hidden.map_or(0, |h| h.hands[color_index(color)]);
+            if unknown > 0 {
+                hand = if state.hand(color).is_empty() {
+                    format!("{unknown} unseen cards")
+                } else {
+                    format!("{hand} and {unknown} unseen cards")
+                };
+            }
+            text.push_str(&format!(
+                "{} holds {hand} ({} cards), {} checkers in front\n",
+                orthodox::color_name(color),
+                state.hand_size(color),
+                state.in_front(color)
+            ));
+        }
+        let mut draw = String::new();
+        match state.hidden {
+            Some(_) => draw.push_str("unseen"),
+            None => write_cards(&mut draw, state.draw.cards().iter().copied()),
+        }
+        let mut discard = String::new();
+        write_cards(&mut discard, state.discard.cards().iter().copied());
+        text.push_str(&format!(
+            "Draw pile ({} cards, top first): {draw}\nDiscard pile ({} cards, oldest first): {discard}\n",
+            state.draw_size(),
+            state.discard.len()
+        ));
+        match state.mid {
+            Some(square) => text.push_str(&format!(
+                "Inside the turn: the piece on {square} has moved; steps, an add or pass\n"
+            )),
+            None if reshuffle_pending(pos) => {
+                text.push_str("Reshuffle under way: the discard pile becomes the draw pile\n")
+            }
+            None => {}
+        }
+        text
     }
 
     /// Each stack of checkers, as its height in its owner's colour.
@@ -1616,77 +1690,11 @@ impl Rules for Booster {
         });
         rows
     }
-
-    fn describe(&self, pos: &Position<Self>) -> String {
-        let state = &pos.state;
-        let mut text = String::new();
-        text.push_str(&format!("Stacks: {}\n", write_stacks(&state.stacks)));
-        for color in [Color::White, Color::Black] {
-            let mut hand = String::new();
-            write_cards(&mut hand, state.hand(color).cards());
-            let unknown = state.hidden.map_or(0, |h| h.hands[color_index(color)]);
-            if unknown > 0 {
-                hand = if state.hand(color).is_empty() {
-                    format!("{unknown} unseen cards")
-                } else {
-                    format!("{hand} and {unknown} unseen cards")
-                };
-            }
-            text.push_str(&format!(
-                "{} holds {hand} ({} cards), {} checkers in front\n",
-                orthodox::color_name(color),
-                state.hand_size(color),
-                state.in_front(color)
-            ));
-        }
-        let mut draw = String::new();
-        match state.hidden {
-            Some(_) => draw.push_str("unseen"),
-            None => write_cards(&mut draw, state.draw.cards().iter().copied()),
-        }
-        let mut discard = String::new();
-        write_cards(&mut discard, state.discard.cards().iter().copied());
-        text.push_str(&format!(
-            "Draw pile ({} cards, top first): {draw}\nDiscard pile ({} cards, oldest first): {discard}\n",
-            state.draw_size(),
-            state.discard.len()
-        ));
-        match state.mid {
-            Some(square) => text.push_str(&format!(
-                "Inside the turn: the piece on {square} has moved; steps, an add or pass\n"
-            )),
-            None if reshuffle_pending(pos) => {
-                text.push_str("Reshuffle under way: the discard pile becomes the draw pile\n")
-            }
-            None => {}
-        }
-        text
-    }
-
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            // Handing the turn over skips a draw and breaks a turn in the middle.
-            null_move: false,
-            check_extension: true,
-            quiescence: true,
-            late_move_reductions: true,
-            quiescence_plies: None,
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
-        }
-    }
-
-    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
-        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
-        if pos.turn() == Color::White {
-            white
-        } else {
-            -white
-        }
-    }
 }
+
+impl Learning for Booster {}
+
+impl Solver for Booster {}
 
 // ----- evaluation -----
 

@@ -9,8 +9,9 @@ use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::position::color_index;
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, DrawReason, FenError, Kind, Move, MoveFlag, MoveList, Outcome,
-    Piece, PieceInfo, Position, Rank, Rules, Scratch, SearchFlags, Square, SquareLabel, WinReason,
+    Bitboard, ChanceOutcome, Color, DrawReason, FenError, Kind, Learning, Move, MoveFlag, MoveList,
+    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
+    Solver, Square, SquareLabel, WinReason,
 };
 
 /// Gravity Chess.
@@ -690,6 +691,36 @@ impl Rules for Gravity {
         outcomes.first().map(|outcome| outcome.outcome)
     }
 
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags {
+            // Every active piece must move: passing is not a legal or a neutral option.
+            null_move: false,
+            check_extension: false,
+            quiescence: true,
+            late_move_reductions: false,
+            quiescence_plies: None,
+            // The moves one and two plies back are mostly legs of this side's own turn; measured
+            // at 10 s + 0.1 s, neither paid here (docs/variants/gravity.md).
+            continuation_history: false,
+            singular_extensions: false,
+            // Countermoves are keyed like continuation history. Exchange reductions were
+            // measured in chess only: this game keeps the search it was measured with.
+            countermoves: false,
+            exchange_reductions: false,
+        }
+    }
+
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
+        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
+        if pos.turn() == Color::White {
+            white
+        } else {
+            -white
+        }
+    }
+}
+
+impl Notation for Gravity {
     fn format_move(&self, mv: Move) -> String {
         match mv.flag() {
             MoveFlag::Chance => format!("flip:{}", letter(color_of_card(mv), mv.kind())),
@@ -699,20 +730,9 @@ impl Rules for Gravity {
             _ => format!("{}{}", mv.from(), mv.to()),
         }
     }
+}
 
-    /// Each stacked piece, labelled with what it scores: its rank.
-    fn square_labels(&self, pos: &Position<Self>) -> Vec<SquareLabel> {
-        pos.state
-            .stacked
-            .into_iter()
-            .map(|square| SquareLabel {
-                square,
-                text: (square.rank() as u32 + 1).to_string(),
-                owner: pos.piece_at(square).map(|piece| piece.color),
-            })
-            .collect()
-    }
-
+impl Presentation for Gravity {
     fn describe(&self, pos: &Position<Self>) -> String {
         let state = &pos.state;
         let mut text = String::new();
@@ -759,34 +779,23 @@ impl Rules for Gravity {
         text
     }
 
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            // Every active piece must move: passing is not a legal or a neutral option.
-            null_move: false,
-            check_extension: false,
-            quiescence: true,
-            late_move_reductions: false,
-            quiescence_plies: None,
-            // The moves one and two plies back are mostly legs of this side's own turn; measured
-            // at 10 s + 0.1 s, neither paid here (docs/variants/gravity.md).
-            continuation_history: false,
-            singular_extensions: false,
-            // Countermoves are keyed like continuation history. Exchange reductions were
-            // measured in chess only: this game keeps the search it was measured with.
-            countermoves: false,
-            exchange_reductions: false,
-        }
-    }
-
-    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
-        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
-        if pos.turn() == Color::White {
-            white
-        } else {
-            -white
-        }
+    /// Each stacked piece, labelled with what it scores: its rank.
+    fn square_labels(&self, pos: &Position<Self>) -> Vec<SquareLabel> {
+        pos.state
+            .stacked
+            .into_iter()
+            .map(|square| SquareLabel {
+                square,
+                text: (square.rank() as u32 + 1).to_string(),
+                owner: pos.piece_at(square).map(|piece| piece.color),
+            })
+            .collect()
     }
 }
+
+impl Learning for Gravity {}
+
+impl Solver for Gravity {}
 
 /// Ends the turn of the side to move (after its add or `end`).
 fn end_turn(pos: &mut Position<Gravity>) {

@@ -7,8 +7,9 @@ use std::sync::LazyLock;
 
 use amity_engine::paths::{Direction, Leg, Mode, PathTable, PiecePaths, Turn, rose};
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Move, MoveFlag, MoveList, Outcome,
-    Piece, PieceInfo, Position, Rank, Rules, Scratch, SearchFlags, WinReason,
+    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
+    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
+    Solver, WinReason,
 };
 
 pub const C: Kind = Kind::new(0);
@@ -423,14 +424,6 @@ impl Rules for ItIsWhatItIs {
         Outcome::Draw(DrawReason::Variant("no legal move"))
     }
 
-    /// Promotion is automatic, so a move is written as its two squares alone (`c7c8`).
-    fn format_move(&self, mv: Move) -> String {
-        if mv.is_null() {
-            return "0000".into();
-        }
-        format!("{}{}", mv.from(), mv.to())
-    }
-
     /// Null move: sound here as in chess. Passing is never illegal (no check), and a pass that
     /// leaves a royal target en prise is refuted by the reduced search itself, which sees the
     /// capture (a won game) at once; zugzwang is as rare as in chess middlegames because every
@@ -478,3 +471,19 @@ impl Rules for ItIsWhatItIs {
         score
     }
 }
+
+impl Notation for ItIsWhatItIs {
+    /// Promotion is automatic, so a move is written as its two squares alone (`c7c8`).
+    fn format_move(&self, mv: Move) -> String {
+        if mv.is_null() {
+            return "0000".into();
+        }
+        format!("{}{}", mv.from(), mv.to())
+    }
+}
+
+impl Presentation for ItIsWhatItIs {}
+
+impl Learning for ItIsWhatItIs {}
+
+impl Solver for ItIsWhatItIs {}

@@ -8,8 +8,9 @@
 use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, castling_targets};
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, DrawReason, FenError, File, Move, MoveFlag, MoveList, Outcome,
-    Piece, PieceInfo, Position, Rank, Rules, Scratch, SearchFlags, Square, WinReason,
+    Bitboard, ChanceOutcome, Color, DrawReason, FenError, File, Learning, Move, MoveFlag, MoveList,
+    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
+    Solver, Square, WinReason,
 };
 use shakmaty::attacks::{between, pawn_attacks};
 
@@ -977,53 +978,6 @@ impl Rules for Love {
         Self::throw(pos, Square::E4, Square::D5)
     }
 
-    fn format_move(&self, mv: Move) -> String {
-        match mv.flag() {
-            // The lovers' own squares are a throw that selects exactly this couple.
-            MoveFlag::Chance => format!("roll:{}{}", mv.from(), mv.to()),
-            MoveFlag::Promotion => format!(
-                "{}{}{}",
-                mv.from(),
-                mv.to(),
-                LOVE_PIECES[mv.kind().index()].symbol.to_lowercase()
-            ),
-            _ if mv.is_null() => "0000".into(),
-            _ => format!("{}{}", mv.from(), mv.to()),
-        }
-    }
-
-    fn describe(&self, pos: &Position<Self>) -> String {
-        let state = pos.state;
-        let phase = match state.phase {
-            1 => "pawns",
-            2 => "rooks, knights and bishops",
-            3 => "generals",
-            _ => "monarchs",
-        };
-        let couple = match state.couple {
-            Some(squares) => squares
-                .iter()
-                .map(|&square| match pos.piece_at(square) {
-                    Some(piece) => format!(
-                        "{} {} on {square}",
-                        if piece.color == Color::White {
-                            "white"
-                        } else {
-                            "black"
-                        },
-                        LOVE_PIECES[piece.kind.index()].name
-                    ),
-                    None => square.to_string(),
-                })
-                .collect::<Vec<_>>()
-                .join(" loves "),
-            None if Self::throw_pending(pos) => "to be thrown".into(),
-            None if pos.kind(KING).is_empty() => "the monarchs have lovemated".into(),
-            None => "none".into(),
-        };
-        format!("Love: phase {} ({phase}); couple: {couple}\n", state.phase)
-    }
-
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         let mut white = evaluation::standard(pos);
         if pos.turn() == Color::Black {
@@ -1062,3 +1016,58 @@ impl Rules for Love {
         }
     }
 }
+
+impl Notation for Love {
+    fn format_move(&self, mv: Move) -> String {
+        match mv.flag() {
+            // The lovers' own squares are a throw that selects exactly this couple.
+            MoveFlag::Chance => format!("roll:{}{}", mv.from(), mv.to()),
+            MoveFlag::Promotion => format!(
+                "{}{}{}",
+                mv.from(),
+                mv.to(),
+                LOVE_PIECES[mv.kind().index()].symbol.to_lowercase()
+            ),
+            _ if mv.is_null() => "0000".into(),
+            _ => format!("{}{}", mv.from(), mv.to()),
+        }
+    }
+}
+
+impl Presentation for Love {
+    fn describe(&self, pos: &Position<Self>) -> String {
+        let state = pos.state;
+        let phase = match state.phase {
+            1 => "pawns",
+            2 => "rooks, knights and bishops",
+            3 => "generals",
+            _ => "monarchs",
+        };
+        let couple = match state.couple {
+            Some(squares) => squares
+                .iter()
+                .map(|&square| match pos.piece_at(square) {
+                    Some(piece) => format!(
+                        "{} {} on {square}",
+                        if piece.color == Color::White {
+                            "white"
+                        } else {
+                            "black"
+                        },
+                        LOVE_PIECES[piece.kind.index()].name
+                    ),
+                    None => square.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(" loves "),
+            None if Self::throw_pending(pos) => "to be thrown".into(),
+            None if pos.kind(KING).is_empty() => "the monarchs have lovemated".into(),
+            None => "none".into(),
+        };
+        format!("Love: phase {} ({phase}); couple: {couple}\n", state.phase)
+    }
+}
+
+impl Learning for Love {}
+
+impl Solver for Love {}

@@ -9,8 +9,8 @@ use amity_engine::orthodox::{
     attackers_to, castling_targets, shift_forward,
 };
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Move, MoveList, Outcome, PieceInfo, Position, Rules,
-    Scratch, SearchFlags, Square, WinReason,
+    Bitboard, Color, DrawReason, FenError, Learning, Move, MoveList, Notation, Outcome, PieceInfo,
+    Position, Presentation, Rules, Scratch, SearchFlags, Solver, Square, WinReason,
 };
 use shakmaty::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, ray, rook_attacks,
@@ -117,6 +117,14 @@ impl Rules for MoralSupport {
         evaluate(pos)
     }
 }
+
+impl Notation for MoralSupport {}
+
+impl Presentation for MoralSupport {}
+
+impl Learning for MoralSupport {}
+
+impl Solver for MoralSupport {}
 
 /// Legal moves of the side to move; with `tactical_only` just supported captures (en passant
 /// included) and promotions.

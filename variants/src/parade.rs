@@ -15,9 +15,9 @@ use rand::seq::SliceRandom;
 use amity_engine::orthodox::{self, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, FenError, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Rules, RulesExt, Scratch, SearchFlags, SeatInfo,
-    Solution, SolveLimits, Square, VariantSettings, WinReason,
+    Bitboard, ChanceOutcome, Color, FenError, Kind, Learning, Move, MoveFlag, MoveList, Notation,
+    OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, RulesExt, Scratch,
+    SearchFlags, SeatInfo, Solution, SolveLimits, Solver, Square, VariantSettings, WinReason,
 };
 
 use crate::solitaire::solver::{self, Horizon, Solitaire};
@@ -619,29 +619,33 @@ impl Rules for Parade {
         crate::solitaire::referee_blind_add(self, state, view, decision)
     }
 
-    /// The action pile, top first: face down (`?`) unless the pile is open.
-    fn card_rows(&self, pos: &Position<Self>) -> Vec<amity_engine::CardRow> {
-        let state = &pos.state;
-        let cards = if state.face_down {
-            vec!["?".to_string(); state.pile_len()]
-        } else {
-            state
-                .pile()
-                .iter()
-                .map(|card| card.letter().to_string())
-                .collect()
-        };
-        vec![amity_engine::CardRow {
-            title: "action pile, top first".into(),
-            owner: None,
-            cards,
-        }]
-    }
-
     fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
         deal_from_letters(&random_deal(rng)).ok()
     }
 
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags {
+            null_move: false,
+            check_extension: false,
+            quiescence: false,
+            late_move_reductions: false,
+            quiescence_plies: Some(0),
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
+            ..SearchFlags::ALL
+        }
+    }
+
+    /// The best score still reachable by the solver's bound, in hundredths: White is the
+    /// player whatever the position.
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
+        let optimistic = score_now(pos) - self.lower_bound(pos) as i32;
+        optimistic.max(WORST_SCORE) * 100
+    }
+}
+
+impl Notation for Parade {
     fn format_move(&self, mv: Move) -> String {
         match mv.flag() {
             MoveFlag::Drop if mv.kind() == BLIND_ADD => "add".into(),
@@ -653,7 +657,9 @@ impl Rules for Parade {
             _ => format!("{}{}", mv.from(), mv.to()),
         }
     }
+}
 
+impl Presentation for Parade {
     fn describe(&self, pos: &Position<Self>) -> String {
         let state = &pos.state;
         let mut text = String::new();
@@ -687,31 +693,33 @@ impl Rules for Parade {
         text
     }
 
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            null_move: false,
-            check_extension: false,
-            quiescence: false,
-            late_move_reductions: false,
-            quiescence_plies: Some(0),
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
-        }
-    }
-
-    /// The best score still reachable by the solver's bound, in hundredths: White is the
-    /// player whatever the position.
-    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
-        let optimistic = score_now(pos) - self.lower_bound(pos) as i32;
-        optimistic.max(WORST_SCORE) * 100
-    }
-
     fn seats(&self) -> &'static [SeatInfo] {
         &crate::solitaire::ONE_SEAT
     }
 
+    /// The action pile, top first: face down (`?`) unless the pile is open.
+    fn card_rows(&self, pos: &Position<Self>) -> Vec<amity_engine::CardRow> {
+        let state = &pos.state;
+        let cards = if state.face_down {
+            vec!["?".to_string(); state.pile_len()]
+        } else {
+            state
+                .pile()
+                .iter()
+                .map(|card| card.letter().to_string())
+                .collect()
+        };
+        vec![amity_engine::CardRow {
+            title: "action pile, top first".into(),
+            owner: None,
+            cards,
+        }]
+    }
+}
+
+impl Learning for Parade {}
+
+impl Solver for Parade {
     fn solve(&self, pos: &Position<Self>, limits: SolveLimits) -> Option<Solution> {
         Some(solver::decide(
             self,

@@ -7,12 +7,13 @@ pub mod live;
 pub mod room;
 pub mod search;
 
+use amity_variants::Variant;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use amity_engine::{Color, File, Position, Rank, Rules, Square};
+use amity_engine::{Color, File, Position, Rank, Square};
 use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -265,7 +266,7 @@ async fn connection(mut socket: WebSocket, shared: Shared) {
 
 /// A position's board as the page draws it: its size, every piece (square, symbol, name,
 /// colour) and the variant's square labels. Given a view, it shows only the view.
-pub fn board_json<R: Rules>(rules: &R, pos: &Position<R>) -> Value {
+pub fn board_json<R: Variant>(rules: &R, pos: &Position<R>) -> Value {
     let geometry = rules.geometry();
     let mut pieces = Vec::new();
     for rank in 0..u32::from(geometry.ranks) {

@@ -9,10 +9,13 @@ use std::time::{Duration, Instant};
 
 use amity_engine::rules::Refereed;
 use amity_engine::search::{Limits, Score, Searcher};
-use amity_engine::{Color, Game, Move, MoveFlag, MoveList, Position, Rules, RulesExt};
+use amity_engine::{
+    Color, Game, Move, MoveFlag, MoveList, Notation, Position, Presentation, Rules, RulesExt,
+    Solver,
+};
 
 use crate::color_name;
-use amity_variants::{AnyGame, VariantOptions, with_game};
+use amity_variants::{AnyGame, Variant, VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::{Value, json};
@@ -863,7 +866,7 @@ impl Room {
 
     /// The message for `seat` had the full state been `full` (a test swaps in another full
     /// state consistent with the seat's view and expects the same message).
-    fn seat_message<R: Rules>(&self, game: &Game<R>, full: &Position<R>, seat: usize) -> Value {
+    fn seat_message<R: Variant>(&self, game: &Game<R>, full: &Position<R>, seat: usize) -> Value {
         let rules = game.rules();
         let seats = rules.seats();
         let side = seats[seat].side;
@@ -1017,7 +1020,7 @@ enum Done {
 }
 
 /// How decision `mv`, made in the full state `before`, is told to each seat, in seat order.
-fn announcements<R: Rules>(rules: &R, before: &Position<R>, mv: Move) -> Vec<String> {
+fn announcements<R: Variant>(rules: &R, before: &Position<R>, mv: Move) -> Vec<String> {
     rules
         .seats()
         .iter()
@@ -1027,7 +1030,7 @@ fn announcements<R: Rules>(rules: &R, before: &Position<R>, mv: Move) -> Vec<Str
 
 /// What `side` sees of `full`: its view, or the view `awaiting` (FEN) while a decision of
 /// its waits for a further choice.
-fn seat_view<R: Rules>(
+fn seat_view<R: Variant>(
     rules: &R,
     full: &Position<R>,
     side: Color,
@@ -1039,7 +1042,7 @@ fn seat_view<R: Rules>(
 }
 
 /// A decision as the page sees it: its token, and the squares it names (for clicks).
-fn decision_json<R: Rules>(rules: &R, mv: Move) -> Value {
+fn decision_json<R: Variant>(rules: &R, mv: Move) -> Value {
     let token = rules.format_move(mv);
     let board_move = matches!(
         mv.flag(),

@@ -11,7 +11,8 @@ pub mod weights;
 use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
 use amity_engine::search::see;
 use amity_engine::{
-    Color, FenError, Kind, Move, MoveList, Outcome, PieceInfo, Position, Rules, Scratch,
+    Color, FenError, Kind, Learning, Move, MoveList, Notation, Outcome, PieceInfo, Position,
+    Presentation, Rules, Scratch, Solver,
 };
 
 use amity_engine::evaluation::Tapered;
@@ -37,14 +38,6 @@ impl Rules for Chess {
 
     fn pieces(&self) -> &'static [PieceInfo] {
         &STANDARD_PIECES
-    }
-
-    fn betza(&self, kind: Kind) -> Option<&'static str> {
-        // Pawn (step, diagonal capture, initial double step, en passant), knight, bishop,
-        // rook, queen, king with castling.
-        ["fmWfceFifmnD", "N", "B", "R", "RB", "KO2"]
-            .get(kind.index())
-            .copied()
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
@@ -99,7 +92,21 @@ impl Rules for Chess {
             None => evaluation::evaluate(pos),
         }
     }
+}
 
+impl Notation for Chess {}
+
+impl Presentation for Chess {
+    fn betza(&self, kind: Kind) -> Option<&'static str> {
+        // Pawn (step, diagonal capture, initial double step, en passant), knight, bishop,
+        // rook, queen, king with castling.
+        ["fmWfceFifmnD", "N", "B", "R", "RB", "KO2"]
+            .get(kind.index())
+            .copied()
+    }
+}
+
+impl Learning for Chess {
     fn network_inputs(
         &self,
         pos: &Position<Self>,
@@ -119,6 +126,8 @@ impl Rules for Chess {
         (&weights::WEIGHTS, evaluation::weight_name)
     }
 }
+
+impl Solver for Chess {}
 
 #[cfg(test)]
 mod tests {

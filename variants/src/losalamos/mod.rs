@@ -15,7 +15,8 @@ use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECE
 use amity_engine::search::see;
 use amity_engine::tuning::Features;
 use amity_engine::{
-    FenError, Geometry, Move, MoveList, Outcome, PieceInfo, Position, Rules, Scratch, SearchFlags,
+    FenError, Geometry, Learning, Move, MoveList, Notation, Outcome, PieceInfo, Position,
+    Presentation, Rules, Scratch, SearchFlags, Solver,
 };
 
 /// Los Alamos chess.
@@ -121,7 +122,13 @@ impl Rules for LosAlamos {
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         evaluate(pos)
     }
+}
 
+impl Notation for LosAlamos {}
+
+impl Presentation for LosAlamos {}
+
+impl Learning for LosAlamos {
     fn evaluation_features(&self, pos: &Position<Self>, features: &mut Features) -> bool {
         evaluation::features(pos, features);
         true
@@ -131,3 +138,5 @@ impl Rules for LosAlamos {
         (&weights::WEIGHTS, evaluation::weight_name)
     }
 }
+
+impl Solver for LosAlamos {}

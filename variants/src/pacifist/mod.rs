@@ -15,9 +15,9 @@ use amity_engine::orthodox::{
     self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES,
 };
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, File, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, Piece, PieceInfo, Position, Rank, Rules, Scratch, SearchFlags, Square,
-    VariantSettings, WinReason,
+    Bitboard, Color, DrawReason, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
+    Notation, OptionKind, OptionSpec, Outcome, Piece, PieceInfo, Position, Presentation, Rank,
+    Rules, Scratch, SearchFlags, Solver, Square, VariantSettings, WinReason,
 };
 use caches::Cached;
 use shakmaty::attacks::{between, king_attacks, knight_attacks};
@@ -1890,3 +1890,11 @@ impl Rules for Pacifist {
         evaluation::evaluate(self, pos)
     }
 }
+
+impl Notation for Pacifist {}
+
+impl Presentation for Pacifist {}
+
+impl Learning for Pacifist {}
+
+impl Solver for Pacifist {}

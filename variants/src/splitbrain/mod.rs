@@ -12,9 +12,9 @@
 use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECES};
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Rules, RulesExt, Scratch, SearchFlags, SeatInfo,
-    Square,
+    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
+    Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, RulesExt,
+    Scratch, SearchFlags, SeatInfo, Solver, Square,
 };
 use rand::rngs::StdRng;
 use rand::seq::IteratorRandom;
@@ -1162,6 +1162,26 @@ impl Rules for SplitBrain {
         world
     }
 
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags {
+            null_move: false,
+            check_extension: false,
+            quiescence: false,
+            late_move_reductions: false,
+            quiescence_plies: None,
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
+            ..SearchFlags::ALL
+        }
+    }
+
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
+        losalamos::evaluate(pos)
+    }
+}
+
+impl Notation for SplitBrain {
     fn format_move(&self, mv: Move) -> String {
         if mv.flag() != MoveFlag::Drop {
             return match mv.flag() {
@@ -1201,17 +1221,9 @@ impl Rules for SplitBrain {
             None => Some(token.split(',').map(str::to_string).collect()),
         }
     }
+}
 
-    /// The four seats, in the order of [`Seat::ALL`].
-    fn seats(&self) -> &'static [SeatInfo] {
-        &SEATS
-    }
-
-    fn seat_to_decide(&self, pos: &Position<Self>) -> Option<usize> {
-        let seat = stage(pos).ok()?.seat(pos.state.team, pos.state.checker)?;
-        Seat::ALL.iter().position(|one| *one == seat)
-    }
-
+impl Presentation for SplitBrain {
     fn describe(&self, pos: &Position<Self>) -> String {
         let state = &pos.state;
         let owed = stage(pos)
@@ -1225,21 +1237,17 @@ impl Rules for SplitBrain {
         )
     }
 
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            null_move: false,
-            check_extension: false,
-            quiescence: false,
-            late_move_reductions: false,
-            quiescence_plies: None,
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
-        }
+    /// The four seats, in the order of [`Seat::ALL`].
+    fn seats(&self) -> &'static [SeatInfo] {
+        &SEATS
     }
 
-    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
-        losalamos::evaluate(pos)
+    fn seat_to_decide(&self, pos: &Position<Self>) -> Option<usize> {
+        let seat = stage(pos).ok()?.seat(pos.state.team, pos.state.checker)?;
+        Seat::ALL.iter().position(|one| *one == seat)
     }
 }
+
+impl Learning for SplitBrain {}
+
+impl Solver for SplitBrain {}

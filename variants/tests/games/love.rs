@@ -5,7 +5,7 @@
 use amity_engine::game::parse_move;
 use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{
-    DrawReason, Game, MoveList, Outcome, Position, Rules, RulesExt, Square, WinReason,
+    DrawReason, Game, MoveList, Notation, Outcome, Position, Rules, RulesExt, Square, WinReason,
 };
 use amity_variants::Love;
 use amity_variants::love::LoveState;

@@ -8,7 +8,8 @@ use crate::splitbrain_reference;
 
 use amity_engine::orthodox::{KNIGHT, QUEEN, ROOK};
 use amity_engine::{
-    Bitboard, Color, Game, Move, MoveList, Position, Rules, RulesExt, Square, perft::perft,
+    Bitboard, Color, Game, Move, MoveList, Notation, Position, Presentation, Rules, RulesExt,
+    Square, perft::perft,
 };
 use amity_variants::splitbrain::{
     self, Choices, PartnerModel, Resolution, ResolveError, Resolved, Seat, SplitBrain, Stage, Wing,
