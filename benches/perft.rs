@@ -4,7 +4,7 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use amity_engine::{MoveList, Position, Rules, perft::perft};
+use amity_engine::{MoveList, Position, RulesExt, perft::perft};
 use amity_variants::Chess;
 use shakmaty::CastlingMode;
 use shakmaty::fen::Fen;

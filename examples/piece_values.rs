@@ -6,7 +6,7 @@
 //! `cargo run --release --example piece_values [games]` (default 2000 games per variant).
 
 use amity_engine::paths::{PathTable, PiecePaths, standard_chess_paths};
-use amity_engine::{Color, Geometry, MoveList, Position, Rules, Square};
+use amity_engine::{Color, Geometry, MoveList, Position, Rules, RulesExt, Square};
 use amity_variants::{Chess, ItIsWhatItIs, itiswhatitis};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -10,16 +10,16 @@ use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use amity_engine::Game;
 use amity_engine::search::{Limits, Searcher};
-use amity_engine::{Game, Rules};
-use amity_variants::with_game;
+use amity_variants::{Variant, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 /// Longest game played out; longer ones are stopped and counted apart.
 const MAX_PLIES: usize = 600;
 
-fn play<R: Rules>(start: &Game<R>, games: usize, movetime: Duration, random_plies: usize) {
+fn play<R: Variant>(start: &Game<R>, games: usize, movetime: Duration, random_plies: usize) {
     let mut rng = StdRng::seed_from_u64(42);
     let mut endings: BTreeMap<String, usize> = BTreeMap::new();
     let mut total_plies = 0usize;

@@ -6,7 +6,7 @@
 
 use std::io::BufRead;
 
-use amity_engine::{Game, Rules};
+use amity_engine::{Game, Notation};
 use amity_variants::{AnyGame, with_game};
 
 /// How the fixture misbehaves.

@@ -8,8 +8,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use amity_engine::search::{Limits, Score, Searcher};
-use amity_engine::{Color, File, Game, Move, MoveFlag, Rank, Rules, Square};
-use amity_variants::{AnyGame, VariantOptions, with_game};
+use amity_engine::{Color, File, Game, Move, MoveFlag, Rank, Rules, RulesExt, Solver, Square};
+use amity_variants::{AnyGame, Variant, VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -114,7 +114,7 @@ pub fn run(settings: &PlaySettings) -> i32 {
     })
 }
 
-struct Table<'a, R: Rules> {
+struct Table<'a, R: Variant> {
     game: Game<R>,
     settings: &'a PlaySettings,
     searcher: Searcher,
@@ -123,7 +123,7 @@ struct Table<'a, R: Rules> {
     announced_end: bool,
 }
 
-impl<'a, R: Rules> Table<'a, R> {
+impl<'a, R: Variant> Table<'a, R> {
     fn new(game: Game<R>, settings: &'a PlaySettings) -> Table<'a, R> {
         Table {
             game,

@@ -6,7 +6,7 @@
 use std::io::BufRead;
 use std::path::Path;
 
-use amity_engine::{Color, Game, Move, MoveList, Position, Rules};
+use amity_engine::{Color, Game, Move, MoveList, Notation, Position, Rules, RulesExt};
 use amity_variants::chesswords::partner;
 use amity_variants::chesswords::score::{FinalClues, final_score};
 use amity_variants::chesswords::wordnet::{DEBIAN_WORDNET, WordNet};

@@ -5,8 +5,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use amity_engine::search::{Limits, Searcher};
-use amity_engine::{Game, Rules, perft};
-use amity_variants::{VariantOptions, with_game};
+use amity_engine::{Game, Notation, perft};
+use amity_variants::{Variant, VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -36,7 +36,7 @@ pub fn run(settings: &Settings) -> i32 {
     with_game!(any, game => play(game, settings, &mut rng))
 }
 
-fn play<R: Rules>(mut game: Game<R>, settings: &Settings, rng: &mut StdRng) -> i32 {
+fn play<R: Variant>(mut game: Game<R>, settings: &Settings, rng: &mut StdRng) -> i32 {
     let mut searcher = Searcher::new(16, 1);
     let stop = AtomicBool::new(false);
     let rules = game.rules().clone();

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use amity_engine::game::parse_move;
 use amity_engine::rules::Refereed;
-use amity_engine::{Color, File, MoveList, Position, PuzzleScore, Rank, Square};
+use amity_engine::{Color, File, MoveList, Position, PuzzleScore, Rank, RulesExt, Square};
+use amity_variants::Variant;
 use amity_variants::solitaire::solver::{self, Horizon, Solitaire, Table};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -26,7 +27,7 @@ pub struct SolitaireSettings {
 }
 
 /// Plays a deal of `rules` on standard input and output; the process exit code.
-pub fn run<R: Solitaire>(rules: &R, settings: &SolitaireSettings) -> i32 {
+pub fn run<R: Solitaire + Variant>(rules: &R, settings: &SolitaireSettings) -> i32 {
     let start = match &settings.fen {
         Some(fen) => match Position::from_fen(rules, fen) {
             Ok(pos) if rules.is_view(&pos) => {
@@ -57,7 +58,7 @@ pub fn run<R: Solitaire>(rules: &R, settings: &SolitaireSettings) -> i32 {
 
 /// One moment of the game, for `undo`.
 #[derive(Clone)]
-struct Moment<R: Solitaire> {
+struct Moment<R: Solitaire + Variant> {
     /// The full state, which the person never sees unless the piles are open.
     state: Position<R>,
     /// After a blind add whose card(s) need a square chosen: the person's view with the cards
@@ -67,7 +68,7 @@ struct Moment<R: Solitaire> {
     played: Vec<String>,
 }
 
-struct SolitaireTable<'a, R: Solitaire> {
+struct SolitaireTable<'a, R: Solitaire + Variant> {
     rules: &'a R,
     start: Position<R>,
     now: Moment<R>,
@@ -79,7 +80,7 @@ struct SolitaireTable<'a, R: Solitaire> {
     solver: amity_engine::SolverMemory,
 }
 
-impl<'a, R: Solitaire> SolitaireTable<'a, R> {
+impl<'a, R: Solitaire + Variant> SolitaireTable<'a, R> {
     fn new(rules: &'a R, start: Position<R>, think: Duration) -> Self {
         SolitaireTable {
             rules,

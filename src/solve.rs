@@ -15,9 +15,9 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rayon::prelude::*;
 
-use amity_engine::{Color, Position, Rules, SolveLimits, SolverMemory};
+use amity_engine::{Color, Position, RulesExt, SolveLimits, SolverMemory};
 use amity_variants::solitaire::solver::{self, Expectimax, Horizon, Solitaire, Table};
-use amity_variants::{AnyGame, VariantOptions};
+use amity_variants::{AnyGame, Variant, VariantOptions};
 
 /// What `amity solve` was asked.
 pub struct SolveSettings {
@@ -85,7 +85,7 @@ pub fn run(settings: &SolveSettings) -> i32 {
     }
 }
 
-fn run_for<R: Solitaire>(rules: &R, settings: &SolveSettings) -> i32 {
+fn run_for<R: Solitaire + Variant>(rules: &R, settings: &SolveSettings) -> i32 {
     if settings.deals.is_some() || settings.deal_file.is_some() {
         return benchmark(rules, settings);
     }
@@ -159,7 +159,7 @@ fn run_for<R: Solitaire>(rules: &R, settings: &SolveSettings) -> i32 {
 
 /// The position to solve: the FEN, the deal written out, a deal from the seed, or the test
 /// deal.
-fn start_position<R: Solitaire>(
+fn start_position<R: Solitaire + Variant>(
     rules: &R,
     settings: &SolveSettings,
 ) -> Result<Position<R>, String> {
@@ -193,7 +193,7 @@ pub struct PlayOut {
 /// Plays the hidden-pile policy against the real cards of `start`: each decision from the
 /// view, the full state moved on by it, as `amity play` does. Every decision gets `time`
 /// and `nodes` of its own.
-pub fn play_out<R: Solitaire>(
+pub fn play_out<R: Solitaire + Variant>(
     rules: &R,
     start: &Position<R>,
     horizon: Horizon,
@@ -265,7 +265,7 @@ pub fn play_out<R: Solitaire>(
 const PLAY_OUT_BEAM_WIDTH: usize = 300;
 
 /// The play-out benchmark: the hidden-pile policy played against each deal's real cards.
-fn play_out_benchmark<R: Solitaire>(
+fn play_out_benchmark<R: Solitaire + Variant>(
     rules: &R,
     settings: &SolveSettings,
     deals: &[String],
@@ -402,7 +402,7 @@ struct HiddenResult {
 }
 
 /// The benchmark's deals: read from `--deal-file`, or shuffled from the seed.
-fn benchmark_deals<R: Solitaire>(
+fn benchmark_deals<R: Solitaire + Variant>(
     rules: &R,
     settings: &SolveSettings,
 ) -> Result<Vec<String>, String> {
@@ -423,7 +423,7 @@ fn benchmark_deals<R: Solitaire>(
         .collect())
 }
 
-fn benchmark<R: Solitaire>(rules: &R, settings: &SolveSettings) -> i32 {
+fn benchmark<R: Solitaire + Variant>(rules: &R, settings: &SolveSettings) -> i32 {
     let deals = match benchmark_deals(rules, settings) {
         Ok(deals) => deals,
         Err(error) => {
@@ -561,7 +561,7 @@ fn timed<T>(work: impl FnOnce() -> T) -> (T, Duration, Option<Duration>) {
 
 /// Solves one deal open and, with `hidden`, from its first view: each search within its own
 /// limits.
-fn solve_deal<R: Solitaire>(
+fn solve_deal<R: Solitaire + Variant>(
     rules: &R,
     deal: &str,
     settings: &SolveSettings,
@@ -634,7 +634,7 @@ fn solve_deal<R: Solitaire>(
     })
 }
 
-fn print_summary<R: Rules>(
+fn print_summary<R: Variant>(
     rules: &R,
     settings: &SolveSettings,
     results: &[DealResult],

@@ -4,7 +4,7 @@
 
 use amity_engine::network::{self, Trainer, TrainingSample, TrainingSettings};
 use amity_engine::tuning::Features;
-use amity_engine::{Color, Game, Rules};
+use amity_engine::{Color, Game, Learning};
 use amity_variants::{VariantOptions, with_game};
 use clap::Args;
 use rayon::prelude::*;
@@ -63,7 +63,7 @@ pub struct TrainArgs {
     pub write: Option<String>,
 }
 
-fn train<R: Rules>(rules: &R, args: &TrainArgs) -> Result<(), String> {
+fn train<R: Learning>(rules: &R, args: &TrainArgs) -> Result<(), String> {
     let template = Game::new(rules.clone());
     let inputs = rules.network_inputs(template.position(), Color::White, &mut Vec::new());
     if inputs == 0 {

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use amity_engine::evaluation::Tapered;
 use amity_engine::search::{Limits, Searcher};
 use amity_engine::tuning::{self, FitSettings, Sample};
-use amity_engine::{Color, Game, MoveList, Outcome, Rules};
+use amity_engine::{Color, Game, Learning, MoveList, Outcome, RulesExt};
 use amity_variants::{VariantOptions, with_game};
 use clap::Args;
 use rand::SeedableRng;
@@ -68,7 +68,7 @@ pub(crate) struct Labelled {
 }
 
 /// Plays one self-play game and returns its quiet positions labelled with the result.
-fn self_play<R: Rules>(
+fn self_play<R: Learning>(
     rules: &R,
     args: &TuneArgs,
     searcher: &mut Searcher,
@@ -183,7 +183,7 @@ impl Iterator for LabelledReader {
 /// Plays the self-play games and writes their positions to the data file as they finish, in
 /// the order of the games (whichever thread played them), so memory holds only the games
 /// finished ahead of their turn, never the whole data set. Returns how many were written.
-fn make_data<R: Rules>(rules: &R, args: &TuneArgs) -> std::io::Result<usize> {
+fn make_data<R: Learning>(rules: &R, args: &TuneArgs) -> std::io::Result<usize> {
     println!(
         "Playing {} self-play games of {} at {} nodes a move...",
         args.games,
@@ -277,7 +277,7 @@ fn weights_source(
     text
 }
 
-fn tune<R: Rules>(rules: &R, args: &TuneArgs) -> Result<(), String> {
+fn tune<R: Learning>(rules: &R, args: &TuneArgs) -> Result<(), String> {
     let (start, name) = rules.evaluation_weights();
     let mut probe = tuning::Features::default();
     let template = Game::new(rules.clone());

@@ -23,9 +23,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use amity_engine::options::OptionKind;
-use amity_engine::{Game, Rules};
+use amity_engine::{Game, Notation, Presentation, Rules};
 use amity_uci::gui::Dialect;
-use amity_variants::{AnyGame, VariantOptions, with_game};
+use amity_variants::{AnyGame, Variant, VariantOptions, with_game};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -256,7 +256,7 @@ impl Drop for Engine {
 
 /// A random game of `plies` decisions (throws included) from `game`; returns its tokens, legs
 /// of one side's turn sometimes joined by commas into one whole-turn token.
-fn random_tokens<R: Rules>(game: &mut Game<R>, rng: &mut StdRng, plies: usize) -> Vec<String> {
+fn random_tokens<R: Variant>(game: &mut Game<R>, rng: &mut StdRng, plies: usize) -> Vec<String> {
     let mut tokens: Vec<String> = Vec::new();
     let mut joinable = false;
     for _ in 0..plies {
@@ -286,7 +286,7 @@ fn random_tokens<R: Rules>(game: &mut Game<R>, rng: &mut StdRng, plies: usize) -
 }
 
 /// Whether `turn` (a `bestmove` or `move` token) may be played in `game`.
-fn check_turn<R: Rules>(game: &Game<R>, turn: &str) -> Result<(), String> {
+fn check_turn<R: Variant>(game: &Game<R>, turn: &str) -> Result<(), String> {
     if turn == "0000" {
         return if game.is_finished_by_rules() {
             Ok(())

@@ -6,8 +6,9 @@ use std::fmt;
 
 use crate::fen::FenError;
 use crate::moves::{Move, MoveList};
+use crate::notation::Notation;
 use crate::position::Position;
-use crate::rules::{ChanceOutcome, DrawReason, Outcome, Rules};
+use crate::rules::{ChanceOutcome, DrawReason, Outcome, Rules, RulesExt};
 
 /// Why a move (or throw) token was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +56,11 @@ fn looks_like_move(token: &str) -> bool {
 }
 
 /// Finds the legal decision (or chance outcome) written as `token` in the position.
-pub fn parse_move<R: Rules>(rules: &R, pos: &Position<R>, token: &str) -> Result<Move, MoveError> {
+pub fn parse_move<R: Notation>(
+    rules: &R,
+    pos: &Position<R>,
+    token: &str,
+) -> Result<Move, MoveError> {
     let mut chance = Vec::new();
     if let Some(written) = rules.parse_written(pos, token) {
         return Ok(written);
@@ -179,55 +184,6 @@ impl<R: Rules> Game<R> {
         None
     }
 
-    /// Plays a move or throw given in the variant's notation. On error nothing changes.
-    ///
-    /// Draws by repetition, fifty moves or material do not stop play here: a GUI that does
-    /// not adjudicate them may go on, and the engine must follow. Only a game the rules have
-    /// ended (no legal move, or the variant's own end) refuses further moves.
-    ///
-    /// A token of comma-separated legs (`d8d5,h8h6,n@c8`) is a turn made of several
-    /// decisions by one side: each leg is played in order, and if any leg is refused the game
-    /// is left exactly as it was (the error names the leg). The last leg's move is returned.
-    pub fn play_token(&mut self, token: &str) -> Result<Move, MoveError> {
-        let legs: Vec<String> = match self.rules.expand_turn(self.position(), token) {
-            Some(legs) => legs,
-            None if !token.contains(',') => return self.play_decision(token),
-            None => token.split(',').map(str::to_string).collect(),
-        };
-        let mark = self.moves.len();
-        let mut last = Move::NULL;
-        for (index, leg) in legs.iter().enumerate() {
-            let played = if leg.is_empty() {
-                Err(MoveError::Malformed(leg.to_string()))
-            } else {
-                self.play_decision(leg)
-            };
-            match played {
-                Ok(mv) => last = mv,
-                Err(error) => {
-                    while self.moves.len() > mark {
-                        self.undo();
-                    }
-                    return Err(error.in_turn(token, index));
-                }
-            }
-        }
-        Ok(last)
-    }
-
-    /// Plays one decision (or throw) token.
-    fn play_decision(&mut self, token: &str) -> Result<Move, MoveError> {
-        if self.is_finished_by_rules() {
-            return Err(MoveError::GameOver(token.to_string()));
-        }
-        let mv = parse_move(&self.rules, self.position(), token)?;
-        let mut next = self.position().clone();
-        self.rules.play_written(&mut next, mv, token);
-        self.positions.push(next);
-        self.moves.push(mv);
-        Ok(mv)
-    }
-
     /// Plays a decision already known to be legal.
     pub fn play_unchecked(&mut self, mv: Move) {
         let mut next = self.position().clone();
@@ -290,5 +246,57 @@ impl<R: Rules> Game<R> {
             return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }
         None
+    }
+}
+
+/// Moves read as the variant writes them.
+impl<R: Notation> Game<R> {
+    /// Plays a move or throw given in the variant's notation. On error nothing changes.
+    ///
+    /// Draws by repetition, fifty moves or material do not stop play here: a GUI that does
+    /// not adjudicate them may go on, and the engine must follow. Only a game the rules have
+    /// ended (no legal move, or the variant's own end) refuses further moves.
+    ///
+    /// A token of comma-separated legs (`d8d5,h8h6,n@c8`) is a turn made of several
+    /// decisions by one side: each leg is played in order, and if any leg is refused the game
+    /// is left exactly as it was (the error names the leg). The last leg's move is returned.
+    pub fn play_token(&mut self, token: &str) -> Result<Move, MoveError> {
+        let legs: Vec<String> = match self.rules.expand_turn(self.position(), token) {
+            Some(legs) => legs,
+            None if !token.contains(',') => return self.play_decision(token),
+            None => token.split(',').map(str::to_string).collect(),
+        };
+        let mark = self.moves.len();
+        let mut last = Move::NULL;
+        for (index, leg) in legs.iter().enumerate() {
+            let played = if leg.is_empty() {
+                Err(MoveError::Malformed(leg.to_string()))
+            } else {
+                self.play_decision(leg)
+            };
+            match played {
+                Ok(mv) => last = mv,
+                Err(error) => {
+                    while self.moves.len() > mark {
+                        self.undo();
+                    }
+                    return Err(error.in_turn(token, index));
+                }
+            }
+        }
+        Ok(last)
+    }
+
+    /// Plays one decision (or throw) token.
+    fn play_decision(&mut self, token: &str) -> Result<Move, MoveError> {
+        if self.is_finished_by_rules() {
+            return Err(MoveError::GameOver(token.to_string()));
+        }
+        let mv = parse_move(&self.rules, self.position(), token)?;
+        let mut next = self.position().clone();
+        self.rules.play_written(&mut next, mv, token);
+        self.positions.push(next);
+        self.moves.push(mv);
+        Ok(mv)
     }
 }

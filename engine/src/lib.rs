@@ -2,18 +2,21 @@
 //! every variant enters, move generation building blocks, FEN, perft, evaluation and search.
 //!
 //! Nothing in this crate knows which variant it plays: variants live in `amity-variants` and
-//! reach the engine only through [`Rules`].
+//! reach the search only through [`Rules`]; how a game is written ([`Notation`]), shown
+//! ([`Presentation`]), tuned ([`Learning`]) and solved ([`Solver`]) are traits of their own.
 
 pub mod evaluation;
 pub mod fen;
 pub mod game;
 pub mod moves;
 pub mod network;
+pub mod notation;
 pub mod options;
 pub mod orthodox;
 pub mod paths;
 pub mod perft;
 pub mod position;
+pub mod presentation;
 pub mod puzzle;
 pub mod rules;
 pub mod scratch;
@@ -25,12 +28,15 @@ pub mod zobrist;
 pub use fen::FenError;
 pub use game::{Game, MoveError};
 pub use moves::{Move, MoveFlag, MoveList};
+pub use notation::Notation;
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, VariantSettings};
 pub use position::{Kind, Piece, Position};
-pub use puzzle::{PuzzleScore, Solution, SolveLimits, SolverMemory};
+pub use presentation::{BeliefGrid, CardRow, Presentation, SeatInfo, Seen, SquareLabel, TWO_SEATS};
+pub use puzzle::{PuzzleScore, Solution, SolveLimits, Solver, SolverMemory};
 pub use rules::{
-    BeliefGrid, CardRow, ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules,
-    SearchFlags, SeatInfo, Seen, SquareLabel, TWO_SEATS, WinReason,
+    ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules, RulesExt, SearchFlags,
+    WinReason,
 };
 pub use scratch::Scratch;
 pub use shakmaty::{Bitboard, Color, File, Rank, Square};
+pub use tuning::Learning;

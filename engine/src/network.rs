@@ -2,8 +2,9 @@
 //! typically one per piece on a square, seen from each side) feed one hidden layer per side
 //! that is cheap to update when a few inputs change, and a squared clipped ReLU joins both
 //! sides' layers into one value in centipawns. The engine does not know what the inputs mean;
-//! a variant supplies them through [`Rules::network_inputs`](crate::Rules::network_inputs) and
-//! embeds the trained file.
+//! a variant supplies them through
+//! [`Learning::network_inputs`](crate::tuning::Learning::network_inputs) and embeds the trained
+//! file.
 //!
 //! Inference is integer: the hidden layer in units of [`HIDDEN_SCALE`], the output weights in
 //! units of [`OUTPUT_SCALE`], as the trainer rounds them. Training is in `f32` with Adam, on

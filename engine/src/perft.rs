@@ -86,7 +86,7 @@ pub fn divide_until<R: Rules>(
 ) -> Option<Vec<(Move, u64)>> {
     if let Some(outcome) = rules.perft_chance(pos) {
         let mut child = pos.clone();
-        rules.play(&mut child, outcome);
+        rules.play_in(&mut child, outcome, &mut Scratch::new());
         return divide_until(rules, &child, depth, stop);
     }
     let mut scratch = Scratch::new();

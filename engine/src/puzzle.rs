@@ -1,13 +1,19 @@
 //! One-seat games played for a score (the solitaires): what a variant's own solver answers for
-//! a position, so that the protocols can ask it through [`crate::Rules::solve`] without
-//! knowing which game it is, and the [`SolverMemory`] of one game it answers within. The
+//! a position, so that the protocols can ask it through [`Solver::solve`] without knowing
+//! which game it is, the [`Solver`] trait that also deals a set-up a person arranged, and the
+//! [`SolverMemory`] of one game it answers within. The
 //! search of two-seat games plays no part in it.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
+use shakmaty::Color;
+
+use crate::fen::FenError;
 use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::Rules;
 use crate::scratch::Scratch;
 
 /// How good the best play from a position is, in the game's own score.
@@ -144,6 +150,35 @@ impl SolveLimits<'_> {
             nodes: self.nodes.map(|limit| limit.saturating_sub(spent)),
             ..*self
         }
+    }
+}
+
+/// A game's own answers for one player, beyond the search: its solver, for a game played by
+/// one seat for a score, and a deal arranged by a person who chooses their own secret set-up.
+/// The defaults: neither (the search decides, and deals are drawn by [`Rules::deal`]).
+pub trait Solver: Rules {
+    /// A game played by one seat for a score answers with its own solver: the best decision
+    /// (and line) for `pos`, decided from what the player may know of it (its view, for a
+    /// full state of a game that hides information). `None`, the default, leaves the decision
+    /// to the search. The protocols ask this before searching; the solver must give up when
+    /// `limits` expire and then answer with the best it has found.
+    fn solve(&self, pos: &Position<Self>, limits: SolveLimits) -> Option<Solution> {
+        let _ = (pos, limits);
+        None
+    }
+
+    /// A fresh deal in which `seat` has chosen its own secret set-up, written `setup` in the
+    /// variant's notation, the rest drawn as [`Rules::deal`] draws it: a person arranging
+    /// their army. `None`: the game has no set-up to choose; an error says why `setup` is not
+    /// one.
+    fn deal_arranged(
+        &self,
+        seat: Color,
+        setup: &str,
+        rng: &mut rand::rngs::StdRng,
+    ) -> Option<Result<Position<Self>, FenError>> {
+        let _ = (seat, setup, rng);
+        None
     }
 }
 

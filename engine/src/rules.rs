@@ -1,28 +1,18 @@
 //! The variant hooks: the [`Rules`] trait that every variant implements and through which the
 //! move generator, game-end logic, FEN I/O, evaluation and search reach the rules of a game.
-//! Search is generic over it (one compiled copy per variant, no dynamic dispatch).
+//! Search is generic over it (one compiled copy per variant, no dynamic dispatch). How a game
+//! is written, shown and learnt from are traits of their own, beside their users:
+//! [`Notation`](crate::notation::Notation), [`Presentation`](crate::presentation::Presentation),
+//! [`Learning`](crate::tuning::Learning) and [`Solver`](crate::puzzle::Solver).
 
-use shakmaty::{Bitboard, Color, Square};
+use shakmaty::{Bitboard, Color};
 use std::fmt::Debug;
 
-use crate::evaluation::Tapered;
 use crate::fen::FenError;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::options::OptionSpec;
 use crate::position::{Kind, Position};
-use crate::puzzle::{Solution, SolveLimits};
 use crate::scratch::Scratch;
-use crate::tuning::Features;
-
-/// A decision as one seat saw it, for [`Rules::in_words`]: made in `before` (the seat's view,
-/// or the full state), which is all the words may tell; given `after` (the same seat's view
-/// once it was made), the words may say what it led to ("guessed checker 3 is a knight:
-/// right"). A decision not yet made (a button) has no `after`.
-pub struct Seen<'a, R: Rules> {
-    pub before: &'a Position<R>,
-    pub decision: Move,
-    pub after: Option<&'a Position<R>>,
-}
 
 /// The board's size; boards smaller than 8x8 occupy the lower-left corner of the bitboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,7 +124,8 @@ pub struct SearchFlags {
     pub null_move: bool,
     /// Being in check is a real, forcing threat worth an extra ply.
     pub check_extension: bool,
-    /// Quiet positions can be told apart from tactical ones by [`Rules::generate_tactical`].
+    /// Quiet positions can be told apart from tactical ones by
+    /// [`Rules::generate_tactical_in`].
     pub quiescence: bool,
     /// Late move reductions are safe: move ordering puts the strong moves first.
     pub late_move_reductions: bool,
@@ -152,7 +143,7 @@ pub struct SearchFlags {
     /// The quiet move that last refuted a move is tried early whenever that move is played
     /// again (countermoves, keyed like continuation history, so only where that is on).
     pub countermoves: bool,
-    /// [`Rules::static_exchange`] is trusted to say a move gives material away: such a check
+    /// [`Rules::static_exchange_in`] is trusted to say a move gives material away: such a check
     /// is not extended, and such a capture is reduced like a late quiet move.
     pub exchange_reductions: bool,
 }
@@ -179,48 +170,6 @@ pub struct ChanceOutcome {
     pub weight: u32,
 }
 
-/// One seat at the table: who may make decisions in a game, and which side's view it sees.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SeatInfo {
-    /// The name people and protocols use (`white`, `Wk`).
-    pub name: &'static str,
-    /// The side the seat plays for: the seat sees [`Rules::view`] of this side.
-    pub side: Color,
-}
-
-/// The seats of an ordinary two-player game.
-pub const TWO_SEATS: [SeatInfo; 2] = [
-    SeatInfo {
-        name: "white",
-        side: Color::White,
-    },
-    SeatInfo {
-        name: "black",
-        side: Color::Black,
-    },
-];
-
-/// A short text a variant shows on a square besides its piece (a number, a count, a letter),
-/// for boards drawn by a program that does not know the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SquareLabel {
-    pub square: Square,
-    pub text: String,
-    /// Whose the thing labelled is, if anyone's (drawn in that side's colour).
-    pub owner: Option<Color>,
-}
-
-/// A row of cards as a position shows them (a hand, a pile), for boards drawn by a program.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CardRow {
-    /// What the row is ("White's hand", "discard pile").
-    pub title: String,
-    /// Whose the cards are, if anyone's.
-    pub owner: Option<Color>,
-    /// Each card as the variant writes it (`Qh`, `9c`); `?` for a card whose face is unseen.
-    pub cards: Vec<String>,
-}
-
 /// What the referee makes of a decision taken on a view: see [`Rules::referee`].
 #[derive(Clone, Debug)]
 pub enum Refereed<R: Rules> {
@@ -232,20 +181,10 @@ pub enum Refereed<R: Rules> {
     Choose(Position<R>),
 }
 
-/// What a seat believes about hidden things, as probabilities in a table: one row per hidden
-/// thing, one column per thing it might be.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BeliefGrid {
-    pub title: String,
-    pub rows: Vec<String>,
-    pub columns: Vec<String>,
-    /// `cells[row][column]`, each from 0 to 1.
-    pub cells: Vec<Vec<f64>>,
-}
-
-/// The rules of one game. Every variant implements this once; the engine calls nothing else.
+/// The rules of one game: what the search, perft and a referee need. Every variant implements
+/// this once.
 ///
-/// A position's side to move after [`Rules::play`] may stay the same (a turn made of several
+/// A position's side to move after [`Rules::play_in`] may stay the same (a turn made of several
 /// decisions); search and perft handle that.
 pub trait Rules: Clone + Send + Sync + 'static {
     /// State the variant needs beyond the board (couples, phases, decks), part of the hash.
@@ -278,14 +217,6 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The variant's piece kinds, indexed by [`Kind`].
     fn pieces(&self) -> &'static [PieceInfo];
 
-    /// How a kind moves in Betza's notation (`N`, `fmWfceFifmnD`), for GUIs that draw and
-    /// check the pieces of a game they do not know. `None` when the notation cannot say it
-    /// (the GUI then learns the legal moves from the engine alone).
-    fn betza(&self, kind: Kind) -> Option<&'static str> {
-        let _ = kind;
-        None
-    }
-
     // ----- FEN -----
 
     /// Reads FEN fields after the usual six (the variant's own state).
@@ -313,36 +244,48 @@ pub trait Rules: Clone + Send + Sync + 'static {
     }
 
     // ----- moves -----
+    // Every hook that search and perft call at each node is lent the calling thread's
+    // [`Scratch`], where a variant may keep what it worked out in one call for the next (nodes,
+    // played-out turns) instead of in hidden per-thread globals; a variant that keeps nothing
+    // ignores it. [`RulesExt`] offers each of them without a scratch, for callers outside the
+    // search.
 
     /// Every legal decision for the side to move. Empty when the game is over or chance must
     /// act first.
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList);
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, scratch: &mut Scratch);
 
     /// The number of legal decisions, which is all perft needs at its last ply. The default
     /// generates them; a variant whose generator can count without listing may answer faster,
     /// and must answer the same.
-    fn count_moves(&self, pos: &Position<Self>) -> usize {
+    fn count_moves_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> usize {
         let mut moves = MoveList::new();
-        self.generate(pos, &mut moves);
+        self.generate_in(pos, &mut moves, scratch);
         moves.len()
     }
 
     /// The legal moves that change the material balance or its equivalent (captures,
     /// promotions, conversions): what quiescence search looks at.
-    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
-        self.generate(pos, moves);
-        moves.retain(|mv| self.is_tactical(pos, mv));
+    fn generate_tactical_in(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut MoveList,
+        scratch: &mut Scratch,
+    ) {
+        self.generate_in(pos, moves, scratch);
+        moves.retain(|mv| self.is_tactical_in(pos, mv, scratch));
     }
 
-    /// Whether a legal move is tactical in the sense of [`Rules::generate_tactical`].
-    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
+    /// Whether a legal move is tactical in the sense of [`Rules::generate_tactical_in`].
+    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> bool {
+        let _ = scratch;
         mv.flag() == MoveFlag::Promotion
             || mv.flag() == MoveFlag::EnPassant
             || (mv.flag() == MoveFlag::Normal && pos.theirs().contains(mv.to()))
     }
 
     /// Value (centipawns) of what a move captures or converts, for move ordering; 0 if nothing.
-    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
+    fn gain_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
+        let _ = scratch;
         match mv.flag() {
             MoveFlag::EnPassant => self.pieces()[0].value,
             MoveFlag::Normal | MoveFlag::Promotion => pos
@@ -356,74 +299,21 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Static exchange evaluation: what the side to move expects to win (centipawns, negative
     /// for a loss) if both sides keep capturing on the move's target square with their least
     /// valuable piece. Search orders and prunes captures by it. The default knows nothing about
-    /// defenders and returns [`Rules::gain`]; variants built from the standard pieces can use
-    /// [`crate::search::see::orthodox`].
-    fn static_exchange(&self, pos: &Position<Self>, mv: Move) -> i32 {
-        self.gain(pos, mv)
+    /// defenders and returns [`Rules::gain_in`]; variants built from the standard pieces can
+    /// use [`crate::search::see::orthodox`].
+    fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
+        self.gain_in(pos, mv, scratch)
     }
 
     /// Plays a legal decision with all its after-effects (and hands the turn on, if the turn
     /// ends).
-    fn play(&self, pos: &mut Position<Self>, mv: Move);
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, scratch: &mut Scratch);
 
     /// Passes the turn without moving (null-move pruning). Only called when
     /// [`SearchFlags::null_move`] is set and the side to move is not in check.
     fn play_null(&self, pos: &mut Position<Self>) {
         pos.set_en_passant(None);
         pos.flip_turn();
-    }
-
-    // ----- with a thread's scratch -----
-    // The hooks search and perft call, lent the calling thread's [`Scratch`], where a variant
-    // may keep what it worked out in one call for the next (nodes, played-out turns) instead
-    // of in hidden per-thread globals. Each answers exactly as the hook it is named after;
-    // by default it is that hook, and a variant that keeps nothing need not write them.
-
-    /// [`Rules::generate`], lent the thread's scratch.
-    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, scratch: &mut Scratch) {
-        let _ = scratch;
-        self.generate(pos, moves);
-    }
-
-    /// [`Rules::count_moves`], lent the thread's scratch.
-    fn count_moves_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> usize {
-        let _ = scratch;
-        self.count_moves(pos)
-    }
-
-    /// [`Rules::generate_tactical`], lent the thread's scratch.
-    fn generate_tactical_in(
-        &self,
-        pos: &Position<Self>,
-        moves: &mut MoveList,
-        scratch: &mut Scratch,
-    ) {
-        let _ = scratch;
-        self.generate_tactical(pos, moves);
-    }
-
-    /// [`Rules::is_tactical`], lent the thread's scratch.
-    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> bool {
-        let _ = scratch;
-        self.is_tactical(pos, mv)
-    }
-
-    /// [`Rules::gain`], lent the thread's scratch.
-    fn gain_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
-        let _ = scratch;
-        self.gain(pos, mv)
-    }
-
-    /// [`Rules::static_exchange`], lent the thread's scratch.
-    fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
-        let _ = scratch;
-        self.static_exchange(pos, mv)
-    }
-
-    /// [`Rules::play`], lent the thread's scratch.
-    fn play_in(&self, pos: &mut Position<Self>, mv: Move, scratch: &mut Scratch) {
-        let _ = scratch;
-        self.play(pos, mv);
     }
 
     /// Whether the side to move is in check (or whatever the variant's forcing danger is).
@@ -474,7 +364,8 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     /// Reads a chance token (a throw written by whoever ran the game) while chance is pending.
     /// `Some` when the token is the variant's own chance notation and selects an outcome here;
-    /// `None` leaves the token to the usual matching against [`Rules::format_move`]. Needed when
+    /// `None` leaves the token to the usual matching against
+    /// [`Notation::format_move`](crate::notation::Notation::format_move). Needed when
     /// many raw throws lead to one outcome, so that every throw's token is understood.
     fn parse_chance(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
         let _ = (pos, token);
@@ -539,18 +430,6 @@ pub trait Rules: Clone + Send + Sync + 'static {
         None
     }
 
-    // ----- one-seat games -----
-
-    /// A game played by one seat for a score answers with its own solver: the best decision
-    /// (and line) for `pos`, decided from what the player may know of it (its view, for a
-    /// full state of a game that hides information). `None`, the default, leaves the decision
-    /// to the search. The protocols ask this before searching; the solver must give up when
-    /// `limits` expire and then answer with the best it has found.
-    fn solve(&self, pos: &Position<Self>, limits: SolveLimits) -> Option<Solution> {
-        let _ = (pos, limits);
-        None
-    }
-
     /// A decision the variant's own policy takes from `view` without search (whether and what
     /// to guess, in a game of guesses), or `None` to search. With `baseline`, the variant's
     /// simplest policy, the yardstick the real one is measured against.
@@ -565,128 +444,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
         view.clone()
     }
 
-    /// A fresh deal in which `seat` has chosen its own secret set-up, written `setup` in the
-    /// variant's notation, the rest drawn as [`Rules::deal`] draws it: a person arranging
-    /// their army. `None`: the game has no set-up to choose; an error says why `setup` is not
-    /// one.
-    fn deal_arranged(
-        &self,
-        seat: Color,
-        setup: &str,
-        rng: &mut rand::rngs::StdRng,
-    ) -> Option<Result<Position<Self>, FenError>> {
-        let _ = (seat, setup, rng);
-        None
-    }
-
-    // ----- seats -----
-
-    /// The seats of the game, in a fixed order. Default: White and Black.
-    fn seats(&self) -> &'static [SeatInfo] {
-        &TWO_SEATS
-    }
-
-    /// The index in [`Rules::seats`] of the seat that owes the next decision in `pos` (a full
-    /// state), or `None` when no seat does (chance acts, or the game is over). Default: the
-    /// seat of the side to move.
-    fn seat_to_decide(&self, pos: &Position<Self>) -> Option<usize> {
-        let turn = pos.turn();
-        self.seats().iter().position(|seat| seat.side == turn)
-    }
-
-    /// Labels for squares beyond their pieces, as `pos` (a full state or a view) shows them.
-    /// Default: none.
-    fn square_labels(&self, pos: &Position<Self>) -> Vec<SquareLabel> {
-        let _ = pos;
-        Vec::new()
-    }
-
-    /// The cards `pos` (a full state or a view) shows, row by row: hands and piles, unseen
-    /// cards as `?`. Default: none.
-    fn card_rows(&self, pos: &Position<Self>) -> Vec<CardRow> {
-        let _ = pos;
-        Vec::new()
-    }
-
-    /// What the holder of the view `pos` believes about what it does not see, if the game
-    /// keeps such a belief. Default: none.
-    fn belief_grid(&self, pos: &Position<Self>) -> Option<BeliefGrid> {
-        let _ = pos;
-        None
-    }
-
-    // ----- notation -----
-
     /// The castling field as the variant writes it when the usual letters do not fit (rook
     /// files in Shredder form, rights hidden from a view written `?`). `None`: the usual
     /// letters. A FEN reader skips `?` in the field.
     fn castling_field(&self, pos: &Position<Self>) -> Option<String> {
         let _ = pos;
         None
-    }
-
-    /// Whether the mover cannot know from the view `pos` what decision `mv` leads to (a guess
-    /// whose answer only the referee knows): an answer giving a whole turn stops after it, and
-    /// the seat is asked again with the answer in its view. Default: never.
-    fn outcome_hidden(&self, pos: &Position<Self>, mv: Move) -> bool {
-        let _ = (pos, mv);
-        false
-    }
-
-    /// How a decision `mv` made in `pos` is told to the other seats: its token, plus whatever
-    /// the rules make public with it (an identity it reveals). Default: the token.
-    fn announce(&self, pos: &Position<Self>, mv: Move) -> String {
-        let _ = pos;
-        self.format_move(mv)
-    }
-
-    /// How a decision `mv` made in the full state `pos` is told to the seats of side
-    /// `listener`: what [`Rules::announce`] makes public, less what the rules keep from that
-    /// listener even after the decision (a clue word the mover must not read). A listener
-    /// whose view cannot tell `mv` from another decision must not be able to tell them apart
-    /// by this either. Default: the announcement, the same for every listener.
-    fn announce_to(&self, pos: &Position<Self>, mv: Move, listener: Color) -> String {
-        let _ = listener;
-        self.announce(pos, mv)
-    }
-
-    /// A decision in plain words, as a player at the table would say it ("guess checker 3 is
-    /// a knight"), told from what `seen` shows (see [`Seen`]). `None` when the token says it
-    /// plainly (a move on the board). Default: `None`.
-    fn in_words(&self, seen: &Seen<'_, Self>) -> Option<String> {
-        let _ = seen;
-        None
-    }
-
-    /// Whether a player may say free words with the decision `mv` in `pos` (the clue said for
-    /// a secret clue word): words every seat hears, which the rules do not read. Default:
-    /// never.
-    fn takes_speech(&self, pos: &Position<Self>, mv: Move) -> bool {
-        let _ = (pos, mv);
-        false
-    }
-
-    /// A decision token that says more than its [`Move`] can carry (a free clue word whose end
-    /// letters are all the rules look at): the legal decision it stands for, or `None` to match
-    /// the token against [`Rules::format_move`] as usual. Only legal decisions may be answered.
-    fn parse_written(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
-        let _ = (pos, token);
-        None
-    }
-
-    /// Plays a legal decision as it was written: a variant that keeps the text of a decision
-    /// in its state (the clue word a full state records) reads it here. Default:
-    /// [`Rules::play`], the token says nothing more.
-    fn play_written(&self, pos: &mut Position<Self>, mv: Move, token: &str) {
-        let _ = token;
-        self.play(pos, mv);
-    }
-
-    /// PGN tags a finished game's record carries besides its result, as name and value: what
-    /// the result alone cannot say (a cooperative game's team score and grade). Default: none.
-    fn record_tags(&self, pos: &Position<Self>) -> Vec<(&'static str, String)> {
-        let _ = pos;
-        Vec::new()
     }
 
     /// The side written in the FEN's second field. By default the side to move; a game whose
@@ -696,92 +459,81 @@ pub trait Rules: Clone + Send + Sync + 'static {
         pos.turn()
     }
 
-    /// A whole turn written in the variant's record notation as the single decision tokens it
-    /// stands for, when that notation is more than the decisions joined by `,` (a trailing
-    /// move that names choices the decisions leave open). `None`: the token is split at `,`.
-    fn expand_turn(&self, pos: &Position<Self>, token: &str) -> Option<Vec<String>> {
-        let _ = (pos, token);
-        None
-    }
-
-    /// A move in the protocol's coordinate notation (`e2e4`, `e7e8q`, `N@c8`).
-    fn format_move(&self, mv: Move) -> String {
-        let mut text = String::with_capacity(5);
-        match mv.flag() {
-            MoveFlag::Drop => {
-                text.push_str(self.pieces()[mv.kind().index()].symbol);
-                text.push('@');
-                text.push_str(&mv.to().to_string());
-            }
-            MoveFlag::Pass => text.push_str("0000"),
-            _ => {
-                if mv.is_null() {
-                    return "0000".into();
-                }
-                text.push_str(&mv.from().to_string());
-                text.push_str(&mv.to().to_string());
-                if mv.flag() == MoveFlag::Promotion {
-                    text.push_str(&self.pieces()[mv.kind().index()].symbol.to_lowercase());
-                }
-            }
-        }
-        text
-    }
-
-    /// Lines describing the variant's own state for people (`d`), each ending in a newline;
-    /// empty when there is nothing beyond the board.
-    fn describe(&self, pos: &Position<Self>) -> String {
-        let _ = pos;
-        String::new()
-    }
-
     // ----- evaluation and search -----
 
     fn search_flags(&self) -> SearchFlags {
         SearchFlags::ALL
     }
 
-    /// Static evaluation in centipawns from the side to move's point of view.
+    /// Static evaluation in centipawns from the side to move's point of view, lent the
+    /// thread's scratch: an evaluation may keep what it worked out for the last position there
+    /// (a network's hidden layers), since the search's next position is usually a move or two
+    /// away from it.
+    fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32;
+}
+
+/// The [`Rules`] hooks that take a thread's [`Scratch`], called without one: for callers
+/// outside the search and perft (a game's legality, the protocols, tests), which make one
+/// decision at a time and keep nothing between them. Each answers exactly as its `_in` hook
+/// with a fresh scratch.
+pub trait RulesExt: Rules {
+    /// [`Rules::generate_in`] with a fresh scratch.
+    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList);
+    /// [`Rules::count_moves_in`] with a fresh scratch.
+    fn count_moves(&self, pos: &Position<Self>) -> usize;
+    /// [`Rules::generate_tactical_in`] with a fresh scratch.
+    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList);
+    /// [`Rules::is_tactical_in`] with a fresh scratch.
+    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool;
+    /// [`Rules::gain_in`] with a fresh scratch.
+    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32;
+    /// [`Rules::static_exchange_in`] with a fresh scratch.
+    fn static_exchange(&self, pos: &Position<Self>, mv: Move) -> i32;
+    /// [`Rules::play_in`] with a fresh scratch.
+    fn play(&self, pos: &mut Position<Self>, mv: Move);
+    /// [`Rules::evaluate_in`] with a fresh scratch.
     fn evaluate(&self, pos: &Position<Self>) -> i32;
+}
 
-    /// [`Rules::evaluate`], lent the thread's scratch: an evaluation may keep what it worked
-    /// out for the last position there (a network's hidden layers), since the search's next
-    /// position is usually a move or two away from it.
-    fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {
-        let _ = scratch;
-        self.evaluate(pos)
+impl<R: Rules> RulesExt for R {
+    #[inline]
+    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        self.generate_in(pos, moves, &mut Scratch::new());
     }
 
-    /// For an evaluation by a network ([`crate::network`]): the inputs active in `pos` seen
-    /// from `perspective`'s side, written into `inputs`, and how many inputs the network has,
-    /// so `amity train` can fit a network to labelled positions. 0, the default: the
-    /// variant evaluates without one.
-    fn network_inputs(
-        &self,
-        pos: &Position<Self>,
-        perspective: Color,
-        inputs: &mut Vec<u16>,
-    ) -> usize {
-        let _ = (pos, perspective, inputs);
-        0
+    #[inline]
+    fn count_moves(&self, pos: &Position<Self>) -> usize {
+        self.count_moves_in(pos, &mut Scratch::new())
     }
 
-    /// For an evaluation that is linear in its weights: the features of `pos` (White's view)
-    /// written into `features`, scored by [`Rules::evaluation_weights`], so `amity tune` can
-    /// fit the weights to played games. `false`, the default: the evaluation is not tunable
-    /// this way.
-    fn evaluation_features(&self, pos: &Position<Self>, features: &mut Features) -> bool {
-        let _ = (pos, features);
-        false
+    #[inline]
+    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        self.generate_tactical_in(pos, moves, &mut Scratch::new());
     }
 
-    /// The weights [`Rules::evaluation_features`] are scored with, and the name of each (for
-    /// the tuner's report and the source it writes).
-    fn evaluation_weights(&self) -> (&'static [Tapered], fn(usize) -> String) {
-        fn unnamed(index: usize) -> String {
-            format!("weight {index}")
-        }
-        (&[], unnamed)
+    #[inline]
+    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
+        self.is_tactical_in(pos, mv, &mut Scratch::new())
+    }
+
+    #[inline]
+    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
+        self.gain_in(pos, mv, &mut Scratch::new())
+    }
+
+    #[inline]
+    fn static_exchange(&self, pos: &Position<Self>, mv: Move) -> i32 {
+        self.static_exchange_in(pos, mv, &mut Scratch::new())
+    }
+
+    #[inline]
+    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+        self.play_in(pos, mv, &mut Scratch::new());
+    }
+
+    #[inline]
+    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+        self.evaluate_in(pos, &mut Scratch::new())
     }
 }
 

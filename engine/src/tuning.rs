@@ -1,7 +1,7 @@
 //! Linear evaluations and their Texel tuning: an evaluation written as features (how many of
 //! each pattern White has beyond Black) times tapered weights, and the logistic fit of those
-//! weights to the results of played games. Variants that evaluate this way describe their
-//! features through [`Rules::evaluation_features`](crate::Rules::evaluation_features); this
+//! weights to the results of played games. A variant gives `amity tune` its features, and
+//! `amity train` its network's inputs, through the [`Learning`] hooks declared here; this
 //! module only does the arithmetic.
 
 use arrayvec::ArrayVec;
@@ -44,6 +44,43 @@ impl Features {
             total += weights[usize::from(index)] * i32::from(count);
         }
         total.taper(self.phase, PHASE_FULL)
+    }
+}
+
+/// What `amity tune` and `amity train` need of a game's evaluation beyond the [`Rules`]: its
+/// features and weights, where it is linear in its weights, and its network's inputs, where a
+/// network evaluates it. The defaults: neither.
+pub trait Learning: Rules {
+    /// For an evaluation by a network ([`crate::network`]): the inputs active in `pos` seen
+    /// from `perspective`'s side, written into `inputs`, and how many inputs the network has,
+    /// so `amity train` can fit a network to labelled positions. 0, the default: the
+    /// variant evaluates without one.
+    fn network_inputs(
+        &self,
+        pos: &Position<Self>,
+        perspective: Color,
+        inputs: &mut Vec<u16>,
+    ) -> usize {
+        let _ = (pos, perspective, inputs);
+        0
+    }
+
+    /// For an evaluation that is linear in its weights: the features of `pos` (White's view)
+    /// written into `features`, scored by [`Learning::evaluation_weights`], so `amity tune` can
+    /// fit the weights to played games. `false`, the default: the evaluation is not tunable
+    /// this way.
+    fn evaluation_features(&self, pos: &Position<Self>, features: &mut Features) -> bool {
+        let _ = (pos, features);
+        false
+    }
+
+    /// The weights [`Learning::evaluation_features`] are scored with, and the name of each (for
+    /// the tuner's report and the source it writes).
+    fn evaluation_weights(&self) -> (&'static [Tapered], fn(usize) -> String) {
+        fn unnamed(index: usize) -> String {
+            format!("weight {index}")
+        }
+        (&[], unnamed)
     }
 }
 

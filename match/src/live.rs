@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use amity_engine::{Color, File, Position, Rank, Rules, Square};
+use amity_engine::{Color, File, Position, Presentation, Rank, Square};
 use serde_json::{Value, json};
 
 /// One game as the live view shows it.
@@ -179,7 +179,7 @@ impl LiveBoard {
 
 /// A position's board as the page draws it: its size, every piece (square, symbol, name,
 /// colour) and the variant's square labels. Given a view, it shows only the view.
-pub fn board_json<R: Rules>(rules: &R, pos: &Position<R>) -> Value {
+pub fn board_json<R: Presentation>(rules: &R, pos: &Position<R>) -> Value {
     let geometry = rules.geometry();
     let mut pieces = Vec::new();
     for rank in 0..u32::from(geometry.ranks) {

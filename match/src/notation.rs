@@ -3,10 +3,11 @@
 //! names. Decisions SAN has no form for (drops, throws, passes) keep their coordinate token.
 
 use amity_engine::game::parse_move;
-use amity_engine::{ChanceOutcome, Color, Move, MoveError, MoveFlag, MoveList, Position, Rules};
+use amity_engine::{ChanceOutcome, Color, Move, MoveError, MoveFlag, MoveList, Position, RulesExt};
+use amity_variants::Variant;
 
 /// Legal decisions or, at a chance node, the chance outcomes.
-pub fn choices<R: Rules>(rules: &R, pos: &Position<R>) -> Vec<Move> {
+pub fn choices<R: Variant>(rules: &R, pos: &Position<R>) -> Vec<Move> {
     let mut outcomes: Vec<ChanceOutcome> = Vec::new();
     if rules.chance(pos, &mut outcomes) {
         return outcomes.iter().map(|o| o.outcome).collect();
@@ -16,13 +17,13 @@ pub fn choices<R: Rules>(rules: &R, pos: &Position<R>) -> Vec<Move> {
     moves.iter().copied().collect()
 }
 
-fn is_pawn<R: Rules>(rules: &R, pos: &Position<R>, mv: Move) -> bool {
+fn is_pawn<R: Variant>(rules: &R, pos: &Position<R>, mv: Move) -> bool {
     pos.piece_at(mv.from())
         .is_some_and(|piece| rules.pieces()[piece.kind.index()].symbol == "P")
 }
 
 /// SAN of `mv` without check marks; `None` when SAN has no form for it.
-fn plain_san<R: Rules>(rules: &R, pos: &Position<R>, mv: Move, legal: &[Move]) -> Option<String> {
+fn plain_san<R: Variant>(rules: &R, pos: &Position<R>, mv: Move, legal: &[Move]) -> Option<String> {
     let flag = mv.flag();
     if flag == MoveFlag::Castle {
         return Some(if mv.to().file() > mv.from().file() {
@@ -81,7 +82,7 @@ fn plain_san<R: Rules>(rules: &R, pos: &Position<R>, mv: Move, legal: &[Move]) -
 
 /// The move written for people: SAN with `+`/`#` when it is unambiguous among the legal moves,
 /// otherwise the variant's coordinate token.
-pub fn san<R: Rules>(rules: &R, pos: &Position<R>, mv: Move) -> String {
+pub fn san<R: Variant>(rules: &R, pos: &Position<R>, mv: Move) -> String {
     let legal = choices(rules, pos);
     let Some(mut text) = plain_san(rules, pos, mv, &legal) else {
         return rules.format_move(mv);
@@ -121,7 +122,7 @@ fn looks_like_san(token: &str) -> bool {
 }
 
 /// Finds the legal decision (or chance outcome) a SAN or coordinate token names.
-pub fn parse_any<R: Rules>(rules: &R, pos: &Position<R>, token: &str) -> Result<Move, MoveError> {
+pub fn parse_any<R: Variant>(rules: &R, pos: &Position<R>, token: &str) -> Result<Move, MoveError> {
     match parse_move(rules, pos, token) {
         Ok(mv) => Ok(mv),
         Err(coordinate_error) => {

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{Game, Rules};
-use amity_variants::{VariantOptions, with_game};
+use amity_variants::{Variant, VariantOptions, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -48,7 +48,7 @@ impl fmt::Display for OpeningError {
 impl std::error::Error for OpeningError {}
 
 /// Chooses a weighted chance outcome with `rng`.
-pub fn throw<R: Rules>(game: &Game<R>, rng: &mut StdRng) -> Option<amity_engine::Move> {
+pub fn throw<R: Variant>(game: &Game<R>, rng: &mut StdRng) -> Option<amity_engine::Move> {
     game.draw_chance(rng)
 }
 
@@ -106,7 +106,7 @@ pub fn from_file(
 
 /// The FEN a line of an EPD or FEN file stands for: the whole line if it is a FEN, else its
 /// first four fields (EPD) completed with the move counters.
-fn fen_of_line<R: Rules>(rules: &R, line: &str) -> Option<String> {
+fn fen_of_line<R: Variant>(rules: &R, line: &str) -> Option<String> {
     let before_opcodes = line.split(';').next().unwrap_or(line).trim();
     if Game::from_fen(rules.clone(), before_opcodes).is_ok() {
         return Some(before_opcodes.to_string());
@@ -179,7 +179,7 @@ pub fn deals(
 /// Most nodes one balance search may spend.
 const BALANCE_NODES: u64 = 100_000;
 
-fn random_one<R: Rules>(start: &Game<R>, settings: RandomOpenings, index: u64) -> Opening {
+fn random_one<R: Variant>(start: &Game<R>, settings: RandomOpenings, index: u64) -> Opening {
     const TRIES: u64 = 24;
     let rules = start.rules().clone();
     let mut searcher = Searcher::new(4, 1);

@@ -5,8 +5,8 @@
 
 use std::fmt;
 
-use amity_engine::{Game, MoveError, Rules};
-use amity_variants::{AnyGame, VariantOptions, with_game};
+use amity_engine::{Game, MoveError};
+use amity_variants::{AnyGame, Variant, VariantOptions, with_game};
 
 use super::notation;
 
@@ -388,7 +388,7 @@ pub fn replay(record: &PgnGame) -> Result<Replay, PgnError> {
 
 /// Plays one turn given as SAN or coordinate legs joined by commas. If any leg is refused the
 /// game is left as it was before the turn.
-pub fn play_turn<R: Rules>(game: &mut Game<R>, text: &str) -> Result<Vec<String>, MoveError> {
+pub fn play_turn<R: Variant>(game: &mut Game<R>, text: &str) -> Result<Vec<String>, MoveError> {
     let mut played = Vec::new();
     // A record token that is more than its legs joined (a team move) names its legs itself.
     let legs = game

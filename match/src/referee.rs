@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use amity_engine::position::color_index;
 use amity_engine::rules::Refereed;
-use amity_engine::{Color, Game, MoveList, Position, Rules};
-use amity_variants::{VariantOptions, with_game};
+use amity_engine::{Color, Game, MoveList, Position, RulesExt};
+use amity_variants::{Variant, VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -128,7 +128,7 @@ pub fn play(setup: GameSetup) -> PlayedGame {
     }
 }
 
-struct Referee<R: Rules> {
+struct Referee<R: Variant> {
     game: Game<R>,
     setup: GameSetup,
     /// Every decision as sent to the engines, one token per decision.
@@ -173,7 +173,7 @@ impl Ending {
     }
 }
 
-impl<R: Rules> Referee<R> {
+impl<R: Variant> Referee<R> {
     fn new(start: Game<R>, setup: GameSetup) -> Referee<R> {
         let clocks = [
             GameClock::new(&setup.white.control),

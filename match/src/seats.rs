@@ -11,7 +11,7 @@ use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::Limits;
-use amity_engine::{Color, Game, Move, MoveList, Outcome, Position, Rules};
+use amity_engine::{Color, Game, Move, MoveList, Notation, Outcome, Position, Rules, RulesExt};
 use amity_variants::SplitBrain;
 use amity_variants::splitbrain::seats;
 use amity_variants::splitbrain::{self, PartnerModel, Seat, Wing};

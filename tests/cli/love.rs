@@ -2,7 +2,7 @@
 //! that playing the tokens one by one in the library gives.
 
 use amity_engine::game::parse_move;
-use amity_engine::{Game, MoveList, Position, Rules, Square};
+use amity_engine::{Game, MoveList, Notation, Position, Rules, RulesExt, Square};
 use amity_variants::Love;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;

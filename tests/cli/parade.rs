@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use amity_engine::{Game, MoveList, Position, Rules, SolveLimits, SolverMemory};
+use amity_engine::{Game, MoveList, Notation, Position, RulesExt, SolveLimits, SolverMemory};
 use amity_variants::parade::{self, Parade};
 use amity_variants::solitaire::solver::{self, Table};
 

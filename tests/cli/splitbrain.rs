@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use amity_engine::{Color, Move, MoveList, Position, Rules, Square};
+use amity_engine::{Color, Move, MoveList, Notation, Position, RulesExt, Square};
 use amity_variants::splitbrain::{
     self, Choices, PartnerModel, Resolution, Resolved, Seat, SplitBrain, resolve,
 };

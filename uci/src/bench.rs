@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use amity_engine::search::{Limits, Searcher};
-use amity_engine::{Game, Rules};
+use amity_engine::{Game, Notation};
 use amity_variants::{VariantOptions, with_game};
 
 use crate::session::Output;

@@ -4,7 +4,8 @@
 //! Everything is derived from the variant's [`Rules`], so a newly registered variant is
 //! described the moment it exists.
 
-use amity_engine::{File, Game, Kind, MoveFlag, Rank, Rules, Square, rules::kinds};
+use amity_engine::{File, Game, Kind, MoveFlag, Rank, Square, rules::kinds};
+use amity_variants::Variant;
 
 /// Variants XBoard plays by its own rules (its names). Every other variant is sent to XBoard
 /// as an engine-defined variant with `setup`.
@@ -62,7 +63,7 @@ pub struct Dialect {
 }
 
 impl Dialect {
-    pub fn of<R: Rules>(rules: &R) -> Dialect {
+    pub fn of<R: Variant>(rules: &R) -> Dialect {
         let pieces = rules.pieces();
         let mut letters: Vec<(String, Option<char>)> = pieces
             .iter()
@@ -217,7 +218,7 @@ impl Dialect {
 
 /// The lines announcing an engine-defined variant to XBoard: `setup (table) WxH+0_fairy FEN`,
 /// then one `piece` line per kind the variant describes in Betza notation.
-pub fn xboard_setup<R: Rules>(rules: &R) -> Vec<String> {
+pub fn xboard_setup<R: Variant>(rules: &R) -> Vec<String> {
     let dialect = Dialect::of(rules);
     let geometry = rules.geometry();
     let mut lines = vec![format!(
@@ -250,7 +251,7 @@ impl std::error::Error for BadSquare {}
 /// The `highlight` board for a piece lifted on `square`: the board in FEN layout with `Y` on
 /// each square it may move to, `R` where that move captures and `M` where it promotes, so
 /// XBoard (with its own legality testing off) lets a person make exactly the legal moves.
-pub fn highlight<R: Rules>(game: &Game<R>, square: &str) -> Result<String, BadSquare> {
+pub fn highlight<R: Variant>(game: &Game<R>, square: &str) -> Result<String, BadSquare> {
     let rules = game.rules();
     let pos = game.position();
     let geometry = rules.geometry();
@@ -318,7 +319,7 @@ pub fn highlight<R: Rules>(game: &Game<R>, square: &str) -> Result<String, BadSq
 
 /// The line variant GUIs read after `UCI_Variant` is set (the form Fairy-Stockfish uses):
 /// `info string variant <name> files <n> ranks <n> pocket 0 template fairy startpos <FEN>`.
-pub fn uci_variant_info<R: Rules>(rules: &R) -> String {
+pub fn uci_variant_info<R: Variant>(rules: &R) -> String {
     let geometry = rules.geometry();
     format!(
         "info string variant {} files {} ranks {} pocket 0 template fairy startpos {}",

@@ -14,9 +14,10 @@ use amity_engine::search::{
     SearchResult, Searcher, TableError,
 };
 use amity_engine::{
-    Color, FenError, Game, Move, MoveError, PuzzleScore, Rules, SolveLimits, SolverMemory, perft,
+    Color, FenError, Game, Move, MoveError, Notation, Presentation, PuzzleScore, Rules,
+    SolveLimits, SolverMemory, perft,
 };
-use amity_variants::{AnyGame, VariantOptions, with_game};
+use amity_variants::{AnyGame, Variant, VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -79,13 +80,13 @@ const JOB_STACK_BYTES: usize = 64 << 20;
 
 /// How a finished search is announced.
 pub trait Announce: Send + 'static {
-    fn report<R: Rules>(&self, out: &Output, rules: &R, report: &Report);
-    fn best_move<R: Rules>(&self, out: &Output, rules: &R, result: &SearchResult);
+    fn report<R: Variant>(&self, out: &Output, rules: &R, report: &Report);
+    fn best_move<R: Variant>(&self, out: &Output, rules: &R, result: &SearchResult);
 
     /// Announces a whole turn of several decisions by one side (`legs`, the first being
     /// `result.best`). Front ends whose protocol carries a turn as one token of comma-joined
     /// legs override this; the default announces the first decision alone.
-    fn best_turn<R: Rules>(&self, out: &Output, rules: &R, result: &SearchResult, legs: &[Move]) {
+    fn best_turn<R: Variant>(&self, out: &Output, rules: &R, result: &SearchResult, legs: &[Move]) {
         let _ = legs;
         self.best_move(out, rules, result);
     }
@@ -475,7 +476,7 @@ impl Session {
 /// reported like a search's (the score in hundredths where a centipawn score goes) and noted
 /// in the game's own terms; the answer is the line's first decision alone, since the player
 /// decides again once the next card is seen. `None` for games the search decides.
-fn solve<R: Rules, A: Announce>(
+fn solve<R: Variant, A: Announce>(
     game: &Game<R>,
     limits: &Limits,
     started: Instant,
@@ -597,7 +598,7 @@ fn stop_after_ponder_hit(
 /// arriving during a leg ends that leg at once. Once it is up (the GUI is waiting for the
 /// answer), the legs still to come share [`STOPPED_TURN_RESERVE`] under a flag of their own:
 /// a stopped search must still answer with a whole, legal turn, and quickly.
-fn finish_turn<R: Rules>(
+fn finish_turn<R: Variant>(
     searcher: &mut Searcher,
     game: &Game<R>,
     limits: &Limits,
@@ -709,7 +710,7 @@ fn wait_for_release(hold: &AtomicBool, stop: &AtomicBool) {
 
 /// `go perft`: the divide listing and total, or, when stopped, one line saying so (a
 /// partial count would read as a wrong one).
-fn run_perft<R: Rules>(out: &Output, game: &Game<R>, depth: u32, stop: &AtomicBool) {
+fn run_perft<R: Variant>(out: &Output, game: &Game<R>, depth: u32, stop: &AtomicBool) {
     let start = Instant::now();
     let rules = game.rules();
     let mut total = 0;

@@ -1,11 +1,12 @@
 //! The UCI front end: the handshake, options, `position`/`go`/`stop`, the extensions `go
 //! perft`, `d` and `bench`, and an `info string error: ...` for every line it cannot use.
 
+use amity_variants::Variant;
 use std::time::Duration;
 
 use amity_engine::perft::MAX_PERFT_DEPTH;
 use amity_engine::search::{Clock, Limits, Ponder, Report, SearchResult};
-use amity_engine::{Move, MoveError, Rules};
+use amity_engine::{Move, MoveError};
 
 use crate::bench;
 use crate::command::{Command, Go, Start};
@@ -25,7 +26,7 @@ const MAX_ROOT_THROWS: usize = 64;
 struct UciAnnounce;
 
 impl Announce for UciAnnounce {
-    fn report<R: Rules>(&self, out: &Output, rules: &R, report: &Report) {
+    fn report<R: Variant>(&self, out: &Output, rules: &R, report: &Report) {
         let pv: Vec<String> = report.pv.iter().map(|mv| rules.format_move(*mv)).collect();
         out.line(&format!(
             "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} hashfull {} time {} pv {}",
@@ -40,7 +41,7 @@ impl Announce for UciAnnounce {
         ));
     }
 
-    fn best_move<R: Rules>(&self, out: &Output, rules: &R, result: &SearchResult) {
+    fn best_move<R: Variant>(&self, out: &Output, rules: &R, result: &SearchResult) {
         let best = rules.format_move(result.best);
         match result.ponder {
             Some(ponder) => out.line(&format!(
@@ -57,7 +58,7 @@ impl Announce for UciAnnounce {
 
     /// A turn of several decisions is one token, its legs joined by commas (no ponder move:
     /// the reply is a turn of the other side after a chance event).
-    fn best_turn<R: Rules>(&self, out: &Output, rules: &R, result: &SearchResult, legs: &[Move]) {
+    fn best_turn<R: Variant>(&self, out: &Output, rules: &R, result: &SearchResult, legs: &[Move]) {
         if legs.len() <= 1 {
             return self.best_move(out, rules, result);
         }

@@ -14,8 +14,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use amity_engine::search::{Clock, Limits, Report, Score, SearchResult, Searcher};
-use amity_engine::{Color, Game, Move, MoveError, Outcome, Rules};
-use amity_variants::{AnyGame, with_game};
+use amity_engine::{Color, Game, Move, MoveError, Notation, Outcome, Rules};
+use amity_variants::{AnyGame, Variant, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -81,7 +81,7 @@ fn result_line(outcome: Outcome) -> String {
 }
 
 impl Announce for XboardAnnounce {
-    fn report<R: Rules>(&self, out: &Output, rules: &R, report: &Report) {
+    fn report<R: Variant>(&self, out: &Output, rules: &R, report: &Report) {
         if !self.post || lock(&self.handover).discard {
             return;
         }
@@ -99,7 +99,7 @@ impl Announce for XboardAnnounce {
         ));
     }
 
-    fn best_move<R: Rules>(&self, out: &Output, rules: &R, result: &SearchResult) {
+    fn best_move<R: Variant>(&self, out: &Output, rules: &R, result: &SearchResult) {
         if self.purpose == Purpose::Analyze || result.best.is_null() {
             return;
         }
@@ -151,7 +151,7 @@ impl Announce for XboardAnnounce {
 }
 
 /// Amity's position as XBoard would draw it.
-fn mirror_of<R: Rules>(game: &Game<R>) -> Option<Mirror> {
+fn mirror_of<R: Variant>(game: &Game<R>) -> Option<Mirror> {
     let rules = game.rules();
     let geometry = rules.geometry();
     let fen = Dialect::of(rules).to_gui_fen(&game.position().to_fen(rules));
@@ -160,7 +160,7 @@ fn mirror_of<R: Rules>(game: &Game<R>) -> Option<Mirror> {
 
 /// The throw for pending chance: it depends only on `seed` and the position, so two Amity
 /// engines in one game throw alike.
-fn seeded_throw<R: Rules>(game: &Game<R>, seed: u64) -> Option<Move> {
+fn seeded_throw<R: Variant>(game: &Game<R>, seed: u64) -> Option<Move> {
     game.draw_chance(&mut StdRng::seed_from_u64(seed ^ game.position().hash()))
 }
 
@@ -176,7 +176,7 @@ const PLAYOUT_LIMIT: usize = 5000;
 /// Plays the game out from `first` (a decision XBoard cannot show), Amity choosing for both
 /// sides with a short search and throwing for chance, and returns the lines that tell XBoard:
 /// the moves as `#` comments and the result claim.
-fn complete_game<R: Rules>(game: &mut Game<R>, seed: u64, first: &str) -> Vec<String> {
+fn complete_game<R: Variant>(game: &mut Game<R>, seed: u64, first: &str) -> Vec<String> {
     let mut played = Vec::new();
     if game.play_token(first).is_ok() {
         played.push(first.to_string());

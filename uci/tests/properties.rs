@@ -12,9 +12,9 @@ use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
 use amity_engine::game::parse_move;
-use amity_engine::{Game, Position, Rules};
+use amity_engine::{Game, Notation, Position, Rules, RulesExt};
 use amity_uci::session::Output;
-use amity_variants::{AnyGame, with_game};
+use amity_variants::{AnyGame, Variant, with_game};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -53,7 +53,7 @@ fn start_game(variant: &str, bench: Option<usize>) -> AnyGame {
 }
 
 /// Everything that tells two positions apart, for comparing a position with its re-read FEN.
-fn identity<R: Rules>(rules: &R, pos: &Position<R>) -> (String, u64, String, Vec<String>) {
+fn identity<R: Variant>(rules: &R, pos: &Position<R>) -> (String, u64, String, Vec<String>) {
     let mut moves: Vec<String> = Vec::new();
     let mut outcomes = Vec::new();
     if rules.chance(pos, &mut outcomes) {
@@ -69,7 +69,7 @@ fn identity<R: Rules>(rules: &R, pos: &Position<R>) -> (String, u64, String, Vec
 
 /// Checks one position: FEN round trip, every decision's (or throw's) token parses back, and
 /// where the rules tell a check without playing the move, playing it agrees.
-fn check_position<R: Rules>(game: &Game<R>) -> Result<(), TestCaseError> {
+fn check_position<R: Variant>(game: &Game<R>) -> Result<(), TestCaseError> {
     let rules = game.rules();
     let pos = game.position();
     let fen = pos.to_fen(rules);
@@ -113,7 +113,7 @@ fn check_position<R: Rules>(game: &Game<R>) -> Result<(), TestCaseError> {
 
 /// Plays `plies` random decisions and throws from `game`, checking every position reached, and
 /// checks that each turn of several decisions also plays as one comma-joined token.
-fn playout<R: Rules>(
+fn playout<R: Variant>(
     game: &mut Game<R>,
     rng: &mut StdRng,
     plies: usize,

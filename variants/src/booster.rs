@@ -4,7 +4,7 @@
 //!
 //! A turn is several decisions by one side: the normal move, any steps of the piece just
 //! moved, and the closing add (`add:<card>@<square>`) or `pass`, after which the mover draws.
-//! [`Rules::play`] keeps the side to move until the turn closes, so search and perft see each
+//! [`Rules::play_in`] keeps the side to move until the turn closes, so search and perft see each
 //! decision as a ply. The full state (hands, draw pile order, discard pile) is plain data in
 //! [`BoosterState`], so a player's view can be derived from it.
 //!
@@ -19,9 +19,9 @@ use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, 
 use amity_engine::position::color_index;
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, CardRow, ChanceOutcome, Color, DrawReason, FenError, Game, Kind, Move, MoveError,
-    MoveFlag, MoveList, Outcome, Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square,
-    SquareLabel, WinReason,
+    Bitboard, CardRow, ChanceOutcome, Color, DrawReason, FenError, Game, Kind, Learning, Move,
+    MoveError, MoveFlag, MoveList, Notation, Outcome, Piece, PieceInfo, Position, Presentation,
+    Rank, Rules, RulesExt, Scratch, SearchFlags, Solver, Square, SquareLabel, WinReason,
 };
 
 /// Booster Chess.
@@ -1336,7 +1336,7 @@ impl Rules for Booster {
         hash
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         if reshuffle_pending(pos) {
             return;
         }
@@ -1357,7 +1357,7 @@ impl Rules for Booster {
         }
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let before = self.state_hash(&pos.state);
         match mv.flag() {
             MoveFlag::Chance => {
@@ -1536,20 +1536,32 @@ impl Rules for Booster {
         Some(start)
     }
 
-    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
-        let mv = seen.decision;
-        match mv.flag() {
-            MoveFlag::Drop => Some(format!(
-                "play the {} card: a checker under the piece on {}",
-                card_of(mv),
-                mv.to()
-            )),
-            MoveFlag::Pass => Some("no card played".into()),
-            MoveFlag::Chance => Some("the discard pile is shuffled into a new draw pile".into()),
-            _ => None,
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags {
+            // Handing the turn over skips a draw and breaks a turn in the middle.
+            null_move: false,
+            check_extension: true,
+            quiescence: true,
+            late_move_reductions: true,
+            quiescence_plies: None,
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
+            ..SearchFlags::ALL
         }
     }
 
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
+        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
+        if pos.turn() == Color::White {
+            white
+        } else {
+            -white
+        }
+    }
+}
+
+impl Notation for Booster {
     fn format_move(&self, mv: Move) -> String {
         match mv.flag() {
             MoveFlag::Drop => format!("add:{}@{}", card_of(mv), mv.to()),
@@ -1566,6 +1578,68 @@ impl Rules for Booster {
             _ if mv.is_null() => "0000".into(),
             _ => format!("{}{}", mv.from(), mv.to()),
         }
+    }
+}
+
+impl Presentation for Booster {
+    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
+        let mv = seen.decision;
+        match mv.flag() {
+            MoveFlag::Drop => Some(format!(
+                "play the {} card: a checker under the piece on {}",
+                card_of(mv),
+                mv.to()
+            )),
+            MoveFlag::Pass => Some("no card played".into()),
+            MoveFlag::Chance => Some("the discard pile is shuffled into a new draw pile".into()),
+            _ => None,
+        }
+    }
+
+    fn describe(&self, pos: &Position<Self>) -> String {
+        let state = &pos.state;
+        let mut text = String::new();
+        text.push_str(&format!("Stacks: {}\n", write_stacks(&state.stacks)));
+        for color in [Color::White, Color::Black] {
+            let mut hand = String::new();
+            write_cards(&mut hand, state.hand(color).cards());
+            let unknown = state.hidden.map_or(0, |h| h.hands[color_index(color)]);
+            if unknown > 0 {
+                hand = if state.hand(color).is_empty() {
+                    format!("{unknown} unseen cards")
+                } else {
+                    format!("{hand} and {unknown} unseen cards")
+                };
+            }
+            text.push_str(&format!(
+                "{} holds {hand} ({} cards), {} checkers in front\n",
+                orthodox::color_name(color),
+                state.hand_size(color),
+                state.in_front(color)
+            ));
+        }
+        let mut draw = String::new();
+        match state.hidden {
+            Some(_) => draw.push_str("unseen"),
+            None => write_cards(&mut draw, state.draw.cards().iter().copied()),
+        }
+        let mut discard = String::new();
+        write_cards(&mut discard, state.discard.cards().iter().copied());
+        text.push_str(&format!(
+            "Draw pile ({} cards, top first): {draw}\nDiscard pile ({} cards, oldest first): {discard}\n",
+            state.draw_size(),
+            state.discard.len()
+        ));
+        match state.mid {
+            Some(square) => text.push_str(&format!(
+                "Inside the turn: the piece on {square} has moved; steps, an add or pass\n"
+            )),
+            None if reshuffle_pending(pos) => {
+                text.push_str("Reshuffle under way: the discard pile becomes the draw pile\n")
+            }
+            None => {}
+        }
+        text
     }
 
     /// Each stack of checkers, as its height in its owner's colour.
@@ -1630,77 +1704,11 @@ impl Rules for Booster {
         });
         rows
     }
-
-    fn describe(&self, pos: &Position<Self>) -> String {
-        let state = &pos.state;
-        let mut text = String::new();
-        text.push_str(&format!("Stacks: {}\n", write_stacks(&state.stacks)));
-        for color in [Color::White, Color::Black] {
-            let mut hand = String::new();
-            write_cards(&mut hand, state.hand(color).cards());
-            let unknown = state.hidden.map_or(0, |h| h.hands[color_index(color)]);
-            if unknown > 0 {
-                hand = if state.hand(color).is_empty() {
-                    format!("{unknown} unseen cards")
-                } else {
-                    format!("{hand} and {unknown} unseen cards")
-                };
-            }
-            text.push_str(&format!(
-                "{} holds {hand} ({} cards), {} checkers in front\n",
-                orthodox::color_name(color),
-                state.hand_size(color),
-                state.in_front(color)
-            ));
-        }
-        let mut draw = String::new();
-        match state.hidden {
-            Some(_) => draw.push_str("unseen"),
-            None => write_cards(&mut draw, state.draw.cards().iter().copied()),
-        }
-        let mut discard = String::new();
-        write_cards(&mut discard, state.discard.cards().iter().copied());
-        text.push_str(&format!(
-            "Draw pile ({} cards, top first): {draw}\nDiscard pile ({} cards, oldest first): {discard}\n",
-            state.draw_size(),
-            state.discard.len()
-        ));
-        match state.mid {
-            Some(square) => text.push_str(&format!(
-                "Inside the turn: the piece on {square} has moved; steps, an add or pass\n"
-            )),
-            None if reshuffle_pending(pos) => {
-                text.push_str("Reshuffle under way: the discard pile becomes the draw pile\n")
-            }
-            None => {}
-        }
-        text
-    }
-
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            // Handing the turn over skips a draw and breaks a turn in the middle.
-            null_move: false,
-            check_extension: true,
-            quiescence: true,
-            late_move_reductions: true,
-            quiescence_plies: None,
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
-        }
-    }
-
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
-        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
-        if pos.turn() == Color::White {
-            white
-        } else {
-            -white
-        }
-    }
 }
+
+impl Learning for Booster {}
+
+impl Solver for Booster {}
 
 // ----- evaluation -----
 

@@ -19,8 +19,9 @@ use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, 
 use amity_engine::position::color_index;
 use amity_engine::zobrist;
 use amity_engine::{
-    BeliefGrid, Bitboard, Color, DrawReason, FenError, File, Kind, Move, MoveFlag, MoveList,
-    Outcome, Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, SquareLabel, WinReason,
+    BeliefGrid, Bitboard, Color, DrawReason, FenError, File, Kind, Learning, Move, MoveFlag,
+    MoveList, Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, RulesExt,
+    Scratch, SearchFlags, Solver, Square, SquareLabel, WinReason,
 };
 
 /// Cloak and Dagger Chess.
@@ -1511,7 +1512,7 @@ impl Rules for CloakAndDagger {
         hash
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         if pos.state.won.is_some() {
             return;
         }
@@ -1560,7 +1561,7 @@ impl Rules for CloakAndDagger {
         }
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let before = self.state_hash(&pos.state);
         pos.state.in_turn = true;
         match (pos.state.phase, decision(mv)) {
@@ -1694,71 +1695,6 @@ impl Rules for CloakAndDagger {
         Some(self.start_from(&white, &black))
     }
 
-    /// `setup` is the seat's back rank as eight letters, file a to h (`RKRNNBBQ`); the
-    /// other side's arrangement is drawn uniformly.
-    fn deal_arranged(
-        &self,
-        seat: Color,
-        setup: &str,
-        rng: &mut StdRng,
-    ) -> Option<Result<Position<Self>, FenError>> {
-        let Some(own) = parse_arrangement(setup) else {
-            return Some(Err(illegal(format!(
-                "'{setup}' is not a Chess960 arrangement (eight letters K Q R R B B N N, the \
-                 king between the rooks, the bishops on squares of opposite colours)"
-            ))));
-        };
-        let all = arrangements();
-        let other = all[rng.random_range(0..all.len())];
-        Some(Ok(match seat {
-            Color::White => self.start_from(&own, &other),
-            Color::Black => self.start_from(&other, &own),
-        }))
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        match decision(mv) {
-            Decision::BonusNone => "bonus:none".into(),
-            Decision::GuessNone => "guess:none".into(),
-            Decision::Done => "done".into(),
-            Decision::Guess(number, kind) => format!("guess:{number}={}", letter(kind)),
-            Decision::Uncloak(number, None) => format!("uncloak:{number}"),
-            Decision::Uncloak(number, Some(kind)) => format!("uncloak:{number}={}", letter(kind)),
-            Decision::Board(mv) => match mv.flag() {
-                MoveFlag::Drop => format!("P@{}", mv.to()),
-                MoveFlag::Promotion => format!(
-                    "{}{}{}",
-                    mv.from(),
-                    mv.to(),
-                    letter(mv.kind()).to_ascii_lowercase()
-                ),
-                _ if mv.is_null() => "0000".into(),
-                _ => format!("{}{}", mv.from(), mv.to()),
-            },
-        }
-    }
-
-    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
-        decision_in_words(seen.before, seen.decision, seen.after)
-    }
-
-    /// A guess at a `?` whose identity the view has not pinned down, or a capture of a `?`
-    /// (it may be the king, which ends the game at once).
-    fn outcome_hidden(&self, pos: &Position<Self>, mv: Move) -> bool {
-        let them = !pos.turn();
-        let unknown_at = |square: Square| {
-            pos.piece_at(square)
-                .is_some_and(|piece| piece.color == them && piece.kind == UNKNOWN)
-        };
-        match decision(mv) {
-            Decision::Guess(number, _) => checker_square(pos, them, number).is_some_and(|square| {
-                unknown_at(square) && pos.state.possible(them, number).count_ones() > 1
-            }),
-            Decision::Board(mv) if mv.flag() != MoveFlag::Castle => unknown_at(mv.to()),
-            _ => false,
-        }
-    }
-
     /// Guessing is decided here, from the belief: name the identity most likely on any
     /// checker when it is right more often than not (a right guess wins a bonus move, a wrong
     /// one gives the opponent one, of the same kinds). The baseline never guesses and never
@@ -1795,71 +1731,63 @@ impl Rules for CloakAndDagger {
         forgetful
     }
 
-    /// An uncloaking is announced with the identity it shows (`uncloak:3=Q`). A decision
-    /// after which the mover's turn ends because none of its checkers may be uncloaked (its
-    /// cloaked king in check, which the listener cannot tell from its other checkers) is
-    /// announced with that end (`,done`), so the listener's view ends the turn too.
-    fn announce(&self, pos: &Position<Self>, mv: Move) -> String {
-        let mut token = match decision(mv) {
-            Decision::Uncloak(number, None) => {
-                match checker_square(pos, pos.turn(), number).and_then(|s| pos.piece_at(s)) {
-                    Some(piece) if piece.kind != UNKNOWN => {
-                        format!("uncloak:{number}={}", letter(piece.kind))
-                    }
-                    _ => self.format_move(mv),
-                }
-            }
-            _ => self.format_move(mv),
-        };
-        let mut real = pos.clone();
-        self.play(&mut real, mv);
-        if real.turn() != pos.turn() && real.state.won.is_none() && !self.is_view(pos) {
-            let mut heard = self.view(pos, !pos.turn());
-            if let Ok(followed) = amity_engine::game::parse_move(self, &heard, &token) {
-                self.play(&mut heard, followed);
-                if heard.turn() == pos.turn() && heard.state.phase == Phase::Uncloak {
-                    token.push_str(",done");
-                }
-            }
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags {
+            // A turn cannot be handed over in its middle.
+            null_move: false,
+            check_extension: true,
+            quiescence: true,
+            late_move_reductions: true,
+            quiescence_plies: Some(8),
+            // The decisions one and two plies back are mostly parts of a turn (a guess, the
+            // uncloaking), which say little about the reply; measured at 10 s + 0.1 s, neither
+            // paid here (docs/variants/cloakanddagger.md).
+            continuation_history: false,
+            singular_extensions: false,
+            // Countermoves are keyed like continuation history. Exchange reductions were
+            // measured in chess only: this game keeps the search it was measured with.
+            countermoves: false,
+            exchange_reductions: false,
         }
-        token
     }
 
-    /// The number of every cloak, in its owner's colour.
-    fn square_labels(&self, pos: &Position<Self>) -> Vec<SquareLabel> {
-        pos.state
-            .cloaked
-            .into_iter()
-            .map(|square| SquareLabel {
-                square,
-                text: pos.state.number(square).to_string(),
-                owner: pos.piece_at(square).map(|piece| piece.color),
-            })
-            .collect()
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
+        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
+        if pos.turn() == Color::White {
+            white
+        } else {
+            -white
+        }
     }
+}
 
-    /// A view's belief about the opponent's cloaks: for each numbered cloak still on the
-    /// board, how likely each identity is among the arrangements consistent with the game.
-    fn belief_grid(&self, pos: &Position<Self>) -> Option<BeliefGrid> {
-        let owner = !pos.state.viewer?;
-        let table = identity_probabilities(pos, owner);
-        let mut numbers: Vec<u8> = (pos.state.cloaked & pos.color(owner))
-            .into_iter()
-            .map(|square| pos.state.number(square))
-            .collect();
-        numbers.sort_unstable();
-        Some(BeliefGrid {
-            title: format!("{}'s cloaks", orthodox::color_name(owner)),
-            rows: numbers.iter().map(|number| number.to_string()).collect(),
-            columns: IDENTITIES
-                .iter()
-                .map(|kind| letter(*kind).to_string())
-                .collect(),
-            cells: numbers
-                .iter()
-                .map(|number| table[usize::from(*number)].to_vec())
-                .collect(),
-        })
+impl Notation for CloakAndDagger {
+    fn format_move(&self, mv: Move) -> String {
+        match decision(mv) {
+            Decision::BonusNone => "bonus:none".into(),
+            Decision::GuessNone => "guess:none".into(),
+            Decision::Done => "done".into(),
+            Decision::Guess(number, kind) => format!("guess:{number}={}", letter(kind)),
+            Decision::Uncloak(number, None) => format!("uncloak:{number}"),
+            Decision::Uncloak(number, Some(kind)) => format!("uncloak:{number}={}", letter(kind)),
+            Decision::Board(mv) => match mv.flag() {
+                MoveFlag::Drop => format!("P@{}", mv.to()),
+                MoveFlag::Promotion => format!(
+                    "{}{}{}",
+                    mv.from(),
+                    mv.to(),
+                    letter(mv.kind()).to_ascii_lowercase()
+                ),
+                _ if mv.is_null() => "0000".into(),
+                _ => format!("{}{}", mv.from(), mv.to()),
+            },
+        }
+    }
+}
+
+impl Presentation for CloakAndDagger {
+    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
+        decision_in_words(seen.before, seen.decision, seen.after)
     }
 
     fn describe(&self, pos: &Position<Self>) -> String {
@@ -1924,33 +1852,114 @@ impl Rules for CloakAndDagger {
         text
     }
 
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            // A turn cannot be handed over in its middle.
-            null_move: false,
-            check_extension: true,
-            quiescence: true,
-            late_move_reductions: true,
-            quiescence_plies: Some(8),
-            // The decisions one and two plies back are mostly parts of a turn (a guess, the
-            // uncloaking), which say little about the reply; measured at 10 s + 0.1 s, neither
-            // paid here (docs/variants/cloakanddagger.md).
-            continuation_history: false,
-            singular_extensions: false,
-            // Countermoves are keyed like continuation history. Exchange reductions were
-            // measured in chess only: this game keeps the search it was measured with.
-            countermoves: false,
-            exchange_reductions: false,
+    /// The number of every cloak, in its owner's colour.
+    fn square_labels(&self, pos: &Position<Self>) -> Vec<SquareLabel> {
+        pos.state
+            .cloaked
+            .into_iter()
+            .map(|square| SquareLabel {
+                square,
+                text: pos.state.number(square).to_string(),
+                owner: pos.piece_at(square).map(|piece| piece.color),
+            })
+            .collect()
+    }
+
+    /// A view's belief about the opponent's cloaks: for each numbered cloak still on the
+    /// board, how likely each identity is among the arrangements consistent with the game.
+    fn belief_grid(&self, pos: &Position<Self>) -> Option<BeliefGrid> {
+        let owner = !pos.state.viewer?;
+        let table = identity_probabilities(pos, owner);
+        let mut numbers: Vec<u8> = (pos.state.cloaked & pos.color(owner))
+            .into_iter()
+            .map(|square| pos.state.number(square))
+            .collect();
+        numbers.sort_unstable();
+        Some(BeliefGrid {
+            title: format!("{}'s cloaks", orthodox::color_name(owner)),
+            rows: numbers.iter().map(|number| number.to_string()).collect(),
+            columns: IDENTITIES
+                .iter()
+                .map(|kind| letter(*kind).to_string())
+                .collect(),
+            cells: numbers
+                .iter()
+                .map(|number| table[usize::from(*number)].to_vec())
+                .collect(),
+        })
+    }
+
+    /// A guess at a `?` whose identity the view has not pinned down, or a capture of a `?`
+    /// (it may be the king, which ends the game at once).
+    fn outcome_hidden(&self, pos: &Position<Self>, mv: Move) -> bool {
+        let them = !pos.turn();
+        let unknown_at = |square: Square| {
+            pos.piece_at(square)
+                .is_some_and(|piece| piece.color == them && piece.kind == UNKNOWN)
+        };
+        match decision(mv) {
+            Decision::Guess(number, _) => checker_square(pos, them, number).is_some_and(|square| {
+                unknown_at(square) && pos.state.possible(them, number).count_ones() > 1
+            }),
+            Decision::Board(mv) if mv.flag() != MoveFlag::Castle => unknown_at(mv.to()),
+            _ => false,
         }
     }
 
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
-        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
-        if pos.turn() == Color::White {
-            white
-        } else {
-            -white
+    /// An uncloaking is announced with the identity it shows (`uncloak:3=Q`). A decision
+    /// after which the mover's turn ends because none of its checkers may be uncloaked (its
+    /// cloaked king in check, which the listener cannot tell from its other checkers) is
+    /// announced with that end (`,done`), so the listener's view ends the turn too.
+    fn announce(&self, pos: &Position<Self>, mv: Move) -> String {
+        let mut token = match decision(mv) {
+            Decision::Uncloak(number, None) => {
+                match checker_square(pos, pos.turn(), number).and_then(|s| pos.piece_at(s)) {
+                    Some(piece) if piece.kind != UNKNOWN => {
+                        format!("uncloak:{number}={}", letter(piece.kind))
+                    }
+                    _ => self.format_move(mv),
+                }
+            }
+            _ => self.format_move(mv),
+        };
+        let mut real = pos.clone();
+        self.play(&mut real, mv);
+        if real.turn() != pos.turn() && real.state.won.is_none() && !self.is_view(pos) {
+            let mut heard = self.view(pos, !pos.turn());
+            if let Ok(followed) = amity_engine::game::parse_move(self, &heard, &token) {
+                self.play(&mut heard, followed);
+                if heard.turn() == pos.turn() && heard.state.phase == Phase::Uncloak {
+                    token.push_str(",done");
+                }
+            }
         }
+        token
+    }
+}
+
+impl Learning for CloakAndDagger {}
+
+impl Solver for CloakAndDagger {
+    /// `setup` is the seat's back rank as eight letters, file a to h (`RKRNNBBQ`); the
+    /// other side's arrangement is drawn uniformly.
+    fn deal_arranged(
+        &self,
+        seat: Color,
+        setup: &str,
+        rng: &mut StdRng,
+    ) -> Option<Result<Position<Self>, FenError>> {
+        let Some(own) = parse_arrangement(setup) else {
+            return Some(Err(illegal(format!(
+                "'{setup}' is not a Chess960 arrangement (eight letters K Q R R B B N N, the \
+                 king between the rooks, the bishops on squares of opposite colours)"
+            ))));
+        };
+        let all = arrangements();
+        let other = all[rng.random_range(0..all.len())];
+        Some(Ok(match seat {
+            Color::White => self.start_from(&own, &other),
+            Color::Black => self.start_from(&other, &own),
+        }))
     }
 }
 

@@ -2,15 +2,16 @@
 //! army, lets every active piece of the side fall once in an order the side chooses, and ends
 //! with the flipped enemy piece dropped on the top rank. Stacked pieces score their rank.
 //!
-//! A turn is several decisions by one side: [`Rules::play`] keeps the side to move until the
+//! A turn is several decisions by one side: [`Rules::play_in`] keeps the side to move until the
 //! add (or `end` on White's last turn), so search and perft see each leg as a ply.
 
 use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::position::color_index;
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, DrawReason, FenError, Kind, Move, MoveFlag, MoveList, Outcome,
-    Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, SquareLabel, WinReason,
+    Bitboard, ChanceOutcome, Color, DrawReason, FenError, Kind, Learning, Move, MoveFlag, MoveList,
+    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
+    Solver, Square, SquareLabel, WinReason,
 };
 
 /// Gravity Chess.
@@ -581,7 +582,7 @@ impl Rules for Gravity {
         hash
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         if !in_fall(pos) {
             // A card must be flipped first, or the game is over.
             return;
@@ -605,7 +606,7 @@ impl Rules for Gravity {
         }
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let before = self.state_hash(&pos.state);
         let mover = pos.turn();
         match mv.flag() {
@@ -690,6 +691,48 @@ impl Rules for Gravity {
         outcomes.first().map(|outcome| outcome.outcome)
     }
 
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags {
+            // Every active piece must move: passing is not a legal or a neutral option.
+            null_move: false,
+            check_extension: false,
+            quiescence: true,
+            late_move_reductions: false,
+            quiescence_plies: None,
+            // The moves one and two plies back are mostly legs of this side's own turn; measured
+            // at 10 s + 0.1 s, neither paid here (docs/variants/gravity.md).
+            continuation_history: false,
+            singular_extensions: false,
+            // Countermoves are keyed like continuation history. Exchange reductions were
+            // measured in chess only: this game keeps the search it was measured with.
+            countermoves: false,
+            exchange_reductions: false,
+        }
+    }
+
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
+        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
+        if pos.turn() == Color::White {
+            white
+        } else {
+            -white
+        }
+    }
+}
+
+impl Notation for Gravity {
+    fn format_move(&self, mv: Move) -> String {
+        match mv.flag() {
+            MoveFlag::Chance => format!("flip:{}", letter(color_of_card(mv), mv.kind())),
+            MoveFlag::Drop => format!("{}@{}", letter(color_of_card(mv), mv.kind()), mv.to()),
+            MoveFlag::Pass => "end".into(),
+            _ if mv.is_null() => "0000".into(),
+            _ => format!("{}{}", mv.from(), mv.to()),
+        }
+    }
+}
+
+impl Presentation for Gravity {
     fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
         let mv = seen.decision;
         let piece =
@@ -700,29 +743,6 @@ impl Rules for Gravity {
             MoveFlag::Pass => Some("end the turn".into()),
             _ => None,
         }
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        match mv.flag() {
-            MoveFlag::Chance => format!("flip:{}", letter(color_of_card(mv), mv.kind())),
-            MoveFlag::Drop => format!("{}@{}", letter(color_of_card(mv), mv.kind()), mv.to()),
-            MoveFlag::Pass => "end".into(),
-            _ if mv.is_null() => "0000".into(),
-            _ => format!("{}{}", mv.from(), mv.to()),
-        }
-    }
-
-    /// Each stacked piece, labelled with what it scores: its rank.
-    fn square_labels(&self, pos: &Position<Self>) -> Vec<SquareLabel> {
-        pos.state
-            .stacked
-            .into_iter()
-            .map(|square| SquareLabel {
-                square,
-                text: (square.rank() as u32 + 1).to_string(),
-                owner: pos.piece_at(square).map(|piece| piece.color),
-            })
-            .collect()
     }
 
     fn describe(&self, pos: &Position<Self>) -> String {
@@ -771,34 +791,23 @@ impl Rules for Gravity {
         text
     }
 
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            // Every active piece must move: passing is not a legal or a neutral option.
-            null_move: false,
-            check_extension: false,
-            quiescence: true,
-            late_move_reductions: false,
-            quiescence_plies: None,
-            // The moves one and two plies back are mostly legs of this side's own turn; measured
-            // at 10 s + 0.1 s, neither paid here (docs/variants/gravity.md).
-            continuation_history: false,
-            singular_extensions: false,
-            // Countermoves are keyed like continuation history. Exchange reductions were
-            // measured in chess only: this game keeps the search it was measured with.
-            countermoves: false,
-            exchange_reductions: false,
-        }
-    }
-
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
-        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
-        if pos.turn() == Color::White {
-            white
-        } else {
-            -white
-        }
+    /// Each stacked piece, labelled with what it scores: its rank.
+    fn square_labels(&self, pos: &Position<Self>) -> Vec<SquareLabel> {
+        pos.state
+            .stacked
+            .into_iter()
+            .map(|square| SquareLabel {
+                square,
+                text: (square.rank() as u32 + 1).to_string(),
+                owner: pos.piece_at(square).map(|piece| piece.color),
+            })
+            .collect()
     }
 }
+
+impl Learning for Gravity {}
+
+impl Solver for Gravity {}
 
 /// Ends the turn of the side to move (after its add or `end`).
 fn end_turn(pos: &mut Position<Gravity>) {

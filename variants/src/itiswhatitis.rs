@@ -7,8 +7,9 @@ use std::sync::LazyLock;
 
 use amity_engine::paths::{Direction, Leg, Mode, PathTable, PiecePaths, Turn, rose};
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Move, MoveFlag, MoveList, Outcome,
-    Piece, PieceInfo, Position, Rank, Rules, SearchFlags, WinReason,
+    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
+    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
+    Solver, WinReason,
 };
 
 pub const C: Kind = Kind::new(0);
@@ -363,16 +364,21 @@ impl Rules for ItIsWhatItIs {
     }
 
     #[inline]
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         self.generate_moves(pos, moves, false);
     }
 
     #[inline]
-    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_tactical_in(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut MoveList,
+        _scratch: &mut Scratch,
+    ) {
         self.generate_moves(pos, moves, true);
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let us = pos.turn();
         let captured = pos.remove(mv.to()).is_some();
         let Some(piece) = pos.remove(mv.from()) else {
@@ -418,31 +424,6 @@ impl Rules for ItIsWhatItIs {
         Outcome::Draw(DrawReason::Variant("no legal move"))
     }
 
-    /// Promotion is automatic, so a move is written as its two squares alone (`c7c8`).
-    /// A crown on each royal target, whose capture wins.
-    fn square_labels(&self, pos: &Position<Self>) -> Vec<amity_engine::SquareLabel> {
-        let mut labels = Vec::new();
-        for color in [Color::White, Color::Black] {
-            for kind in ROYALS {
-                labels.extend(pos.pieces(color, kind).into_iter().map(|square| {
-                    amity_engine::SquareLabel {
-                        square,
-                        text: "\u{265b}".into(),
-                        owner: Some(color),
-                    }
-                }));
-            }
-        }
-        labels
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        if mv.is_null() {
-            return "0000".into();
-        }
-        format!("{}{}", mv.from(), mv.to())
-    }
-
     /// Null move: sound here as in chess. Passing is never illegal (no check), and a pass that
     /// leaves a royal target en prise is refuted by the reduced search itself, which sees the
     /// capture (a won game) at once; zugzwang is as rare as in chess middlegames because every
@@ -466,7 +447,7 @@ impl Rules for ItIsWhatItIs {
 
     /// Material (measured values) and the safety of the three royal targets, from the side to
     /// move's point of view.
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         let us = pos.turn();
         let mut score = 0;
         for (index, &kind_value) in MATERIAL.iter().enumerate() {
@@ -490,3 +471,36 @@ impl Rules for ItIsWhatItIs {
         score
     }
 }
+
+impl Notation for ItIsWhatItIs {
+    /// Promotion is automatic, so a move is written as its two squares alone (`c7c8`).
+    fn format_move(&self, mv: Move) -> String {
+        if mv.is_null() {
+            return "0000".into();
+        }
+        format!("{}{}", mv.from(), mv.to())
+    }
+}
+
+impl Presentation for ItIsWhatItIs {
+    /// A crown on each royal target, whose capture wins.
+    fn square_labels(&self, pos: &Position<Self>) -> Vec<amity_engine::SquareLabel> {
+        let mut labels = Vec::new();
+        for color in [Color::White, Color::Black] {
+            for kind in ROYALS {
+                labels.extend(pos.pieces(color, kind).into_iter().map(|square| {
+                    amity_engine::SquareLabel {
+                        square,
+                        text: "\u{265b}".into(),
+                        owner: Some(color),
+                    }
+                }));
+            }
+        }
+        labels
+    }
+}
+
+impl Learning for ItIsWhatItIs {}
+
+impl Solver for ItIsWhatItIs {}

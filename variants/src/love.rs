@@ -8,8 +8,9 @@
 use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, castling_targets};
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, DrawReason, FenError, File, Move, MoveFlag, MoveList, Outcome,
-    Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square, WinReason,
+    Bitboard, ChanceOutcome, Color, DrawReason, FenError, File, Learning, Move, MoveFlag, MoveList,
+    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
+    Solver, Square, WinReason,
 };
 use shakmaty::attacks::{between, pawn_attacks};
 
@@ -854,7 +855,7 @@ impl Rules for Love {
         Self::state_key(state)
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         if pos.state.couple.is_none() {
             // A throw is pending, or the monarchs have lovemated.
             return;
@@ -871,13 +872,13 @@ impl Rules for Love {
         }
     }
 
-    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
+    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> bool {
         mv.flag() == MoveFlag::Promotion
             || mv.flag() == MoveFlag::EnPassant
             || (mv.flag() == MoveFlag::Normal && pos.occupied().contains(mv.to()))
     }
 
-    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
+    fn gain_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {
         let value = |square: Square| {
             pos.piece_at(square)
                 .map_or(0, |piece| LOVE_PIECES[piece.kind.index()].value)
@@ -900,7 +901,7 @@ impl Rules for Love {
         }
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         if mv.flag() == MoveFlag::Chance {
             let mut state = pos.state;
             state.couple = Some(kept_order(pos, [mv.from(), mv.to()]));
@@ -977,6 +978,46 @@ impl Rules for Love {
         Self::throw(pos, Square::E4, Square::D5)
     }
 
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
+        let mut white = evaluation::standard(pos);
+        if pos.turn() == Color::Black {
+            white = -white;
+        }
+        let white = match pos.state.couple {
+            Some(couple) => Self::with_couple(pos, white, couple),
+            None if Self::throw_pending(pos) => {
+                // A couple is about to be chosen: the mean of the evaluations the possible
+                // couples give, weighted by the throws that choose them. The search values a
+                // pending throw at its horizon by this, so it is the same number as averaging
+                // the outcomes one by one, at the cost of one grouping instead of a position
+                // per couple.
+                let mut outcomes = Vec::new();
+                Self::couples(pos, &mut outcomes);
+                let total: i64 = outcomes.iter().map(|o| i64::from(o.weight)).sum();
+                let sum: i64 = outcomes
+                    .iter()
+                    .map(|o| {
+                        let couple = [o.outcome.from(), o.outcome.to()];
+                        i64::from(o.weight) * i64::from(Self::with_couple(pos, white, couple))
+                    })
+                    .sum();
+                if total > 0 {
+                    (sum / total) as i32
+                } else {
+                    white
+                }
+            }
+            None => white,
+        };
+        if pos.turn() == Color::White {
+            white
+        } else {
+            -white
+        }
+    }
+}
+
+impl Notation for Love {
     fn format_move(&self, mv: Move) -> String {
         match mv.flag() {
             // The lovers' own squares are a throw that selects exactly this couple.
@@ -991,7 +1032,9 @@ impl Rules for Love {
             _ => format!("{}{}", mv.from(), mv.to()),
         }
     }
+}
 
+impl Presentation for Love {
     /// A heart on each piece of the couple in love.
     fn square_labels(&self, pos: &Position<Self>) -> Vec<amity_engine::SquareLabel> {
         pos.state
@@ -1037,42 +1080,8 @@ impl Rules for Love {
         };
         format!("Love: phase {} ({phase}); couple: {couple}\n", state.phase)
     }
-
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
-        let mut white = evaluation::standard(pos);
-        if pos.turn() == Color::Black {
-            white = -white;
-        }
-        let white = match pos.state.couple {
-            Some(couple) => Self::with_couple(pos, white, couple),
-            None if Self::throw_pending(pos) => {
-                // A couple is about to be chosen: the mean of the evaluations the possible
-                // couples give, weighted by the throws that choose them. The search values a
-                // pending throw at its horizon by this, so it is the same number as averaging
-                // the outcomes one by one, at the cost of one grouping instead of a position
-                // per couple.
-                let mut outcomes = Vec::new();
-                Self::couples(pos, &mut outcomes);
-                let total: i64 = outcomes.iter().map(|o| i64::from(o.weight)).sum();
-                let sum: i64 = outcomes
-                    .iter()
-                    .map(|o| {
-                        let couple = [o.outcome.from(), o.outcome.to()];
-                        i64::from(o.weight) * i64::from(Self::with_couple(pos, white, couple))
-                    })
-                    .sum();
-                if total > 0 {
-                    (sum / total) as i32
-                } else {
-                    white
-                }
-            }
-            None => white,
-        };
-        if pos.turn() == Color::White {
-            white
-        } else {
-            -white
-        }
-    }
 }
+
+impl Learning for Love {}
+
+impl Solver for Love {}

@@ -9,8 +9,8 @@ use amity_engine::orthodox::{
     attackers_to, castling_targets, shift_forward,
 };
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Move, MoveList, Outcome, PieceInfo, Position, Rules,
-    SearchFlags, Square, WinReason,
+    Bitboard, Color, DrawReason, FenError, Learning, Move, MoveList, Notation, Outcome, PieceInfo,
+    Position, Presentation, Rules, Scratch, SearchFlags, Solver, Square, WinReason,
 };
 use shakmaty::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, ray, rook_attacks,
@@ -56,17 +56,22 @@ impl Rules for MoralSupport {
     }
 
     #[inline]
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         generate(pos, moves, false);
     }
 
     #[inline]
-    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_tactical_in(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut MoveList,
+        _scratch: &mut Scratch,
+    ) {
         generate(pos, moves, true);
     }
 
     #[inline]
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         BOARD.play(pos, mv);
     }
 
@@ -108,10 +113,18 @@ impl Rules for MoralSupport {
         }
     }
 
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         evaluate(pos)
     }
 }
+
+impl Notation for MoralSupport {}
+
+impl Presentation for MoralSupport {}
+
+impl Learning for MoralSupport {}
+
+impl Solver for MoralSupport {}
 
 /// Legal moves of the side to move; with `tactical_only` just supported captures (en passant
 /// included) and promotions.

@@ -19,9 +19,10 @@ use rand::seq::SliceRandom;
 use amity_engine::orthodox::{self, PAWN};
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, FenError, File, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Rank, Rules, Scratch, SearchFlags, SeatInfo,
-    Solution, SolveLimits, Square, VariantSettings, WinReason,
+    Bitboard, ChanceOutcome, Color, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
+    Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rank, Rules,
+    RulesExt, Scratch, SearchFlags, SeatInfo, Solution, SolveLimits, Solver, Square,
+    VariantSettings, WinReason,
 };
 use shakmaty::attacks::king_attacks;
 
@@ -814,7 +815,7 @@ impl Rules for Neighbour {
         hash
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         let state = &pos.state;
         if connected(pos) {
             return;
@@ -851,7 +852,7 @@ impl Rules for Neighbour {
         }
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let before = self.state_hash(&pos.state);
         match mv.flag() {
             MoveFlag::Drop if mv.kind() == BLIND_ADD => pos.state.pending = Pending::Turn,
@@ -1027,45 +1028,57 @@ impl Rules for Neighbour {
         crate::solitaire::referee_blind_add(self, state, view, decision)
     }
 
-    /// Both piles (a view knows what they hold, not in which order, so it shows them sorted),
-    /// and the two cards a blind add has turned while their square is chosen.
-    fn card_rows(&self, pos: &Position<Self>) -> Vec<amity_engine::CardRow> {
-        let state = &pos.state;
-        let order = if state.hidden {
-            "order unknown"
-        } else {
-            "top first"
-        };
-        let mut rows = vec![
-            amity_engine::CardRow {
-                title: format!("piece pile, {order}"),
-                owner: None,
-                cards: (state.pieces.cards().iter())
-                    .map(|card| card.letter().to_string())
-                    .collect(),
-            },
-            amity_engine::CardRow {
-                title: format!("position pile, {order}"),
-                owner: None,
-                cards: (state.positions.cards().iter())
-                    .map(|card| card.to_string())
-                    .collect(),
-            },
-        ];
-        if let Pending::Place { piece, position } = state.pending {
-            rows.push(amity_engine::CardRow {
-                title: "turned: choose a square".into(),
-                owner: None,
-                cards: vec![piece.letter().to_string(), position.to_string()],
-            });
-        }
-        rows
-    }
-
     fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
         deal_from_text(&random_deal(rng)).ok()
     }
 
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags {
+            null_move: false,
+            check_extension: false,
+            quiescence: false,
+            late_move_reductions: false,
+            quiescence_plies: Some(0),
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
+            ..SearchFlags::ALL
+        }
+    }
+
+    /// The best score still reachable by the solver's bound, in hundredths: White is the
+    /// player whatever the position.
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
+        let needed = self.lower_bound(pos);
+        if needed >= UNREACHABLE || needed > pos.state.cards_left() {
+            return LOST_SCORE * 100;
+        }
+        (pos.state.cards_left() - needed) as i32 * 100
+    }
+}
+
+impl Notation for Neighbour {
+    fn format_move(&self, mv: Move) -> String {
+        match mv.flag() {
+            MoveFlag::Drop if mv.kind() == BLIND_ADD => "add".into(),
+            MoveFlag::Drop => match piece_of(mv) {
+                Some(card) => format!("{}@{}", card.letter(), mv.to()),
+                None => "0000".into(),
+            },
+            MoveFlag::Chance => {
+                match (piece_of(mv), PositionCard::from_index(mv.from() as usize)) {
+                    (Some(piece), Some(position)) => format!("{}/{position}", piece.letter()),
+                    _ => "0000".into(),
+                }
+            }
+            MoveFlag::Pass => "stop".into(),
+            _ if mv.is_null() => "0000".into(),
+            _ => format!("{}{}", mv.from(), mv.to()),
+        }
+    }
+}
+
+impl Presentation for Neighbour {
     fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
         let mv = seen.decision;
         let piece =
@@ -1087,25 +1100,6 @@ impl Rules for Neighbour {
             }
             MoveFlag::Pass => Some("stop adding: the score is the cards left".into()),
             _ => None,
-        }
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        match mv.flag() {
-            MoveFlag::Drop if mv.kind() == BLIND_ADD => "add".into(),
-            MoveFlag::Drop => match piece_of(mv) {
-                Some(card) => format!("{}@{}", card.letter(), mv.to()),
-                None => "0000".into(),
-            },
-            MoveFlag::Chance => {
-                match (piece_of(mv), PositionCard::from_index(mv.from() as usize)) {
-                    (Some(piece), Some(position)) => format!("{}/{position}", piece.letter()),
-                    _ => "0000".into(),
-                }
-            }
-            MoveFlag::Pass => "stop".into(),
-            _ if mv.is_null() => "0000".into(),
-            _ => format!("{}{}", mv.from(), mv.to()),
         }
     }
 
@@ -1160,34 +1154,49 @@ impl Rules for Neighbour {
         text
     }
 
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            null_move: false,
-            check_extension: false,
-            quiescence: false,
-            late_move_reductions: false,
-            quiescence_plies: Some(0),
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
-        }
-    }
-
-    /// The best score still reachable by the solver's bound, in hundredths: White is the
-    /// player whatever the position.
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
-        let needed = self.lower_bound(pos);
-        if needed >= UNREACHABLE || needed > pos.state.cards_left() {
-            return LOST_SCORE * 100;
-        }
-        (pos.state.cards_left() - needed) as i32 * 100
-    }
-
     fn seats(&self) -> &'static [SeatInfo] {
         &crate::solitaire::ONE_SEAT
     }
 
+    /// Both piles (a view knows what they hold, not in which order, so it shows them sorted),
+    /// and the two cards a blind add has turned while their square is chosen.
+    fn card_rows(&self, pos: &Position<Self>) -> Vec<amity_engine::CardRow> {
+        let state = &pos.state;
+        let order = if state.hidden {
+            "order unknown"
+        } else {
+            "top first"
+        };
+        let mut rows = vec![
+            amity_engine::CardRow {
+                title: format!("piece pile, {order}"),
+                owner: None,
+                cards: (state.pieces.cards().iter())
+                    .map(|card| card.letter().to_string())
+                    .collect(),
+            },
+            amity_engine::CardRow {
+                title: format!("position pile, {order}"),
+                owner: None,
+                cards: (state.positions.cards().iter())
+                    .map(|card| card.to_string())
+                    .collect(),
+            },
+        ];
+        if let Pending::Place { piece, position } = state.pending {
+            rows.push(amity_engine::CardRow {
+                title: "turned: choose a square".into(),
+                owner: None,
+                cards: vec![piece.letter().to_string(), position.to_string()],
+            });
+        }
+        rows
+    }
+}
+
+impl Learning for Neighbour {}
+
+impl Solver for Neighbour {
     fn solve(&self, pos: &Position<Self>, limits: SolveLimits) -> Option<Solution> {
         Some(solver::decide(
             self,

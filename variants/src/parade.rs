@@ -15,9 +15,9 @@ use rand::seq::SliceRandom;
 use amity_engine::orthodox::{self, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, FenError, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Rules, Scratch, SearchFlags, SeatInfo, Solution,
-    SolveLimits, Square, VariantSettings, WinReason,
+    Bitboard, ChanceOutcome, Color, FenError, Kind, Learning, Move, MoveFlag, MoveList, Notation,
+    OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, RulesExt, Scratch,
+    SearchFlags, SeatInfo, Solution, SolveLimits, Solver, Square, VariantSettings, WinReason,
 };
 
 use crate::solitaire::solver::{self, Horizon, Solitaire};
@@ -467,7 +467,7 @@ impl Rules for Parade {
         hash
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         let state = &pos.state;
         if connected(pos) || state.add_pending {
             return;
@@ -489,7 +489,7 @@ impl Rules for Parade {
         }
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let before = self.state_hash(&pos.state);
         match mv.flag() {
             MoveFlag::Drop if mv.kind() == BLIND_ADD => pos.state.add_pending = true,
@@ -619,29 +619,47 @@ impl Rules for Parade {
         crate::solitaire::referee_blind_add(self, state, view, decision)
     }
 
-    /// The action pile, top first: face down (`?`) unless the pile is open.
-    fn card_rows(&self, pos: &Position<Self>) -> Vec<amity_engine::CardRow> {
-        let state = &pos.state;
-        let cards = if state.face_down {
-            vec!["?".to_string(); state.pile_len()]
-        } else {
-            state
-                .pile()
-                .iter()
-                .map(|card| card.letter().to_string())
-                .collect()
-        };
-        vec![amity_engine::CardRow {
-            title: "action pile, top first".into(),
-            owner: None,
-            cards,
-        }]
-    }
-
     fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
         deal_from_letters(&random_deal(rng)).ok()
     }
 
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags {
+            null_move: false,
+            check_extension: false,
+            quiescence: false,
+            late_move_reductions: false,
+            quiescence_plies: Some(0),
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
+            ..SearchFlags::ALL
+        }
+    }
+
+    /// The best score still reachable by the solver's bound, in hundredths: White is the
+    /// player whatever the position.
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
+        let optimistic = score_now(pos) - self.lower_bound(pos) as i32;
+        optimistic.max(WORST_SCORE) * 100
+    }
+}
+
+impl Notation for Parade {
+    fn format_move(&self, mv: Move) -> String {
+        match mv.flag() {
+            MoveFlag::Drop if mv.kind() == BLIND_ADD => "add".into(),
+            MoveFlag::Drop | MoveFlag::Chance => match card_of(mv) {
+                Some(card) => format!("{}@{}", card.letter(), mv.to()),
+                None => "0000".into(),
+            },
+            _ if mv.is_null() => "0000".into(),
+            _ => format!("{}{}", mv.from(), mv.to()),
+        }
+    }
+}
+
+impl Presentation for Parade {
     fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
         let mv = seen.decision;
         match mv.flag() {
@@ -653,18 +671,6 @@ impl Rules for Parade {
                 format!("a {piece} comes to {}", mv.to())
             }),
             _ => None,
-        }
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        match mv.flag() {
-            MoveFlag::Drop if mv.kind() == BLIND_ADD => "add".into(),
-            MoveFlag::Drop | MoveFlag::Chance => match card_of(mv) {
-                Some(card) => format!("{}@{}", card.letter(), mv.to()),
-                None => "0000".into(),
-            },
-            _ if mv.is_null() => "0000".into(),
-            _ => format!("{}{}", mv.from(), mv.to()),
         }
     }
 
@@ -701,31 +707,33 @@ impl Rules for Parade {
         text
     }
 
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            null_move: false,
-            check_extension: false,
-            quiescence: false,
-            late_move_reductions: false,
-            quiescence_plies: Some(0),
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
-        }
-    }
-
-    /// The best score still reachable by the solver's bound, in hundredths: White is the
-    /// player whatever the position.
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
-        let optimistic = score_now(pos) - self.lower_bound(pos) as i32;
-        optimistic.max(WORST_SCORE) * 100
-    }
-
     fn seats(&self) -> &'static [SeatInfo] {
         &crate::solitaire::ONE_SEAT
     }
 
+    /// The action pile, top first: face down (`?`) unless the pile is open.
+    fn card_rows(&self, pos: &Position<Self>) -> Vec<amity_engine::CardRow> {
+        let state = &pos.state;
+        let cards = if state.face_down {
+            vec!["?".to_string(); state.pile_len()]
+        } else {
+            state
+                .pile()
+                .iter()
+                .map(|card| card.letter().to_string())
+                .collect()
+        };
+        vec![amity_engine::CardRow {
+            title: "action pile, top first".into(),
+            owner: None,
+            cards,
+        }]
+    }
+}
+
+impl Learning for Parade {}
+
+impl Solver for Parade {
     fn solve(&self, pos: &Position<Self>, limits: SolveLimits) -> Option<Solution> {
         Some(solver::decide(
             self,

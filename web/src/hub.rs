@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use amity_engine::Rules;
+use amity_engine::{Presentation, Rules};
 use amity_variants::with_game;
 use serde_json::{Value, json};
 

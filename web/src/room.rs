@@ -9,10 +9,13 @@ use std::time::{Duration, Instant};
 
 use amity_engine::rules::Refereed;
 use amity_engine::search::{Limits, Score, Searcher};
-use amity_engine::{Color, Game, Move, MoveFlag, MoveList, Position, Rules, Seen, SolverMemory};
+use amity_engine::{
+    Color, Game, Move, MoveFlag, MoveList, Notation, Position, Presentation, Rules, RulesExt, Seen,
+    Solver, SolverMemory,
+};
 
 use crate::color_name;
-use amity_variants::{AnyGame, VariantOptions, with_game};
+use amity_variants::{AnyGame, Variant, VariantOptions, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::{Value, json};
@@ -889,7 +892,7 @@ impl Room {
 
     /// The message for `seat` had the full state been `full` (a test swaps in another full
     /// state consistent with the seat's view and expects the same message).
-    fn seat_message<R: Rules>(&self, game: &Game<R>, full: &Position<R>, seat: usize) -> Value {
+    fn seat_message<R: Variant>(&self, game: &Game<R>, full: &Position<R>, seat: usize) -> Value {
         let rules = game.rules();
         let seats = rules.seats();
         let side = seats[seat].side;
@@ -1046,7 +1049,7 @@ enum Done {
 }
 
 /// How decision `mv`, made in the full state `before`, is told to each seat, in seat order.
-fn told_to_seats<R: Rules>(rules: &R, before: &Position<R>, mv: Move) -> Vec<String> {
+fn told_to_seats<R: Variant>(rules: &R, before: &Position<R>, mv: Move) -> Vec<String> {
     rules
         .seats()
         .iter()
@@ -1072,7 +1075,7 @@ fn speech_of(said: &str) -> Result<String, ServeError> {
 /// what the seat was told (`told`, in seat order), the words said with it, and the same in
 /// plain words as the seat's own views before and after show it, so the words can tell a
 /// seat nothing its views do not.
-fn in_words<R: Rules>(
+fn in_words<R: Variant>(
     rules: &R,
     before: &Position<R>,
     after: &Position<R>,
@@ -1098,7 +1101,7 @@ fn in_words<R: Rules>(
 
 /// `told` (one decision or a comma-joined run) in plain words, from `side`'s views before and
 /// after it; `None` when no part of it reads better in words than as its token.
-fn told_in_words<R: Rules>(
+fn told_in_words<R: Variant>(
     rules: &R,
     before: &Position<R>,
     after: &Position<R>,
@@ -1132,7 +1135,7 @@ fn told_in_words<R: Rules>(
 
 /// What `side` sees of `full`: its view, or the view `awaiting` (FEN) while a decision of
 /// its waits for a further choice.
-fn seat_view<R: Rules>(
+fn seat_view<R: Variant>(
     rules: &R,
     full: &Position<R>,
     side: Color,
@@ -1146,7 +1149,7 @@ fn seat_view<R: Rules>(
 /// A decision as the page sees it from the seat's view `view`: its token, the same in plain
 /// words where the rules have them (for its button), whether words may be said with it, and
 /// the squares it names (for clicks).
-fn decision_json<R: Rules>(rules: &R, view: &Position<R>, mv: Move) -> Value {
+fn decision_json<R: Variant>(rules: &R, view: &Position<R>, mv: Move) -> Value {
     let token = rules.format_move(mv);
     let words = rules.in_words(&Seen {
         before: view,

@@ -10,7 +10,7 @@ mod webdriver;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use amity_engine::{Position, Rules};
+use amity_engine::{Position, Presentation, Rules};
 use amity_variants::with_game;
 use amity_web::hub::Hub;
 use serde_json::Value;

@@ -17,7 +17,7 @@ use rand::rngs::StdRng;
 use super::{Limits, Report, Score, SearchResult, Searcher};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Rules, RulesExt};
 
 /// How a game that hides information is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Rules, RulesExt};
 use worker::{Counter, MATE_BOUND, MAX_PLY, Shared, ThreadData, ThreadResult, Worker};
 
 /// Score of a position for the side to move.

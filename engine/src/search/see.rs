@@ -7,7 +7,7 @@ use shakmaty::{Bitboard, Color};
 use crate::moves::{Move, MoveFlag};
 use crate::orthodox::{KING, PAWN, attackers_to};
 use crate::position::{Kind, Position};
-use crate::rules::Rules;
+use crate::rules::{Rules, RulesExt};
 
 /// Value that makes losing the king outweigh any material.
 const KING_VALUE: i32 = 20_000;

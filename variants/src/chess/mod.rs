@@ -11,7 +11,8 @@ pub mod weights;
 use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
 use amity_engine::search::see;
 use amity_engine::{
-    Color, FenError, Kind, Move, MoveList, OptionSpec, Outcome, PieceInfo, Position, Rules, Scratch,
+    Color, FenError, Kind, Learning, Move, MoveList, Notation, OptionSpec, Outcome, PieceInfo,
+    Position, Presentation, Rules, Scratch, Solver,
 };
 
 use amity_engine::evaluation::Tapered;
@@ -57,30 +58,27 @@ impl Rules for Chess {
         &STANDARD_PIECES
     }
 
-    fn betza(&self, kind: Kind) -> Option<&'static str> {
-        // Pawn (step, diagonal capture, initial double step, en passant), knight, bishop,
-        // rook, queen, king with castling.
-        ["fmWfceFifmnD", "N", "B", "R", "RB", "KO2"]
-            .get(kind.index())
-            .copied()
-    }
-
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
         RULES.validate(pos)
     }
 
     #[inline]
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         RULES.generate(pos, moves, false);
     }
 
     #[inline]
-    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_tactical_in(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut MoveList,
+        _scratch: &mut Scratch,
+    ) {
         RULES.generate(pos, moves, true);
     }
 
     #[inline]
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         RULES.play(pos, mv);
     }
 
@@ -102,15 +100,8 @@ impl Rules for Chess {
         orthodox::insufficient_material(pos)
     }
 
-    fn static_exchange(&self, pos: &Position<Self>, mv: Move) -> i32 {
+    fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {
         see::orthodox(self, pos, mv)
-    }
-
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
-        match self.network.network() {
-            Some(chosen) => network::evaluate(chosen, pos),
-            None => evaluation::evaluate(pos),
-        }
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {
@@ -119,7 +110,21 @@ impl Rules for Chess {
             None => evaluation::evaluate(pos),
         }
     }
+}
 
+impl Notation for Chess {}
+
+impl Presentation for Chess {
+    fn betza(&self, kind: Kind) -> Option<&'static str> {
+        // Pawn (step, diagonal capture, initial double step, en passant), knight, bishop,
+        // rook, queen, king with castling.
+        ["fmWfceFifmnD", "N", "B", "R", "RB", "KO2"]
+            .get(kind.index())
+            .copied()
+    }
+}
+
+impl Learning for Chess {
     fn network_inputs(
         &self,
         pos: &Position<Self>,
@@ -140,10 +145,12 @@ impl Rules for Chess {
     }
 }
 
+impl Solver for Chess {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amity_engine::Game;
+    use amity_engine::{Game, RulesExt};
 
     /// Every move of every position within `depth` plies: whether it checks, told without
     /// playing it, against playing it and asking.

@@ -251,7 +251,7 @@ mod tests {
     use super::*;
     use crate::Chess;
     use amity_engine::network::{TrainingSample, TrainingSettings, train};
-    use amity_engine::{Game, MoveList};
+    use amity_engine::{Game, MoveList, RulesExt};
 
     const FENS: [&str; 3] = [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",

@@ -29,8 +29,9 @@ use amity_engine::orthodox::{
     self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES, shift_forward,
 };
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Move, MoveFlag, MoveList, Outcome,
-    Piece, PieceInfo, Position, Rank, Rules, SearchFlags, Square,
+    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
+    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, RulesExt, Scratch,
+    SearchFlags, Solver, Square,
 };
 
 pub use cards::{Card, CardList};
@@ -286,7 +287,7 @@ pub fn discard_decision(card: Card) -> Move {
 }
 
 /// How a word clue is told to the mover, who may not read the word (see
-/// [`Rules::announce_to`]); the mover's view plays it as a clue of unknown word.
+/// [`Presentation::announce_to`]); the mover's view plays it as a clue of unknown word.
 pub const UNSEEN_WORD: &str = "word:?";
 
 /// What a word clue's token says of the word.
@@ -795,50 +796,6 @@ fn hidden(state: &ChesswordsState) -> bool {
 impl Rules for Chesswords {
     type State = ChesswordsState;
 
-    /// Both hands and the draw stack; in a seat's view the partner's hand and the stack are
-    /// backs (`?`).
-    fn card_rows(&self, pos: &Position<Self>) -> Vec<amity_engine::CardRow> {
-        let state = &pos.state;
-        let row = |title: String, owner: Option<Color>, cards: &CardList| amity_engine::CardRow {
-            title,
-            owner,
-            cards: cards.iter().map(|card| card.to_string()).collect(),
-        };
-        let mut rows: Vec<amity_engine::CardRow> = [Color::White, Color::Black]
-            .into_iter()
-            .map(|color| {
-                let title = format!("{}'s hand", orthodox::color_name(color));
-                row(title, Some(color), &state.hands[side_index(color)])
-            })
-            .collect();
-        rows.push(row("draw stack".into(), None, &state.stack));
-        rows
-    }
-
-    /// Every square's letter, for boards drawn by a program; a checker's square shows its
-    /// letter in capitals (it is one of the letters collected).
-    fn square_labels(&self, pos: &Position<Self>) -> Vec<amity_engine::SquareLabel> {
-        (0..36)
-            .map(|index| {
-                let square = Square::from_coords(
-                    shakmaty::File::new((index % 6) as u32),
-                    shakmaty::Rank::new((index / 6) as u32),
-                );
-                let letter = letter_char(pos.state.letters[index]);
-                let collected = pos.state.checkers.contains(square);
-                amity_engine::SquareLabel {
-                    square,
-                    text: if collected {
-                        letter.to_ascii_uppercase().to_string()
-                    } else {
-                        letter.to_string()
-                    },
-                    owner: None,
-                }
-            })
-            .collect()
-    }
-
     fn name(&self) -> &'static str {
         "chesswords"
     }
@@ -907,7 +864,7 @@ impl Rules for Chesswords {
         state_key(state)
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         let state = &pos.state;
         match state.stage {
             Stage::Over => {}
@@ -947,50 +904,17 @@ impl Rules for Chesswords {
         }
     }
 
-    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
+    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> bool {
         mv.flag() != MoveFlag::Chance && pos.theirs().contains(mv.to())
     }
 
-    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
+    fn gain_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {
         let _ = (pos, mv);
         0
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         self.play_decision(pos, mv, Told::Letters);
-    }
-
-    /// A free clue word (`word:abash`), or, for the mover's view, a clue whose word it may
-    /// not read ([`UNSEEN_WORD`]): any legal word clue stands for it, since the word is
-    /// forgotten as it is played.
-    fn parse_written(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
-        if pos.state.stage != Stage::Clue {
-            return None;
-        }
-        let mut legal = MoveList::new();
-        self.generate(pos, &mut legal);
-        if token == UNSEEN_WORD {
-            return legal
-                .iter()
-                .copied()
-                .find(|&mv| matches!(Decision::of(mv), Decision::Word(..)));
-        }
-        let word = ClueWord::new(token.strip_prefix("word:")?)?;
-        let (first, last) = word.ends();
-        let mv = word_decision(first, last);
-        legal.contains(mv).then_some(mv)
-    }
-
-    fn play_written(&self, pos: &mut Position<Self>, mv: Move, token: &str) {
-        let told = if token == UNSEEN_WORD {
-            Told::Unseen
-        } else {
-            match token.strip_prefix("word:").and_then(ClueWord::new) {
-                Some(word) => Told::Word(word),
-                None => Told::Letters,
-            }
-        };
-        self.play_decision(pos, mv, told);
     }
 
     fn in_check(&self, pos: &Position<Self>) -> bool {
@@ -1078,18 +1002,153 @@ impl Rules for Chesswords {
         Position::from_fen(self, &deal_fen(&deck, &layout)).ok()
     }
 
-    /// A word clue is told to the mover without its letters: the word is the clue giver's
-    /// secret (the mover's view reads `move-word-?`), and its letters are what a `say:` costs
-    /// a penalty point for.
-    fn announce_to(&self, pos: &Position<Self>, mv: Move, listener: Color) -> String {
-        match Decision::of(mv) {
-            Decision::Word(..) if listener != pos.turn() => UNSEEN_WORD.into(),
-            _ => self.announce(pos, mv),
+    fn policy_decision(&self, view: &Position<Self>, baseline: bool) -> Option<Move> {
+        partner::decide(self, view, baseline)
+    }
+
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags {
+            null_move: false,
+            check_extension: false,
+            quiescence: false,
+            late_move_reductions: false,
+            quiescence_plies: None,
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
+            ..SearchFlags::ALL
         }
     }
 
-    fn policy_decision(&self, view: &Position<Self>, baseline: bool) -> Option<Move> {
-        partner::decide(self, view, baseline)
+    /// The team's letters so far, from whoever decides (the game is cooperative, so both
+    /// seats want the same thing).
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
+        pos.state.checkers.count() as i32 * 10
+    }
+}
+
+impl Notation for Chesswords {
+    fn format_move(&self, mv: Move) -> String {
+        match Decision::of(mv) {
+            Decision::Pass => "pass".into(),
+            Decision::Word(first, last) => {
+                format!("word:{}{}", letter_char(first), letter_char(last))
+            }
+            Decision::Say(first, last) => {
+                format!("say:{}{}", letter_char(first), letter_char(last))
+            }
+            Decision::Keep => "keep".into(),
+            Decision::Discard(card) => format!("discard:{card}"),
+            Decision::Board(mv) if mv.flag() == MoveFlag::Promotion => format!(
+                "{}{}{}",
+                mv.from(),
+                mv.to(),
+                STANDARD_PIECES[mv.kind().index() % 6].symbol.to_lowercase()
+            ),
+            Decision::Board(mv) => format!("{}{}", mv.from(), mv.to()),
+        }
+    }
+
+    /// A free clue word (`word:abash`), or, for the mover's view, a clue whose word it may
+    /// not read ([`UNSEEN_WORD`]): any legal word clue stands for it, since the word is
+    /// forgotten as it is played.
+    fn parse_written(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
+        if pos.state.stage != Stage::Clue {
+            return None;
+        }
+        let mut legal = MoveList::new();
+        self.generate(pos, &mut legal);
+        if token == UNSEEN_WORD {
+            return legal
+                .iter()
+                .copied()
+                .find(|&mv| matches!(Decision::of(mv), Decision::Word(..)));
+        }
+        let word = ClueWord::new(token.strip_prefix("word:")?)?;
+        let (first, last) = word.ends();
+        let mv = word_decision(first, last);
+        legal.contains(mv).then_some(mv)
+    }
+
+    fn play_written(&self, pos: &mut Position<Self>, mv: Move, token: &str) {
+        let told = if token == UNSEEN_WORD {
+            Told::Unseen
+        } else {
+            match token.strip_prefix("word:").and_then(ClueWord::new) {
+                Some(word) => Told::Word(word),
+                None => Told::Letters,
+            }
+        };
+        self.play_decision(pos, mv, told);
+    }
+}
+
+impl Presentation for Chesswords {
+    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
+        decision_in_words(seen.decision, seen.after.is_some())
+    }
+
+    /// A word clue carries the clue its giver says: free words both seats hear.
+    fn takes_speech(&self, pos: &Position<Self>, mv: Move) -> bool {
+        pos.state.stage == Stage::Clue && matches!(Decision::of(mv), Decision::Word(..))
+    }
+
+    fn describe(&self, pos: &Position<Self>) -> String {
+        let state = &pos.state;
+        let layout = Layout::of_letters(&state.letters)
+            .map_or("(not from the planks)".to_string(), |l| l.to_string());
+        let letters: String = state.collected().iter().map(|l| letter_char(*l)).collect();
+        format!(
+            "Layout: {layout}\nLetters collected: {}\nStage: {}\nMover: {}\nPenalties: {}\n",
+            if letters.is_empty() { "-" } else { &letters },
+            write_stage(&state.stage),
+            orthodox::color_name(state.mover),
+            state.penalties
+        )
+    }
+
+    /// Every square's letter, for boards drawn by a program; a checker's square shows its
+    /// letter in capitals (it is one of the letters collected).
+    fn square_labels(&self, pos: &Position<Self>) -> Vec<amity_engine::SquareLabel> {
+        (0..36)
+            .map(|index| {
+                let square = Square::from_coords(
+                    shakmaty::File::new((index % 6) as u32),
+                    shakmaty::Rank::new((index / 6) as u32),
+                );
+                let letter = letter_char(pos.state.letters[index]);
+                let collected = pos.state.checkers.contains(square);
+                amity_engine::SquareLabel {
+                    square,
+                    text: if collected {
+                        letter.to_ascii_uppercase().to_string()
+                    } else {
+                        letter.to_string()
+                    },
+                    owner: None,
+                }
+            })
+            .collect()
+    }
+
+    /// Both hands and the draw stack; in a seat's view the partner's hand and the stack are
+    /// backs (`?`).
+    fn card_rows(&self, pos: &Position<Self>) -> Vec<amity_engine::CardRow> {
+        let state = &pos.state;
+        let row = |title: String, owner: Option<Color>, cards: &CardList| amity_engine::CardRow {
+            title,
+            owner,
+            cards: cards.iter().map(|card| card.to_string()).collect(),
+        };
+        let mut rows: Vec<amity_engine::CardRow> = [Color::White, Color::Black]
+            .into_iter()
+            .map(|color| {
+                let title = format!("{}'s hand", orthodox::color_name(color));
+                row(title, Some(color), &state.hands[side_index(color)])
+            })
+            .collect();
+        rows.push(row("draw stack".into(), None, &state.stack));
+        rows
     }
 
     /// A move ends the mover's part of the turn; whether a discard follows depends on the
@@ -1098,6 +1157,16 @@ impl Rules for Chesswords {
     fn outcome_hidden(&self, pos: &Position<Self>, mv: Move) -> bool {
         let _ = pos;
         matches!(Decision::of(mv), Decision::Board(_))
+    }
+
+    /// A word clue is told to the mover without its letters: the word is the clue giver's
+    /// secret (the mover's view reads `move-word-?`), and its letters are what a `say:` costs
+    /// a penalty point for.
+    fn announce_to(&self, pos: &Position<Self>, mv: Move, listener: Color) -> String {
+        match Decision::of(mv) {
+            Decision::Word(..) if listener != pos.turn() => UNSEEN_WORD.into(),
+            _ => self.announce(pos, mv),
+        }
     }
 
     /// The final account (rule 7) with the final words spelled, as engines that speak only
@@ -1132,71 +1201,11 @@ impl Rules for Chesswords {
             ("Grade", account.grade.to_string()),
         ]
     }
-
-    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
-        decision_in_words(seen.decision, seen.after.is_some())
-    }
-
-    /// A word clue carries the clue its giver says: free words both seats hear.
-    fn takes_speech(&self, pos: &Position<Self>, mv: Move) -> bool {
-        pos.state.stage == Stage::Clue && matches!(Decision::of(mv), Decision::Word(..))
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        match Decision::of(mv) {
-            Decision::Pass => "pass".into(),
-            Decision::Word(first, last) => {
-                format!("word:{}{}", letter_char(first), letter_char(last))
-            }
-            Decision::Say(first, last) => {
-                format!("say:{}{}", letter_char(first), letter_char(last))
-            }
-            Decision::Keep => "keep".into(),
-            Decision::Discard(card) => format!("discard:{card}"),
-            Decision::Board(mv) if mv.flag() == MoveFlag::Promotion => format!(
-                "{}{}{}",
-                mv.from(),
-                mv.to(),
-                STANDARD_PIECES[mv.kind().index() % 6].symbol.to_lowercase()
-            ),
-            Decision::Board(mv) => format!("{}{}", mv.from(), mv.to()),
-        }
-    }
-
-    fn describe(&self, pos: &Position<Self>) -> String {
-        let state = &pos.state;
-        let layout = Layout::of_letters(&state.letters)
-            .map_or("(not from the planks)".to_string(), |l| l.to_string());
-        let letters: String = state.collected().iter().map(|l| letter_char(*l)).collect();
-        format!(
-            "Layout: {layout}\nLetters collected: {}\nStage: {}\nMover: {}\nPenalties: {}\n",
-            if letters.is_empty() { "-" } else { &letters },
-            write_stage(&state.stage),
-            orthodox::color_name(state.mover),
-            state.penalties
-        )
-    }
-
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            null_move: false,
-            check_extension: false,
-            quiescence: false,
-            late_move_reductions: false,
-            quiescence_plies: None,
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
-        }
-    }
-
-    /// The team's letters so far, from whoever decides (the game is cooperative, so both
-    /// seats want the same thing).
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
-        pos.state.checkers.count() as i32 * 10
-    }
 }
+
+impl Learning for Chesswords {}
+
+impl Solver for Chesswords {}
 
 /// The full-state FEN of a deal (24 cards in order) on a layout.
 pub fn deal_fen(deck: &[Card], layout: &Layout) -> String {

@@ -9,7 +9,7 @@
 //! what lets the clue giver know for sure when a pass is enough.
 
 use amity_engine::orthodox::{KING, PAWN};
-use amity_engine::{Color, Move, MoveList, Position, Rules, Square};
+use amity_engine::{Color, Move, MoveList, Position, RulesExt, Square};
 
 use super::letters::letter_char;
 use super::wordnet::{Clue, WordNet};

@@ -3,7 +3,7 @@
 //! and a clue in English reaches the mover as its text only. It reports the team score and
 //! how often the mover played the move the clue giver wanted.
 
-use amity_engine::{Move, Position, Rules};
+use amity_engine::{Move, Notation, Position, Rules};
 
 use super::partner::{self, CluePlan};
 use super::score::{FinalClues, FinalScore, final_score};

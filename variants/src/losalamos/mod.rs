@@ -15,7 +15,8 @@ use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECE
 use amity_engine::search::see;
 use amity_engine::tuning::Features;
 use amity_engine::{
-    FenError, Geometry, Move, MoveList, Outcome, PieceInfo, Position, Rules, SearchFlags,
+    FenError, Geometry, Learning, Move, MoveList, Notation, Outcome, PieceInfo, Position,
+    Presentation, Rules, Scratch, SearchFlags, Solver,
 };
 
 /// Los Alamos chess.
@@ -66,17 +67,22 @@ impl Rules for LosAlamos {
     }
 
     #[inline]
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         RULES.generate(pos, moves, false);
     }
 
     #[inline]
-    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_tactical_in(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut MoveList,
+        _scratch: &mut Scratch,
+    ) {
         RULES.generate(pos, moves, true);
     }
 
     #[inline]
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         RULES.play(pos, mv);
     }
 
@@ -99,7 +105,7 @@ impl Rules for LosAlamos {
         orthodox::insufficient_material(pos)
     }
 
-    fn static_exchange(&self, pos: &Position<Self>, mv: Move) -> i32 {
+    fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {
         see::orthodox(self, pos, mv)
     }
 
@@ -113,10 +119,16 @@ impl Rules for LosAlamos {
         }
     }
 
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         evaluate(pos)
     }
+}
 
+impl Notation for LosAlamos {}
+
+impl Presentation for LosAlamos {}
+
+impl Learning for LosAlamos {
     fn evaluation_features(&self, pos: &Position<Self>, features: &mut Features) -> bool {
         evaluation::features(pos, features);
         true
@@ -126,3 +138,5 @@ impl Rules for LosAlamos {
         (&weights::WEIGHTS, evaluation::weight_name)
     }
 }
+
+impl Solver for LosAlamos {}

@@ -211,7 +211,7 @@ mod tests {
 
     use super::*;
     use crate::pacifist::influence::for_each_influence;
-    use amity_engine::{MoveList, Rules, Square};
+    use amity_engine::{MoveList, Rules, RulesExt, Square};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 

@@ -15,9 +15,9 @@ use amity_engine::orthodox::{
     self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES,
 };
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, File, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, Piece, PieceInfo, Position, Rank, Rules, Scratch, SearchFlags, Square,
-    VariantSettings, WinReason,
+    Bitboard, Color, DrawReason, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
+    Notation, OptionKind, OptionSpec, Outcome, Piece, PieceInfo, Position, Presentation, Rank,
+    Rules, Scratch, SearchFlags, Solver, Square, VariantSettings, WinReason,
 };
 use caches::Cached;
 use shakmaty::attacks::{between, king_attacks, knight_attacks};
@@ -231,7 +231,7 @@ fn made<T>(slot: &mut Option<T>, make: impl FnOnce() -> T) -> &mut T {
 }
 
 /// Where generation puts the legal moves it finds: a list, or only their number (perft's
-/// last ply, [`Rules::count_moves`]).
+/// last ply, [`Rules::count_moves_in`]).
 trait MoveSink {
     /// Whether only the number of moves is kept (the order of the moves then does not matter).
     const COUNTING: bool;
@@ -1136,7 +1136,7 @@ impl Pacifist {
         )
     }
 
-    /// [`Rules::is_tactical`] for one measure. A move whose turn has been played out already
+    /// [`Rules::is_tactical_in`] for one measure. A move whose turn has been played out already
     /// is answered from [`turn_memo`].
     #[inline(always)]
     fn is_tactical_with<B: Cached>(
@@ -1196,19 +1196,19 @@ impl Pacifist {
         turn
     }
 
-    /// [`Rules::generate`] with a thread's `caches`.
+    /// [`Rules::generate_in`] with a thread's `caches`.
     fn generate_cached(&self, pos: &Position<Self>, moves: &mut MoveList, caches: &mut Caches) {
         with_balance!(self, B => self.legal_moves::<B, _>(pos, moves, caches))
     }
 
-    /// [`Rules::count_moves`] with a thread's `caches`.
+    /// [`Rules::count_moves_in`] with a thread's `caches`.
     fn count_cached(&self, pos: &Position<Self>, caches: &mut Caches) -> usize {
         let mut count = MoveCount(0);
         with_balance!(self, B => self.legal_moves::<B, _>(pos, &mut count, caches));
         count.0
     }
 
-    /// [`Rules::generate_tactical`] with a thread's `caches`: the moves, then the question
+    /// [`Rules::generate_tactical_in`] with a thread's `caches`: the moves, then the question
     /// about each, answered from the node generation left in the caches.
     fn generate_tactical_cached(
         &self,
@@ -1220,19 +1220,19 @@ impl Pacifist {
         moves.retain(|mv| self.is_tactical_cached(pos, mv, caches));
     }
 
-    /// [`Rules::is_tactical`] with a thread's `caches`.
+    /// [`Rules::is_tactical_in`] with a thread's `caches`.
     fn is_tactical_cached(&self, pos: &Position<Self>, mv: Move, caches: &mut Caches) -> bool {
         with_balance!(self, B => self.is_tactical_with::<B>(pos, mv, caches))
     }
 
-    /// [`Rules::gain`] with a thread's `caches`.
+    /// [`Rules::gain_in`] with a thread's `caches`.
     fn gain_cached(&self, pos: &Position<Self>, mv: Move, caches: &mut Caches) -> i32 {
         // The swing already includes the promoted piece's value over the pawn's.
         let swing = with_balance!(self, B => self.quick_swing::<B>(pos, mv, caches));
         swing.max(self.promotion_gain(mv))
     }
 
-    /// [`Rules::play`] with a thread's `caches`.
+    /// [`Rules::play_in`] with a thread's `caches`.
     #[inline(always)]
     fn play_cached(&self, pos: &mut Position<Self>, mv: Move, caches: &mut Caches) {
         let us = pos.turn();
@@ -1786,31 +1786,19 @@ impl Rules for Pacifist {
         Ok(())
     }
 
-    // Each hook without a scratch works on caches made for the call; the search and perft
-    // call the `_in` hooks, which keep them in the thread's scratch.
-
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
-        self.generate_cached(pos, moves, &mut Caches::default());
-    }
+    // Each hook keeps its caches in the thread's scratch: the search and perft lend the same
+    // one call after call; a call without one (`RulesExt`) works on caches made for it.
 
     #[inline(always)]
     fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, scratch: &mut Scratch) {
         self.generate_cached(pos, moves, scratch.get());
     }
 
-    /// Counts the moves [`Rules::generate`] lists, without listing them: the moves the quick
-    /// test settles are counted a set at a time.
-    fn count_moves(&self, pos: &Position<Self>) -> usize {
-        self.count_cached(pos, &mut Caches::default())
-    }
-
+    /// Counts the moves [`Rules::generate_in`] lists, without listing them: the moves the
+    /// quick test settles are counted a set at a time.
     #[inline(always)]
     fn count_moves_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> usize {
         self.count_cached(pos, scratch.get())
-    }
-
-    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
-        self.generate_tactical_cached(pos, moves, &mut Caches::default());
     }
 
     #[inline]
@@ -1827,17 +1815,9 @@ impl Rules for Pacifist {
     /// balance moves in a game without captures. Moves that trade conversions are left to the
     /// full-width search: in a game where material never leaves the board, chains of trades
     /// need not end, and the evaluation already weighs pieces about to change hands.
-    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
-        self.is_tactical_cached(pos, mv, &mut Caches::default())
-    }
-
     #[inline]
     fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> bool {
         self.is_tactical_cached(pos, mv, scratch.get())
-    }
-
-    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
-        self.gain_cached(pos, mv, &mut Caches::default())
     }
 
     #[inline]
@@ -1848,10 +1828,6 @@ impl Rules for Pacifist {
     /// The gain: nothing is captured, so no exchange follows on the square.
     fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, scratch: &mut Scratch) -> i32 {
         self.gain_in(pos, mv, scratch)
-    }
-
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
-        self.play_cached(pos, mv, &mut Caches::default());
     }
 
     #[inline(always)]
@@ -1883,7 +1859,7 @@ impl Rules for Pacifist {
         }
     }
 
-    /// Quiescence follows conversion-making moves ([`Rules::is_tactical`]) and check
+    /// Quiescence follows conversion-making moves ([`Rules::is_tactical_in`]) and check
     /// extension answers a kingless side or a king about to be converted. No null move and no
     /// late move reductions: a quiet move here often sets up a conversion a move later (no
     /// capture stands out for move ordering to put first), and a pass dodges the passer's own
@@ -1910,7 +1886,15 @@ impl Rules for Pacifist {
         false
     }
 
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         evaluation::evaluate(self, pos)
     }
 }
+
+impl Notation for Pacifist {}
+
+impl Presentation for Pacifist {}
+
+impl Learning for Pacifist {}
+
+impl Solver for Pacifist {}

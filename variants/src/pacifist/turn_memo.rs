@@ -1,7 +1,7 @@
 //! A memo of played-out turns ([`TurnMemo`]): what playing a move's turn in full told (whether
 //! it converts for the mover without losing anything, and the material swing), so that the
-//! search's repeated questions about one move ([`amity_engine::Rules::is_tactical`] and
-//! [`amity_engine::Rules::gain`] during generation, ordering and pruning) play it at most once.
+//! search's repeated questions about one move ([`amity_engine::Rules::is_tactical_in`] and
+//! [`amity_engine::Rules::gain_in`] during generation, ordering and pruning) play it at most once.
 //!
 //! A turn's outcome depends on the colours and kinds on the board, the side to move, the move
 //! and the measure, and on nothing else (castling rights only lose bits, clocks are not read):

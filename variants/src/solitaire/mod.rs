@@ -6,7 +6,7 @@ pub mod solver;
 
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, QUEEN, ROOK, STANDARD_PIECES};
 use amity_engine::rules::Refereed;
-use amity_engine::{Bitboard, Color, Kind, Move, MoveList, Piece, Position, SeatInfo};
+use amity_engine::{Bitboard, Color, Kind, Move, MoveList, Piece, Position, RulesExt, SeatInfo};
 
 use solver::Solitaire;
 

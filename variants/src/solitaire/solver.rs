@@ -25,8 +25,8 @@ use rayon::prelude::*;
 use amity_engine::position::MAX_KINDS;
 use amity_engine::rules::Refereed;
 use amity_engine::{
-    ChanceOutcome, Color, Kind, Move, MoveList, Position, PuzzleScore, Rules, Scratch, Solution,
-    SolveLimits, SolverMemory,
+    ChanceOutcome, Color, Kind, Move, MoveList, Position, PuzzleScore, Rules, RulesExt, Scratch,
+    Solution, SolveLimits, SolverMemory,
 };
 
 use super::Touch;

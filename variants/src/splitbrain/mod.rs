@@ -12,8 +12,9 @@
 use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECES};
 use amity_engine::zobrist;
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Move, MoveFlag, MoveList, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Rules, SearchFlags, SeatInfo, Square,
+    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
+    Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, RulesExt,
+    Scratch, SearchFlags, SeatInfo, Solver, Square,
 };
 use rand::rngs::StdRng;
 use rand::seq::IteratorRandom;
@@ -1043,7 +1044,7 @@ impl Rules for SplitBrain {
         hash
     }
 
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         let Ok(stage) = stage(pos) else {
             return;
         };
@@ -1080,17 +1081,17 @@ impl Rules for SplitBrain {
         }
     }
 
-    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
+    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> bool {
         let _ = (pos, mv);
         false
     }
 
-    fn gain(&self, pos: &Position<Self>, mv: Move) -> i32 {
+    fn gain_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {
         let _ = (pos, mv);
         0
     }
 
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let before = self.state_hash(&pos.state);
         let mut promotion = None;
         match decision(mv) {
@@ -1161,39 +1162,26 @@ impl Rules for SplitBrain {
         world
     }
 
-    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
-        let (before, mv, after) = (seen.before, seen.decision, seen.after);
-        if mv.flag() != MoveFlag::Drop || mv.is_null() {
-            return None;
+    fn search_flags(&self) -> SearchFlags {
+        SearchFlags {
+            null_move: false,
+            check_extension: false,
+            quiescence: false,
+            late_move_reductions: false,
+            quiescence_plies: None,
+            // Countermoves were measured in chess only: this game keeps the search its
+            // strength was measured with.
+            countermoves: false,
+            ..SearchFlags::ALL
         }
-        let words = match decision(mv) {
-            CHOOSE => format!("choose the piece on {}", mv.to()),
-            TARGET => format!("name the square {} to move to", mv.to()),
-            RULE_PIECE => "rule: the chosen piece moves".into(),
-            RULE_TARGET => "rule: a piece moves to the named square".into(),
-            TIE => format!("break the tie: {}", mv.to()),
-            kind => format!(
-                "promote to a {}",
-                STANDARD_PIECES[usize::from(kind - PROMOTE) % 6].name
-            ),
-        };
-        // The decision that completes a team move says which move it made: no seat names it.
-        let played = after.and_then(|after| {
-            [Color::White, Color::Black].into_iter().find_map(|team| {
-                let from = before.color(team) & !after.color(team);
-                let to = after.color(team) & !before.color(team);
-                match (from.single_square(), to.single_square()) {
-                    (Some(from), Some(to)) => Some(format!("{from}{to}")),
-                    _ => None,
-                }
-            })
-        });
-        Some(match played {
-            Some(played) => format!("{words}: {played} is played"),
-            None => words,
-        })
     }
 
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
+        losalamos::evaluate(pos)
+    }
+}
+
+impl Notation for SplitBrain {
     fn format_move(&self, mv: Move) -> String {
         if mv.flag() != MoveFlag::Drop {
             return match mv.flag() {
@@ -1233,15 +1221,40 @@ impl Rules for SplitBrain {
             None => Some(token.split(',').map(str::to_string).collect()),
         }
     }
+}
 
-    /// The four seats, in the order of [`Seat::ALL`].
-    fn seats(&self) -> &'static [SeatInfo] {
-        &SEATS
-    }
-
-    fn seat_to_decide(&self, pos: &Position<Self>) -> Option<usize> {
-        let seat = stage(pos).ok()?.seat(pos.state.team, pos.state.checker)?;
-        Seat::ALL.iter().position(|one| *one == seat)
+impl Presentation for SplitBrain {
+    fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
+        let (before, mv, after) = (seen.before, seen.decision, seen.after);
+        if mv.flag() != MoveFlag::Drop || mv.is_null() {
+            return None;
+        }
+        let words = match decision(mv) {
+            CHOOSE => format!("choose the piece on {}", mv.to()),
+            TARGET => format!("name the square {} to move to", mv.to()),
+            RULE_PIECE => "rule: the chosen piece moves".into(),
+            RULE_TARGET => "rule: a piece moves to the named square".into(),
+            TIE => format!("break the tie: {}", mv.to()),
+            kind => format!(
+                "promote to a {}",
+                STANDARD_PIECES[usize::from(kind - PROMOTE) % 6].name
+            ),
+        };
+        // The decision that completes a team move says which move it made: no seat names it.
+        let played = after.and_then(|after| {
+            [Color::White, Color::Black].into_iter().find_map(|team| {
+                let from = before.color(team) & !after.color(team);
+                let to = after.color(team) & !before.color(team);
+                match (from.single_square(), to.single_square()) {
+                    (Some(from), Some(to)) => Some(format!("{from}{to}")),
+                    _ => None,
+                }
+            })
+        });
+        Some(match played {
+            Some(played) => format!("{words}: {played} is played"),
+            None => words,
+        })
     }
 
     fn describe(&self, pos: &Position<Self>) -> String {
@@ -1257,21 +1270,17 @@ impl Rules for SplitBrain {
         )
     }
 
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            null_move: false,
-            check_extension: false,
-            quiescence: false,
-            late_move_reductions: false,
-            quiescence_plies: None,
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
-        }
+    /// The four seats, in the order of [`Seat::ALL`].
+    fn seats(&self) -> &'static [SeatInfo] {
+        &SEATS
     }
 
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
-        losalamos::evaluate(pos)
+    fn seat_to_decide(&self, pos: &Position<Self>) -> Option<usize> {
+        let seat = stage(pos).ok()?.seat(pos.state.team, pos.state.checker)?;
+        Seat::ALL.iter().position(|one| *one == seat)
     }
 }
+
+impl Learning for SplitBrain {}
+
+impl Solver for SplitBrain {}

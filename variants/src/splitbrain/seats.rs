@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::{Limits, Searcher};
-use amity_engine::{Move, OptionValue, Position, Rules};
+use amity_engine::{Move, Notation, OptionValue, Position};
 
 use super::{PARTNER_OPTION, PartnerModel, SEAT_OPTION, Seat, SeatError, SplitBrain};
 use crate::losalamos::LosAlamos;

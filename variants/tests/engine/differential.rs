@@ -3,7 +3,7 @@
 //! on check, and on how the game ends; Amity's incremental hash must equal a fresh one and its
 //! FEN must round-trip.
 
-use amity_engine::{Game, MoveList, Position, Rules, perft::perft};
+use amity_engine::{Game, MoveList, Notation, Position, Rules, RulesExt, perft::perft};
 use amity_variants::Chess;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;

@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use amity_engine::game::parse_move;
 use amity_engine::search::ordering::{History, MovePicker, QuietOrder, Stage};
 use amity_engine::search::{Limits, Score, Searcher};
-use amity_engine::{Game, Move, MoveList, Position, Rules, Scratch, perft};
+use amity_engine::{Game, Move, MoveList, Notation, Position, RulesExt, Scratch, perft};
 use amity_variants::Chess;
 use common::read_perft_file;
 

@@ -10,7 +10,7 @@ use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
 use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{
     ChanceOutcome, FenError, Game, Kind, Move, MoveFlag, MoveList, Outcome, PieceInfo, Position,
-    Rules, Square, zobrist,
+    Rules, Scratch, Square, zobrist,
 };
 use amity_variants::evaluation;
 
@@ -52,12 +52,12 @@ impl Rules for CoinChess {
         }
         hash
     }
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         if !pos.state.pending {
             RULES.generate(pos, moves, false);
         }
     }
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let before = self.state_hash(&pos.state);
         if mv.flag() == MoveFlag::Chance {
             pos.state = Coin {
@@ -94,7 +94,7 @@ impl Rules for CoinChess {
         });
         true
     }
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         // Tails favours the side that just moved (not the side to move).
         evaluation::standard(pos) - if pos.state.tails { 30 } else { 0 }
     }
@@ -126,27 +126,32 @@ impl Rules for PassingChess {
             0
         }
     }
-    fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
         if pos.state {
             moves.push(Move::pass());
         } else {
             RULES.generate(pos, moves, false);
         }
     }
-    fn generate_tactical(&self, pos: &Position<Self>, moves: &mut MoveList) {
+    fn generate_tactical_in(
+        &self,
+        pos: &Position<Self>,
+        moves: &mut MoveList,
+        _scratch: &mut Scratch,
+    ) {
         if pos.state {
             moves.push(Move::pass());
         } else {
             RULES.generate(pos, moves, true);
         }
     }
-    fn is_tactical(&self, pos: &Position<Self>, mv: Move) -> bool {
+    fn is_tactical_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> bool {
         mv.flag() == MoveFlag::Pass
             || mv.flag() == MoveFlag::Promotion
             || mv.flag() == MoveFlag::EnPassant
             || (mv.flag() == MoveFlag::Normal && pos.theirs().contains(mv.to()))
     }
-    fn play(&self, pos: &mut Position<Self>, mv: Move) {
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         if mv.flag() == MoveFlag::Pass {
             pos.state = false;
             pos.toggle_hash(zobrist::variant(0));
@@ -165,7 +170,7 @@ impl Rules for PassingChess {
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
         RULES.no_move_outcome(pos)
     }
-    fn evaluate(&self, pos: &Position<Self>) -> i32 {
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         evaluation::standard(pos)
     }
 }

@@ -8,8 +8,8 @@ use crate::booster_reference;
 use crate::common;
 
 use amity_engine::{
-    Color, FenError, Game, Move, MoveError, MoveFlag, Outcome, Position, Rules, WinReason,
-    perft::perft,
+    Color, FenError, Game, Move, MoveError, MoveFlag, Notation, Outcome, Position, Presentation,
+    Rules, RulesExt, WinReason, perft::perft,
 };
 use amity_variants::booster::{self, Booster, START_FEN};
 use booster_reference::RefPos;

@@ -6,7 +6,9 @@
 use crate::chesswords_reference;
 use crate::common;
 
-use amity_engine::{Color, Game, MoveList, Position, Rules, perft::perft};
+use amity_engine::{
+    Color, Game, MoveList, Notation, Position, Presentation, Rules, RulesExt, perft::perft,
+};
 use amity_variants::chesswords::{self, Chesswords, Stage};
 use chesswords_reference::RefPos;
 use common::read_perft_file;

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use amity_engine::{Color, Game, Move, Position, Rules, Square};
+use amity_engine::{Color, Game, Move, Position, Rules, RulesExt, Square};
 use amity_variants::chesswords::partner::{self, CluePlan};
 use amity_variants::chesswords::score::Grade;
 use amity_variants::chesswords::table::{self, Speech};

@@ -9,7 +9,7 @@ use crate::common;
 use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::{HiddenInformation, Limits, Searcher};
-use amity_engine::{Color, Game, Position, Rules, perft::perft};
+use amity_engine::{Color, Game, Notation, Position, Presentation, Rules, RulesExt, perft::perft};
 use amity_variants::cloakanddagger::{
     self, Arrangement, CloakAndDagger, IDENTITIES, START_FEN, arrangements, belief,
 };

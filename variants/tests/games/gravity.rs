@@ -8,7 +8,8 @@ use crate::common;
 
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
-    Color, Game, Kind, Move, MoveError, MoveList, Outcome, Position, Rules, Square, WinReason,
+    Color, Game, Kind, Move, MoveError, MoveList, Notation, Outcome, Position, Rules, RulesExt,
+    Square, WinReason,
 };
 use amity_variants::gravity::{self, Gravity};
 use rand::rngs::StdRng;
@@ -799,7 +800,7 @@ fn reference_agrees_on_random_game_positions() {
 fn stacked_pieces_are_labelled_with_the_rank_they_score() {
     let fen = "2p5/1b6/2K1N3/8/PP6/8/8/BrRnrnp1 b - - 1 8 decks:kqpp/QRNP flip:P pawns:c8 moved:e1 blocked:-";
     let pos = amity_engine::Position::from_fen(&amity_variants::Gravity, fen).unwrap();
-    let labels = amity_engine::Rules::square_labels(&amity_variants::Gravity, &pos);
+    let labels = amity_engine::Presentation::square_labels(&amity_variants::Gravity, &pos);
     assert!(!labels.is_empty(), "rank 1 is full: its pieces are stacked");
     let labelled: Vec<amity_engine::Square> = labels.iter().map(|label| label.square).collect();
     let stacked: Vec<amity_engine::Square> = pos.state.stacked.into_iter().collect();

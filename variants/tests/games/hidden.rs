@@ -7,7 +7,7 @@ use crate::common;
 use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::{HiddenInformation, Limits, Searcher};
-use amity_engine::{Color, Game, Position, Rules};
+use amity_engine::{Color, Game, Notation, Position, Rules};
 use amity_variants::booster::{self, Booster, START_FEN};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

@@ -7,8 +7,8 @@
 use std::collections::BTreeSet;
 
 use amity_engine::{
-    Bitboard, Color, DrawReason, Game, Kind, MoveFlag, MoveList, Outcome, Position, Rules, Square,
-    perft::perft,
+    Bitboard, Color, DrawReason, Game, Kind, MoveFlag, MoveList, Notation, Outcome, Position,
+    Rules, RulesExt, Square, perft::perft,
 };
 use amity_variants::ItIsWhatItIs;
 use amity_variants::itiswhatitis::{self, KINDS, PIECES};

@@ -2,7 +2,9 @@
 //! no castling, promotion to queen, rook or knight), game ends, and random playouts checking
 //! the hash, FEN round trips and that no move leaves the board.
 
-use amity_engine::{Color, DrawReason, Game, MoveList, Outcome, Position, Rules, WinReason};
+use amity_engine::{
+    Color, DrawReason, Game, MoveList, Notation, Outcome, Position, Rules, RulesExt, WinReason,
+};
 use amity_variants::LosAlamos;
 
 const RULES: LosAlamos = LosAlamos;

@@ -4,7 +4,9 @@
 
 use amity_engine::game::parse_move;
 use amity_engine::search::{Limits, Score, Searcher};
-use amity_engine::{DrawReason, Game, MoveList, Outcome, Position, Rules, Square, WinReason};
+use amity_engine::{
+    DrawReason, Game, MoveList, Notation, Outcome, Position, Rules, RulesExt, Square, WinReason,
+};
 use amity_variants::Love;
 use amity_variants::love::LoveState;
 use rand::rngs::StdRng;

@@ -8,7 +8,9 @@ use crate::common;
 
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::perft::perft;
-use amity_engine::{Color, DrawReason, Game, Kind, Move, MoveList, Outcome, Position, Rules};
+use amity_engine::{
+    Color, DrawReason, Game, Kind, Move, MoveList, Notation, Outcome, Position, Rules, RulesExt,
+};
 use amity_engine::{Square, WinReason};
 use amity_variants::Love;
 use rand::rngs::StdRng;

@@ -8,8 +8,8 @@ use crate::common;
 
 use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
-    Color, DrawReason, Game, Move, MoveFlag, MoveList, Outcome, Piece, Position, Rules, Square,
-    WinReason, perft::perft,
+    Color, DrawReason, Game, Move, MoveFlag, MoveList, Notation, Outcome, Piece, Position, Rules,
+    RulesExt, Square, WinReason, perft::perft,
 };
 use amity_variants::MoralSupport;
 use rand::rngs::StdRng;

@@ -7,7 +7,8 @@ use crate::common;
 
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
-    Bitboard, Color, Game, Kind, Move, MoveList, Outcome, Piece, Position, Rules, Square, WinReason,
+    Bitboard, Color, Game, Kind, Move, MoveList, Notation, Outcome, Piece, Position, Rules,
+    RulesExt, Square, WinReason,
 };
 use amity_variants::pacifist::{
     Backend, Conversions, InfluenceMap, Measure, NO_KING_TO_CLAIM, Pacifist,

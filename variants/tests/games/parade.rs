@@ -13,7 +13,8 @@ use std::sync::atomic::AtomicBool;
 
 use amity_engine::perft::perft;
 use amity_engine::{
-    Color, FenError, Game, MoveList, Position, PuzzleScore, Rules, SolveLimits, SolverMemory,
+    Color, FenError, Game, MoveList, Notation, Position, PuzzleScore, Rules, RulesExt, SolveLimits,
+    Solver, SolverMemory,
 };
 use amity_variants::parade::{self, Parade};
 use amity_variants::solitaire::solver::{self, Horizon, Solitaire, Table};

@@ -7,7 +7,10 @@ use crate::common;
 use crate::splitbrain_reference;
 
 use amity_engine::orthodox::{KNIGHT, QUEEN, ROOK};
-use amity_engine::{Bitboard, Color, Game, Move, MoveList, Position, Rules, Square, perft::perft};
+use amity_engine::{
+    Bitboard, Color, Game, Move, MoveList, Notation, Position, Presentation, Rules, RulesExt,
+    Square, perft::perft,
+};
 use amity_variants::splitbrain::{
     self, Choices, PartnerModel, Resolution, ResolveError, Resolved, Seat, SplitBrain, Stage, Wing,
     resolve,

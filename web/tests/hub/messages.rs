@@ -3,7 +3,7 @@
 //! seat may not see (random hidden-information games, every message checked).
 
 use amity_engine::search::Searcher;
-use amity_engine::{Position, Rules};
+use amity_engine::{Position, Presentation, Rules};
 
 use amity_variants::with_game;
 use amity_web::hub::Hub;
