@@ -635,6 +635,7 @@ impl Room {
     fn decide(&mut self, seat: usize, leg: &str) -> Result<(), ServeError> {
         // Free words said with a decision follow its token after a space (`word:end
         // conclusion`): checked here, then told to every seat with the decision.
+        let typed = leg;
         let (leg, speech) = match leg.split_once(char::is_whitespace) {
             Some((token, said)) => (token, Some(speech_of(said)?)),
             None => (leg, None),
@@ -656,7 +657,7 @@ impl Room {
                 .or_else(|| rules.parse_written(&view, leg).filter(|mv| owed.contains(*mv)));
             let Some(decision) = decision else {
                 return Err(ServeError::Illegal(format!(
-                    "'{leg}' is not a decision {} may make now",
+                    "'{typed}' is not a decision {} may make now",
                     rules.seats()[seat].name
                 )));
             };

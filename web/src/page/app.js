@@ -335,7 +335,7 @@ function drawLabel(svg, label, at) {
 // A hinted token with its plain words, when one of the decisions on offer has them.
 function hintWords(token) {
   const offered = state && state.decisions.find((d) => d.token === token);
-  return offered && offered.words ? `${token}: ${offered.words}` : token;
+  return offered && offered.words ? `${token} (${offered.words})` : token;
 }
 
 function play(token) {
