@@ -9,6 +9,7 @@ use shakmaty::{Bitboard, Color};
 use std::fmt::Debug;
 
 use crate::fen::FenError;
+use crate::fen_fields::ExtraFields;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::options::OptionSpec;
 use crate::position::{Kind, Position};
@@ -222,10 +223,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Reads FEN fields after the usual six (the variant's own state).
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
         let _ = pos;
-        match fields.first() {
-            None => Ok(()),
-            Some(field) => Err(FenError::UnexpectedField(field.to_string())),
-        }
+        ExtraFields::new(fields).finish()
     }
 
     /// Appends the variant's own FEN fields (each preceded by a space).
