@@ -137,6 +137,7 @@ pub fn untag<'a>(field: &'a str, tag: &str, shape: &str) -> Result<&'a str, FenE
 /// The `:` parts of one field.
 #[derive(Clone, Debug)]
 pub struct Parts<'a> {
+    field: &'a str,
     parts: Vec<&'a str>,
     next: usize,
 }
@@ -154,7 +155,28 @@ impl<'a> Parts<'a> {
         if parts.first() != Some(&tag) || !count.contains(&(parts.len() - 1)) {
             return Err(expected(tag, format!("{tag}:{shape}"), field));
         }
-        Ok(Parts { parts, next: 1 })
+        Ok(Parts {
+            field,
+            parts,
+            next: 1,
+        })
+    }
+
+    /// The parts of a game's only field, `<tag>:<part>:...`, which must be there (see
+    /// [`Parts::tagged`] and [`ExtraFields::only`]).
+    pub fn only(
+        fields: &'a [&'a str],
+        tag: &str,
+        shape: &str,
+        count: RangeInclusive<usize>,
+    ) -> Result<Parts<'a>, FenError> {
+        let field = ExtraFields::only(fields, tag, &format!("{tag}:{shape}"))?;
+        Parts::tagged(field, tag, shape, count)
+    }
+
+    /// The whole field, for an error about it.
+    pub fn field(&self) -> &'a str {
+        self.field
     }
 
     /// The next part: one of those `count` promised.
