@@ -1,8 +1,24 @@
 //! The evaluation framework every variant's terms are written in: a tapered score (a middlegame
-//! and an endgame value blended by game phase) and the phase itself. The terms and their weights
-//! live with the variants; this module only does the arithmetic they share.
+//! and an endgame value blended by game phase), the phase itself, and the side to move's
+//! balance of two sides' values. The terms and their weights live with the variants; this
+//! module only does the arithmetic they share.
 
+use shakmaty::Color;
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// What the side to move has over its opponent, as `side_value` values each side: an
+/// evaluation from the side to move's point of view, built from a value per side.
+#[inline]
+pub fn balance<R: Rules>(
+    pos: &Position<R>,
+    side_value: impl Fn(&Position<R>, Color) -> i32,
+) -> i32 {
+    let us = pos.turn();
+    side_value(pos, us) - side_value(pos, !us)
+}
 
 /// A score with a middlegame and an endgame part, blended by [`Tapered::taper`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -5,6 +5,7 @@
 use shakmaty::{Bitboard, Color, File, Rank, Square};
 use std::fmt;
 
+use crate::fen_fields::FieldError;
 use crate::position::{Kind, Piece, Position};
 use crate::rules::Rules;
 
@@ -22,6 +23,8 @@ pub enum FenError {
     Clock(String),
     /// A field after the usual six that the variant does not expect, or a malformed one.
     UnexpectedField(String),
+    /// One of the variant's own fields (or a part of it) is missing or malformed.
+    Field(FieldError),
     /// The FEN parses but describes a position the variant's rules forbid.
     Illegal(String),
 }
@@ -37,6 +40,7 @@ impl fmt::Display for FenError {
             FenError::EnPassant(why) => write!(f, "bad en passant field: {why}"),
             FenError::Clock(what) => write!(f, "bad move counter '{what}'"),
             FenError::UnexpectedField(what) => write!(f, "unexpected FEN field '{what}'"),
+            FenError::Field(error) => write!(f, "{error}"),
             FenError::Illegal(why) => write!(f, "illegal position: {why}"),
         }
     }

@@ -7,6 +7,7 @@
 
 pub mod evaluation;
 pub mod fen;
+pub mod fen_fields;
 pub mod game;
 pub mod moves;
 pub mod network;

@@ -11,7 +11,7 @@ use shakmaty::{Bitboard, Color, File, Rank, Square};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::position::{Kind, Piece, Position};
-use crate::rules::{DrawReason, Outcome, PieceInfo, Rules, WinReason};
+use crate::rules::{Outcome, PieceInfo, Rules};
 
 pub const PAWN: Kind = Kind::new(0);
 pub const KNIGHT: Kind = Kind::new(1);
@@ -594,14 +594,7 @@ impl Orthodox {
 
     /// Checkmate when in check, else stalemate.
     pub fn no_move_outcome<R: Rules>(&self, pos: &Position<R>) -> Outcome {
-        if checkers(pos).any() {
-            Outcome::Win {
-                winner: !pos.turn(),
-                reason: WinReason::Checkmate,
-            }
-        } else {
-            Outcome::Draw(DrawReason::Stalemate)
-        }
+        Outcome::checkmate_or_stalemate(pos.turn(), checkers(pos).any())
     }
 }
 

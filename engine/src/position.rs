@@ -320,6 +320,18 @@ impl<R: Rules> Position<R> {
         self.hash ^= key;
     }
 
+    /// Runs `change` on the position and keeps the hash in step with what it did to the
+    /// variant state: the board's own setters hash themselves, the state cannot, so its hash
+    /// ([`Rules::state_hash`]) before and after is folded in.
+    #[inline]
+    pub fn update_state<T>(&mut self, rules: &R, change: impl FnOnce(&mut Self) -> T) -> T {
+        let before = rules.state_hash(&self.state);
+        let result = change(self);
+        let after = rules.state_hash(&self.state);
+        self.hash ^= before ^ after;
+        result
+    }
+
     /// The hash computed from scratch; equal to [`Position::hash`] unless something forgot to
     /// keep it in step (tests check this).
     pub fn fresh_hash(&self, rules: &R) -> u64 {

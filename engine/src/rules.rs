@@ -9,6 +9,7 @@ use shakmaty::{Bitboard, Color};
 use std::fmt::Debug;
 
 use crate::fen::FenError;
+use crate::fen_fields::ExtraFields;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::options::OptionSpec;
 use crate::position::{Kind, Position};
@@ -75,6 +76,19 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Chess's result when `side_to_move` has no legal decision: checkmate if it stands in
+    /// check (whatever check means in the game), stalemate otherwise.
+    pub fn checkmate_or_stalemate(side_to_move: Color, in_check: bool) -> Outcome {
+        if in_check {
+            Outcome::Win {
+                winner: !side_to_move,
+                reason: WinReason::Checkmate,
+            }
+        } else {
+            Outcome::Draw(DrawReason::Stalemate)
+        }
+    }
+
     /// PGN result string.
     pub fn result(self) -> &'static str {
         match self {
@@ -160,6 +174,39 @@ impl SearchFlags {
         countermoves: true,
         exchange_reductions: true,
     };
+
+    /// Everything but countermoves, which were measured in chess only: the search a game keeps
+    /// when its strength was measured before they came.
+    pub const BEFORE_COUNTERMOVES: SearchFlags = SearchFlags {
+        countermoves: false,
+        ..SearchFlags::ALL
+    };
+
+    /// [`SearchFlags::BEFORE_COUNTERMOVES`] without anything that assumes a pass, a forcing
+    /// check or a quiet position told apart by captures: a plain alpha-beta, for a game whose
+    /// decisions are not moves of that kind (a solitaire's, a word game's, a team's).
+    pub const PLAIN: SearchFlags = SearchFlags {
+        null_move: false,
+        check_extension: false,
+        quiescence: false,
+        late_move_reductions: false,
+        quiescence_plies: None,
+        ..SearchFlags::BEFORE_COUNTERMOVES
+    };
+
+    /// These flags without what reads the last two decisions (continuation history,
+    /// countermoves), singular extensions and exchange reductions: for a game whose turn is
+    /// made of several decisions, where the last two are mostly parts of the mover's own turn
+    /// (measured so in the games that use it; exchange reductions were measured in chess only).
+    pub const fn within_turns(self) -> SearchFlags {
+        SearchFlags {
+            continuation_history: false,
+            singular_extensions: false,
+            countermoves: false,
+            exchange_reductions: false,
+            ..self
+        }
+    }
 }
 
 /// One possible result of chance (a throw, a flipped card) and how many of the equally likely
@@ -222,10 +269,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Reads FEN fields after the usual six (the variant's own state).
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
         let _ = pos;
-        match fields.first() {
-            None => Ok(()),
-            Some(field) => Err(FenError::UnexpectedField(field.to_string())),
-        }
+        ExtraFields::new(fields).finish()
     }
 
     /// Appends the variant's own FEN fields (each preceded by a space).

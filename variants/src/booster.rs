@@ -15,13 +15,14 @@ use std::fmt;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
+use amity_engine::fen_fields::{self, Parts};
 use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::position::color_index;
-use amity_engine::zobrist;
+use amity_engine::zobrist::StateKeys;
 use amity_engine::{
-    Bitboard, CardRow, ChanceOutcome, Color, DrawReason, FenError, Game, Kind, Learning, Move,
-    MoveError, MoveFlag, MoveList, Notation, Outcome, Piece, PieceInfo, Position, Presentation,
-    Rank, Rules, RulesExt, Scratch, SearchFlags, Solver, Square, SquareLabel, WinReason,
+    Bitboard, CardRow, ChanceOutcome, Color, FenError, Game, Kind, Learning, Move, MoveError,
+    MoveFlag, MoveList, Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules,
+    RulesExt, Scratch, SearchFlags, Solver, Square, SquareLabel,
 };
 
 /// Booster Chess.
@@ -919,10 +920,6 @@ fn add_moves(pos: &Position<Booster>, moves: &mut MoveList) {
 
 // ----- FEN -----
 
-fn bad_field(what: impl Into<String>) -> FenError {
-    FenError::UnexpectedField(what.into())
-}
-
 fn illegal(why: impl Into<String>) -> FenError {
     FenError::Illegal(why.into())
 }
@@ -931,17 +928,20 @@ fn parse_cards(text: &str, what: &str) -> Result<Vec<Card>, FenError> {
     if text == "-" {
         return Ok(Vec::new());
     }
+    let field = format!("booster {what}");
     if !text.is_ascii() || !text.len().is_multiple_of(2) {
-        return Err(bad_field(format!(
-            "booster {what} '{text}': cards are two letters each"
-        )));
+        return Err(fen_fields::expected(
+            field,
+            "cards of two letters each, - for none",
+            text,
+        ));
     }
     (0..text.len())
         .step_by(2)
         .map(|at| {
             let name = &text[at..at + 2];
             Card::parse(name)
-                .ok_or_else(|| bad_field(format!("booster {what}: '{name}' is not a card")))
+                .ok_or_else(|| fen_fields::expected(field.as_str(), "cards (e.g. 6h)", name))
         })
         .collect()
 }
@@ -952,46 +952,36 @@ fn split_unknown<'a>(text: &'a str, what: &str) -> Result<(&'a str, Option<u8>),
     let Some((known, count)) = text.split_once('?') else {
         return Ok((text, None));
     };
-    let count: u8 = count
-        .parse()
-        .ok()
-        .filter(|count| usize::from(*count) <= DECK_SIZE)
-        .ok_or_else(|| {
-            bad_field(format!(
-                "booster {what} '{text}': after ? comes the number of unknown cards"
-            ))
-        })?;
+    let count = fen_fields::number(
+        &format!("booster {what}'s number of unknown cards (after ?)"),
+        count,
+        0..=DECK_SIZE as u8,
+    )?;
     Ok((if known.is_empty() { "-" } else { known }, Some(count)))
 }
 
 fn parse_stacks(text: &str) -> Result<Stacks, FenError> {
     let mut stacks = Stacks::default();
-    if text == "-" {
-        return Ok(stacks);
-    }
-    for entry in text.split(',') {
-        let bad = || {
-            bad_field(format!(
-                "booster stack '{entry}' (write <square><w|b><count>, e.g. e4w2)"
-            ))
-        };
+    for entry in fen_fields::list(text) {
+        let bad =
+            || fen_fields::expected("booster stack", "<square><w|b><count>, e.g. e4w2", entry);
         if !entry.is_ascii() || entry.len() < 4 {
             return Err(bad());
         }
         let square = Square::from_ascii(&entry.as_bytes()[..2]).map_err(|_| bad())?;
-        let color = match &entry[2..3] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            _ => return Err(bad()),
-        };
+        let color = fen_fields::side("booster stack's colour", &entry[2..3]).map_err(|_| bad())?;
         let count: i8 = entry[3..].parse().map_err(|_| bad())?;
-        if !(1..=CHECKERS_PER_SIDE as i8).contains(&count) {
-            return Err(bad_field(format!(
-                "booster stack '{entry}': a stack holds 1 to {CHECKERS_PER_SIDE} checkers"
-            )));
-        }
+        let count = fen_fields::number(
+            "booster stack's checkers",
+            &count.to_string(),
+            1..=CHECKERS_PER_SIDE as i8,
+        )?;
         if stacks.get(square) != 0 {
-            return Err(bad_field(format!("booster stacks: {square} given twice")));
+            return Err(fen_fields::expected(
+                "booster stacks",
+                format!("each square once ({square} given twice)"),
+                text,
+            ));
         }
         stacks.set(square, count * sign(color));
     }
@@ -999,43 +989,36 @@ fn parse_stacks(text: &str) -> Result<Stacks, FenError> {
 }
 
 fn write_stacks(stacks: &Stacks) -> String {
-    let entries: Vec<String> = stacks
-        .squares()
-        .map(|(square, stack)| {
+    let mut out = String::new();
+    fen_fields::write_list(
+        &mut out,
+        stacks.squares().map(|(square, stack)| {
             let color = if stack > 0 { 'w' } else { 'b' };
             format!("{square}{color}{}", stack.unsigned_abs())
-        })
-        .collect();
-    if entries.is_empty() {
-        "-".into()
-    } else {
-        entries.join(",")
-    }
+        }),
+    );
+    out
 }
 
-fn write_cards(out: &mut String, cards: impl Iterator<Item = Card>) {
-    let before = out.len();
-    for card in cards {
-        out.push_str(&card.to_string());
-    }
-    if out.len() == before {
-        out.push('-');
-    }
+amity_engine::state_keys! {
+    /// A stack: `square * 12 + colour * 6 + count - 1`.
+    KEY_STACKS: 64 * 12;
+    /// A card in a hand: `holder * 36 + card`.
+    KEY_HANDS: 2 * DECK_SIZE;
+    /// A card in the draw pile, mixed with its place in the pile.
+    KEY_DRAW: DECK_SIZE;
+    /// A card in the discard pile, mixed with its place in the pile.
+    KEY_DISCARD: DECK_SIZE;
+    /// The square of the piece moving inside a turn.
+    KEY_MID: 64;
+    /// The viewer of a view, mixed with the unknown counts.
+    KEY_HIDDEN: 2;
 }
-
-/// Zobrist key layout inside the variant keys.
-const KEY_STACKS: usize = 0; // square * 12 + colour * 6 + count - 1
-const KEY_HANDS: usize = 768; // holder * 36 + card
-const KEY_DRAW: usize = 840; // + card, mixed with its place in the pile
-const KEY_DISCARD: usize = 876; // + card, mixed with its place in the pile
-const KEY_MID: usize = 912; // + square
-const KEY_HIDDEN: usize = 976; // + viewer, mixed with the unknown counts
 
 /// A key for `card` at place `place` of a pile: order matters, so the card's key is mixed with
 /// its place (SplitMix64's finaliser keeps the keys independent).
-fn pile_key(base: usize, card: Card, place: usize) -> u64 {
-    mix(zobrist::variant(base + card.index())
-        ^ (place as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+fn pile_key(keys: StateKeys, card: Card, place: usize) -> u64 {
+    mix(keys.key(card.index()) ^ (place as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 /// SplitMix64's finaliser: keys mixed with a number stay independent.
@@ -1065,21 +1048,11 @@ impl Rules for Booster {
     /// One field, `booster:<stacks>:<White's hand>:<Black's hand>:<draw pile>:<discard pile>`,
     /// with `:mid=<square>` appended inside a turn.
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
-        let [field] = fields else {
-            return Err(match fields.get(1) {
-                Some(extra) => bad_field(extra.to_string()),
-                None => bad_field("missing booster:<stacks>:<hands>:<piles> field"),
-            });
-        };
-        let parts: Vec<&str> = field.split(':').collect();
-        if parts.first() != Some(&"booster") || !(6..=7).contains(&parts.len()) {
-            return Err(bad_field(format!(
-                "{field} (needs booster:<stacks>:<white hand>:<black hand>:<draw>:<discard>)"
-            )));
-        }
+        let shape = "<stacks>:<white hand>:<black hand>:<draw>:<discard>";
+        let mut parts = Parts::only(fields, "booster", shape, 5..=6)?;
         let turn = pos.turn();
         let state = &mut pos.state;
-        state.stacks = parse_stacks(parts[1])?;
+        state.stacks = parse_stacks(parts.next_part())?;
         state.hidden = None;
         let mut unknown_hands = [None, None];
         let mut unknown_draw = None;
@@ -1093,7 +1066,8 @@ impl Rules for Booster {
             }
             Ok(cards)
         };
-        for (holder, text, what) in [(0, parts[2], "White's hand"), (1, parts[3], "Black's hand")] {
+        for (holder, what) in [(0, "White's hand"), (1, "Black's hand")] {
+            let text = parts.next_part();
             let (known, unknown) = split_unknown(text, what)?;
             unknown_hands[holder] = unknown;
             let mut hand = Hand::default();
@@ -1103,13 +1077,15 @@ impl Rules for Booster {
             state.hands[holder] = hand;
         }
         state.draw = Pile::default();
-        let (known_draw, unknown) = split_unknown(parts[4], "draw pile")?;
+        let draw_text = parts.next_part();
+        let (known_draw, unknown) = split_unknown(draw_text, "draw pile")?;
         if unknown.is_some() {
             if known_draw != "-" {
-                return Err(bad_field(format!(
-                    "booster draw pile '{}': a view writes the pile as ?<count> alone",
-                    parts[4]
-                )));
+                return Err(fen_fields::expected(
+                    "booster draw pile",
+                    "?<count> alone in a view",
+                    draw_text,
+                ));
             }
             unknown_draw = unknown;
         }
@@ -1117,7 +1093,10 @@ impl Rules for Booster {
             state.draw.push(card);
         }
         state.discard = Pile::default();
-        for card in take(parse_cards(parts[5], "discard pile")?, "discard pile")? {
+        for card in take(
+            parse_cards(parts.next_part(), "discard pile")?,
+            "discard pile",
+        )? {
             state.discard.push(card);
         }
         let hidden_count = unknown_hands.iter().flatten().sum::<u8>() as usize
@@ -1154,16 +1133,13 @@ impl Rules for Booster {
                 missing.join("")
             )));
         }
-        state.mid = match parts.get(6) {
+        state.mid = match parts.optional() {
             None => None,
             Some(text) => {
-                let name = text
-                    .strip_prefix("mid=")
-                    .ok_or_else(|| bad_field(format!("{text} (expected mid=<square>)")))?;
-                Some(
-                    Square::from_ascii(name.as_bytes())
-                        .map_err(|_| bad_field(format!("mid={name}: not a square")))?,
-                )
+                let name = text.strip_prefix("mid=").ok_or_else(|| {
+                    fen_fields::expected("booster end", "mid=<square> inside a turn", text)
+                })?;
+                Some(fen_fields::square("booster mid", name)?)
             }
         };
         Ok(())
@@ -1187,19 +1163,19 @@ impl Rules for Booster {
                         }
                         out.push_str(&format!("?{unknown}"));
                     } else {
-                        write_cards(out, hand.cards());
+                        fen_fields::write_run(out, hand.cards());
                     }
                 }
-                None => write_cards(out, hand.cards()),
+                None => fen_fields::write_run(out, hand.cards()),
             }
         }
         out.push(':');
         match state.hidden {
             Some(hidden) => out.push_str(&format!("?{}", hidden.draw)),
-            None => write_cards(out, state.draw.cards().iter().copied()),
+            None => fen_fields::write_run(out, state.draw.cards()),
         }
         out.push(':');
-        write_cards(out, state.discard.cards().iter().copied());
+        fen_fields::write_run(out, state.discard.cards());
         if let Some(square) = state.mid {
             out.push_str(&format!(":mid={square}"));
         }
@@ -1311,11 +1287,11 @@ impl Rules for Booster {
         for (square, stack) in state.stacks.squares() {
             let color = usize::from(stack < 0);
             let count = usize::from(stack.unsigned_abs()).clamp(1, 6);
-            hash ^= zobrist::variant(KEY_STACKS + square as usize * 12 + color * 6 + count - 1);
+            hash ^= KEY_STACKS.key(square as usize * 12 + color * 6 + count - 1);
         }
         for (holder, hand) in state.hands.iter().enumerate() {
             for card in hand.cards() {
-                hash ^= zobrist::variant(KEY_HANDS + holder * DECK_SIZE + card.index());
+                hash ^= KEY_HANDS.key(holder * DECK_SIZE + card.index());
             }
         }
         for (place, card) in state.draw.cards().iter().enumerate() {
@@ -1325,13 +1301,13 @@ impl Rules for Booster {
             hash ^= pile_key(KEY_DISCARD, *card, place);
         }
         if let Some(square) = state.mid {
-            hash ^= zobrist::variant(KEY_MID + square as usize);
+            hash ^= KEY_MID.key(square as usize);
         }
         if let Some(hidden) = state.hidden {
             let counts = u64::from(hidden.hands[0])
                 | u64::from(hidden.hands[1]) << 8
                 | u64::from(hidden.draw) << 16;
-            hash ^= mix(zobrist::variant(KEY_HIDDEN + color_index(hidden.viewer)) ^ counts);
+            hash ^= mix(KEY_HIDDEN.key(color_index(hidden.viewer)) ^ counts);
         }
         hash
     }
@@ -1358,8 +1334,7 @@ impl Rules for Booster {
     }
 
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
-        let before = self.state_hash(&pos.state);
-        match mv.flag() {
+        pos.update_state(self, |pos| match mv.flag() {
             MoveFlag::Chance => {
                 let card = card_of(mv);
                 let drawer = !pos.turn();
@@ -1378,9 +1353,7 @@ impl Rules for Booster {
             MoveFlag::Pass => close_turn(pos),
             _ if pos.state.mid.is_some() => play_step(pos, mv),
             _ => play_normal(pos, mv),
-        }
-        let after = self.state_hash(&pos.state);
-        pos.toggle_hash(before ^ after);
+        });
     }
 
     fn play_null(&self, pos: &mut Position<Self>) {
@@ -1399,14 +1372,7 @@ impl Rules for Booster {
     }
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
-        if self.in_check(pos) {
-            Outcome::Win {
-                winner: !pos.turn(),
-                reason: WinReason::Checkmate,
-            }
-        } else {
-            Outcome::Draw(DrawReason::Stalemate)
-        }
+        Outcome::checkmate_or_stalemate(pos.turn(), self.in_check(pos))
     }
 
     fn chance(&self, pos: &Position<Self>, outcomes: &mut Vec<ChanceOutcome>) -> bool {
@@ -1456,32 +1422,31 @@ impl Rules for Booster {
     /// view cannot know the order it makes).
     fn view(&self, pos: &Position<Self>, seat: Color) -> Position<Self> {
         let mut view = pos.clone();
-        let before = self.state_hash(&view.state);
-        let state = &mut view.state;
-        if reshuffle_pending(pos) {
-            let turned: Vec<Card> = state.discard.cards().to_vec();
-            state.discard = Pile::default();
-            for card in turned {
-                state.draw.push(card);
+        view.update_state(self, |view| {
+            let state = &mut view.state;
+            if reshuffle_pending(pos) {
+                let turned: Vec<Card> = state.discard.cards().to_vec();
+                state.discard = Pile::default();
+                for card in turned {
+                    state.draw.push(card);
+                }
             }
-        }
-        let mut hidden = state.hidden.unwrap_or(Hidden {
-            viewer: seat,
-            hands: [0, 0],
-            draw: 0,
+            let mut hidden = state.hidden.unwrap_or(Hidden {
+                viewer: seat,
+                hands: [0, 0],
+                draw: 0,
+            });
+            hidden.viewer = seat;
+            let other = color_index(!seat);
+            hidden.hands[other] += state.hands[other].len() as u8;
+            state.hands[other] = Hand::default();
+            hidden.draw += state.draw.len() as u8;
+            state.draw = Pile::default();
+            state.hidden = Some(hidden);
+            if state.mid.is_none() {
+                draw_cards(state, !pos.turn());
+            }
         });
-        hidden.viewer = seat;
-        let other = color_index(!seat);
-        hidden.hands[other] += state.hands[other].len() as u8;
-        state.hands[other] = Hand::default();
-        hidden.draw += state.draw.len() as u8;
-        state.draw = Pile::default();
-        state.hidden = Some(hidden);
-        if state.mid.is_none() {
-            draw_cards(state, !pos.turn());
-        }
-        let after = self.state_hash(&view.state);
-        view.toggle_hash(before ^ after);
         view
     }
 
@@ -1492,26 +1457,25 @@ impl Rules for Booster {
             return view.clone();
         };
         let mut world = view.clone();
-        let before = self.state_hash(&world.state);
-        let mut unseen: Vec<Card> = view.state.unseen().cards().collect();
-        unseen.shuffle(rng);
-        let mut cards = unseen.into_iter();
-        let state = &mut world.state;
-        for color in [Color::White, Color::Black] {
-            for card in cards
-                .by_ref()
-                .take(usize::from(hidden.hands[color_index(color)]))
-            {
-                state.hands[color_index(color)].insert(card);
+        world.update_state(self, |world| {
+            let mut unseen: Vec<Card> = view.state.unseen().cards().collect();
+            unseen.shuffle(rng);
+            let mut cards = unseen.into_iter();
+            let state = &mut world.state;
+            for color in [Color::White, Color::Black] {
+                for card in cards
+                    .by_ref()
+                    .take(usize::from(hidden.hands[color_index(color)]))
+                {
+                    state.hands[color_index(color)].insert(card);
+                }
             }
-        }
-        state.draw = Pile::default();
-        for card in cards {
-            state.draw.push(card);
-        }
-        state.hidden = None;
-        let after = self.state_hash(&world.state);
-        world.toggle_hash(before ^ after);
+            state.draw = Pile::default();
+            for card in cards {
+                state.draw.push(card);
+            }
+            state.hidden = None;
+        });
         world
     }
 
@@ -1520,44 +1484,31 @@ impl Rules for Booster {
         let mut deck: Vec<Card> = Card::all().collect();
         deck.shuffle(rng);
         let mut start = Position::from_fen(self, START_FEN).ok()?;
-        let before = self.state_hash(&start.state);
-        let state = &mut start.state;
-        state.hands = [Hand::default(), Hand::default()];
-        state.draw = Pile::default();
-        for (place, card) in deck.into_iter().enumerate() {
-            match place {
-                0..6 => state.hands[0].insert(card),
-                6..12 => state.hands[1].insert(card),
-                _ => state.draw.push(card),
+        start.update_state(self, |start| {
+            let state = &mut start.state;
+            state.hands = [Hand::default(), Hand::default()];
+            state.draw = Pile::default();
+            for (place, card) in deck.into_iter().enumerate() {
+                match place {
+                    0..6 => state.hands[0].insert(card),
+                    6..12 => state.hands[1].insert(card),
+                    _ => state.draw.push(card),
+                }
             }
-        }
-        let after = self.state_hash(&start.state);
-        start.toggle_hash(before ^ after);
+        });
         Some(start)
     }
 
     fn search_flags(&self) -> SearchFlags {
+        // Handing the turn over skips a draw and breaks a turn in the middle.
         SearchFlags {
-            // Handing the turn over skips a draw and breaks a turn in the middle.
             null_move: false,
-            check_extension: true,
-            quiescence: true,
-            late_move_reductions: true,
-            quiescence_plies: None,
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
+            ..SearchFlags::BEFORE_COUNTERMOVES
         }
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
-        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
-        if pos.turn() == Color::White {
-            white
-        } else {
-            -white
-        }
+        amity_engine::evaluation::balance(pos, side_value)
     }
 }
 
@@ -1602,7 +1553,7 @@ impl Presentation for Booster {
         text.push_str(&format!("Stacks: {}\n", write_stacks(&state.stacks)));
         for color in [Color::White, Color::Black] {
             let mut hand = String::new();
-            write_cards(&mut hand, state.hand(color).cards());
+            fen_fields::write_run(&mut hand, state.hand(color).cards());
             let unknown = state.hidden.map_or(0, |h| h.hands[color_index(color)]);
             if unknown > 0 {
                 hand = if state.hand(color).is_empty() {
@@ -1621,10 +1572,10 @@ impl Presentation for Booster {
         let mut draw = String::new();
         match state.hidden {
             Some(_) => draw.push_str("unseen"),
-            None => write_cards(&mut draw, state.draw.cards().iter().copied()),
+            None => fen_fields::write_run(&mut draw, state.draw.cards()),
         }
         let mut discard = String::new();
-        write_cards(&mut discard, state.discard.cards().iter().copied());
+        fen_fields::write_run(&mut discard, state.discard.cards());
         text.push_str(&format!(
             "Draw pile ({} cards, top first): {draw}\nDiscard pile ({} cards, oldest first): {discard}\n",
             state.draw_size(),

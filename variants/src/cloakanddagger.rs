@@ -15,13 +15,13 @@ use std::sync::{Arc, OnceLock};
 use rand::Rng;
 use rand::rngs::StdRng;
 
+use amity_engine::fen_fields::{self, Parts};
 use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::position::color_index;
-use amity_engine::zobrist;
 use amity_engine::{
-    BeliefGrid, Bitboard, Color, DrawReason, FenError, File, Kind, Learning, Move, MoveFlag,
-    MoveList, Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, RulesExt,
-    Scratch, SearchFlags, Solver, Square, SquareLabel, WinReason,
+    BeliefGrid, Bitboard, Color, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
+    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, RulesExt, Scratch,
+    SearchFlags, Solver, Square, SquareLabel, WinReason,
 };
 
 /// Cloak and Dagger Chess.
@@ -885,69 +885,41 @@ fn settle(pos: &mut Position<CloakAndDagger>) {
 
 // ----- FEN -----
 
-fn bad_field(what: impl Into<String>) -> FenError {
-    FenError::UnexpectedField(what.into())
-}
-
 fn illegal(why: impl Into<String>) -> FenError {
     FenError::Illegal(why.into())
 }
 
 fn parse_number(text: &str, what: &str) -> Result<u8, FenError> {
-    text.parse::<u8>()
-        .ok()
-        .filter(|n| (1..=8).contains(n))
-        .ok_or_else(|| {
-            bad_field(format!(
-                "cloak {what}: '{text}' is not a checker number 1-8"
-            ))
-        })
+    fen_fields::number(&format!("checker number in cloak {what}"), text, 1..=8)
 }
 
 fn parse_color(text: &str, what: &str) -> Result<Color, FenError> {
-    match text {
-        "w" => Ok(Color::White),
-        "b" => Ok(Color::Black),
-        _ => Err(bad_field(format!("cloak {what}: '{text}' is not w or b"))),
-    }
+    fen_fields::side(&format!("cloak {what}"), text)
 }
 
 /// Splits `<white>/<black>`.
 fn per_side<'a>(text: &'a str, what: &str) -> Result<[&'a str; 2], FenError> {
-    match text.split_once('/') {
-        Some((white, black)) if !black.contains('/') => Ok([white, black]),
-        _ => Err(bad_field(format!(
-            "cloak {what} '{text}': write White's part / Black's part"
-        ))),
-    }
+    fen_fields::per_side(&format!("cloak {what}"), text)
 }
 
-fn list(text: &str) -> Vec<&str> {
-    if text == "-" {
-        Vec::new()
-    } else {
-        text.split(',').collect()
-    }
-}
+/// How the parts of the `cloak:` field are written.
+const FIELD_SHAPE: &str = "<cloaked>:<reserves>:<owed>:<captured>:<guesses>";
 
 /// Reads the `cloak:` field into the state (the board and turn are already read).
-fn read_cloak(pos: &mut Position<CloakAndDagger>, field: &str) -> Result<(), FenError> {
-    let parts: Vec<&str> = field.split(':').collect();
-    if parts.first() != Some(&"cloak") || parts.len() < 6 {
-        return Err(bad_field(format!(
-            "{field} (needs cloak:<cloaked>:<reserves>:<owed>:<captured>:<guesses>)"
-        )));
-    }
+fn read_cloak(pos: &mut Position<CloakAndDagger>, mut parts: Parts) -> Result<(), FenError> {
     let mut state = CloakState::default();
-    for (side, text) in per_side(parts[1], "cloaked list")?.into_iter().enumerate() {
+    for (side, text) in per_side(parts.next_part(), "cloaked list")?
+        .into_iter()
+        .enumerate()
+    {
         let owner = if side == 0 {
             Color::White
         } else {
             Color::Black
         };
         let mut used = 0u16;
-        for entry in list(text) {
-            let bad = || bad_field(format!("cloak checker '{entry}' (write <number><square>)"));
+        for entry in fen_fields::list(text) {
+            let bad = || fen_fields::expected("cloak checker", "<number><square>", entry);
             if !entry.is_ascii() || entry.len() != 3 {
                 return Err(bad());
             }
@@ -981,34 +953,33 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, field: &str) -> Result<(), Fen
             state.set_number(square, number);
         }
     }
-    for (side, text) in per_side(parts[2], "reserves")?.into_iter().enumerate() {
-        state.reserves[side] = text
-            .parse::<u8>()
-            .ok()
-            .filter(|count| *count <= 16)
-            .ok_or_else(|| bad_field(format!("cloak reserve '{text}' is not a count")))?;
+    for (side, text) in per_side(parts.next_part(), "reserves")?
+        .into_iter()
+        .enumerate()
+    {
+        state.reserves[side] = fen_fields::number("cloak reserve", text, 0..=16)?;
     }
-    state.owed = match parts[3] {
-        "-" => None,
-        text => Some(parse_color(text, "owed bonus")?),
-    };
-    for (side, text) in per_side(parts[4], "captured")?.into_iter().enumerate() {
-        for entry in list(text) {
+    state.owed = fen_fields::or_none(parts.next_part(), |text| parse_color(text, "owed bonus"))?;
+    for (side, text) in per_side(parts.next_part(), "captured")?
+        .into_iter()
+        .enumerate()
+    {
+        for entry in fen_fields::list(text) {
             let mut chars = entry.chars();
             let (Some(digit), Some(letter), None) = (chars.next(), chars.next(), chars.next())
             else {
-                return Err(bad_field(format!(
-                    "cloak captured '{entry}' (write <number><letter>)"
-                )));
+                return Err(fen_fields::expected(
+                    "cloak captured",
+                    "<number><letter>",
+                    entry,
+                ));
             };
             let number = parse_number(&digit.to_string(), "captured")?;
             let kind = if letter == '?' {
                 UNKNOWN
             } else {
                 kind_of_letter(letter).ok_or_else(|| {
-                    bad_field(format!(
-                        "cloak captured '{entry}': '{letter}' is no identity"
-                    ))
+                    fen_fields::expected("cloak captured identity", "K, Q, R, B, N or ?", entry)
                 })?
             };
             if state.captured[side][usize::from(number)].is_some() {
@@ -1018,11 +989,13 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, field: &str) -> Result<(), Fen
         }
     }
     let mut guesses = Vec::new();
-    for entry in list(parts[5]) {
+    for entry in fen_fields::list(parts.next_part()) {
         let bad = || {
-            bad_field(format!(
-                "cloak guess '{entry}' (write <guesser><number><letter><+|->, e.g. w3N+)"
-            ))
+            fen_fields::expected(
+                "cloak guess",
+                "<guesser><number><letter><+|->, e.g. w3N+",
+                entry,
+            )
         };
         let chars: Vec<char> = entry.chars().collect();
         let [guesser, digit, letter, result] = chars[..] else {
@@ -1046,11 +1019,12 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, field: &str) -> Result<(), Fen
     state.guesses = Arc::new(guesses);
     let mut at = None;
     let mut seen_text = None;
-    for part in &parts[6..] {
+    for part in parts.rest() {
         if let Some(code) = part.strip_prefix("at=") {
-            at = Some(Phase::parse(code).ok_or_else(|| {
-                bad_field(format!("cloak at={code}: the part is G, M, B0, B1 or U"))
-            })?);
+            at =
+                Some(Phase::parse(code).ok_or_else(|| {
+                    fen_fields::expected("cloak at", "at=G, M, B0, B1 or U", part)
+                })?);
         } else if *part == "earned" {
             state.earned = true;
         } else if *part == "fresh" {
@@ -1064,14 +1038,17 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, field: &str) -> Result<(), Fen
         } else if let Some(side) = part.strip_prefix("view=") {
             state.viewer = Some(parse_color(side, "view")?);
         } else {
-            return Err(bad_field(format!("cloak: unknown part '{part}'")));
+            return Err(fen_fields::expected(
+                "cloak",
+                "at=, earned, fresh, last=, won=, seen= or view= after the guesses",
+                part,
+            ));
         }
     }
     if let Some(text) = seen_text {
         for (side, list_text) in per_side(text, "seen")?.into_iter().enumerate() {
-            for entry in list(list_text) {
-                let bad =
-                    || bad_field(format!("cloak seen '{entry}' (write <number><letters>[*])"));
+            for entry in fen_fields::list(list_text) {
+                let bad = || fen_fields::expected("cloak seen", "<number><letters>[*]", entry);
                 let number = parse_number(entry.get(..1).ok_or_else(bad)?, "seen")?;
                 let mut set = 0;
                 for letter in entry[1..].chars() {
@@ -1113,8 +1090,10 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, field: &str) -> Result<(), Fen
         }
         None => {
             if state.earned || state.last > 0 || state.fresh {
-                return Err(bad_field(
-                    "cloak: earned, last= and fresh belong inside a turn (give at=)",
+                return Err(fen_fields::expected(
+                    "cloak at",
+                    "at= inside a turn, where earned, last= and fresh belong",
+                    parts.field(),
                 ));
             }
             begin_turn(&mut state, pos.turn());
@@ -1124,71 +1103,56 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, field: &str) -> Result<(), Fen
     Ok(())
 }
 
+/// `owner`'s cloaked checkers, as (number, square), by number.
+fn cloaked_checkers(pos: &Position<CloakAndDagger>, owner: Color) -> Vec<(u8, Square)> {
+    let mut checkers: Vec<(u8, Square)> = (pos.state.cloaked & pos.color(owner))
+        .into_iter()
+        .map(|square| (pos.state.number(square), square))
+        .collect();
+    checkers.sort_unstable();
+    checkers
+}
+
 fn write_cloak(pos: &Position<CloakAndDagger>, out: &mut String) {
     let state = &pos.state;
     out.push_str(" cloak:");
-    let mut sides = Vec::new();
     for owner in [Color::White, Color::Black] {
-        let mut entries: Vec<(u8, Square)> = (state.cloaked & pos.color(owner))
-            .into_iter()
-            .map(|square| (state.number(square), square))
-            .collect();
-        entries.sort_unstable();
-        let texts: Vec<String> = entries
-            .iter()
-            .map(|(number, square)| format!("{number}{square}"))
-            .collect();
-        sides.push(if texts.is_empty() {
-            "-".to_string()
-        } else {
-            texts.join(",")
-        });
+        if owner == Color::Black {
+            out.push('/');
+        }
+        let entries = cloaked_checkers(pos, owner).into_iter();
+        fen_fields::write_list(
+            out,
+            entries.map(|(number, square)| format!("{number}{square}")),
+        );
     }
-    out.push_str(&sides.join("/"));
     out.push_str(&format!(":{}/{}:", state.reserves[0], state.reserves[1]));
-    out.push(match state.owed {
-        Some(Color::White) => 'w',
-        Some(Color::Black) => 'b',
-        None => '-',
-    });
+    fen_fields::write_or_none(out, state.owed.map(fen_fields::side_letter));
     out.push(':');
-    let mut captured = Vec::new();
     for side in 0..2 {
-        let texts: Vec<String> = (1..=8)
-            .filter_map(|number| {
+        if side == 1 {
+            out.push('/');
+        }
+        fen_fields::write_list(
+            out,
+            (1..=8).filter_map(|number| {
                 state.captured[side][number].map(|kind| format!("{number}{}", letter(kind)))
-            })
-            .collect();
-        captured.push(if texts.is_empty() {
-            "-".to_string()
-        } else {
-            texts.join(",")
-        });
+            }),
+        );
     }
-    out.push_str(&captured.join("/"));
     out.push(':');
-    if state.guesses.is_empty() {
-        out.push('-');
-    } else {
-        let texts: Vec<String> = state
-            .guesses
-            .iter()
-            .map(|guess| {
-                format!(
-                    "{}{}{}{}",
-                    if guess.guesser == Color::White {
-                        'w'
-                    } else {
-                        'b'
-                    },
-                    guess.number,
-                    letter(guess.kind),
-                    if guess.right { '+' } else { '-' }
-                )
-            })
-            .collect();
-        out.push_str(&texts.join(","));
-    }
+    fen_fields::write_list(
+        out,
+        state.guesses.iter().map(|guess| {
+            format!(
+                "{}{}{}{}",
+                fen_fields::side_letter(guess.guesser),
+                guess.number,
+                letter(guess.kind),
+                if guess.right { '+' } else { '-' }
+            )
+        }),
+    );
     if state.in_turn {
         out.push_str(&format!(":at={}", state.phase.code()));
         if state.earned {
@@ -1202,16 +1166,14 @@ fn write_cloak(pos: &Position<CloakAndDagger>, out: &mut String) {
         }
     }
     if let Some(winner) = state.won {
-        out.push_str(if winner == Color::White {
-            ":won=w"
-        } else {
-            ":won=b"
-        });
+        out.push_str(&format!(":won={}", fen_fields::side_letter(winner)));
     }
     let seen: Vec<String> = (0..2)
         .map(|side| {
-            let texts: Vec<String> = (1..=8u8)
-                .filter_map(|number| {
+            let mut text = String::new();
+            fen_fields::write_list(
+                &mut text,
+                (1..=8u8).filter_map(|number| {
                     let seen = state.seen[side][usize::from(number)];
                     (seen != ANY_IDENTITY).then(|| {
                         let mut text = number.to_string();
@@ -1225,24 +1187,16 @@ fn write_cloak(pos: &Position<CloakAndDagger>, out: &mut String) {
                         }
                         text
                     })
-                })
-                .collect();
-            if texts.is_empty() {
-                "-".to_string()
-            } else {
-                texts.join(",")
-            }
+                }),
+            );
+            text
         })
         .collect();
     if seen.iter().any(|side| side != "-") {
         out.push_str(&format!(":seen={}", seen.join("/")));
     }
     if let Some(viewer) = state.viewer {
-        out.push_str(if viewer == Color::White {
-            ":view=w"
-        } else {
-            ":view=b"
-        });
+        out.push_str(&format!(":view={}", fen_fields::side_letter(viewer)));
     }
 }
 
@@ -1324,15 +1278,24 @@ impl CloakAndDagger {
     }
 }
 
-const KEY_NUMBERS: usize = 0; // square * 9 + number
-const KEY_RESERVES: usize = 600; // side * 20 + count
-const KEY_OWED: usize = 640; // + side
-const KEY_PHASE: usize = 650; // + phase
-const KEY_EARNED: usize = 660;
-const KEY_LAST: usize = 670; // + number
-const KEY_FRESH: usize = 680;
-const KEY_WON: usize = 690; // + side
-const KEY_VIEWER: usize = 700; // + side
+amity_engine::state_keys! {
+    /// A cloaked checker's number on its square: `square * 9 + number`.
+    KEY_NUMBERS: 64 * 9;
+    /// Each side's reserve: `side * 20 + count % 20`.
+    KEY_RESERVES: 2 * 20;
+    /// Who owes a bonus.
+    KEY_OWED: 2;
+    /// The part of the turn.
+    KEY_PHASE: 8;
+    KEY_EARNED: 1;
+    /// The last checker uncloaked, 0 for none.
+    KEY_LAST: 9;
+    KEY_FRESH: 1;
+    /// Who won.
+    KEY_WON: 2;
+    /// Whose view it is.
+    KEY_VIEWER: 2;
+}
 
 impl Rules for CloakAndDagger {
     type State = CloakState;
@@ -1350,13 +1313,10 @@ impl Rules for CloakAndDagger {
     }
 
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
-        match fields {
-            [field] => read_cloak(pos, field),
-            [] => Err(bad_field(
-                "missing cloak:<cloaked>:<reserves>:<owed>:<captured>:<guesses>",
-            )),
-            [_, extra, ..] => Err(bad_field(extra.to_string())),
-        }
+        read_cloak(
+            pos,
+            Parts::only(fields, "cloak", FIELD_SHAPE, 5..=usize::MAX)?,
+        )
     }
 
     fn write_extra_fen(&self, pos: &Position<Self>, out: &mut String) {
@@ -1484,30 +1444,27 @@ impl Rules for CloakAndDagger {
     fn state_hash(&self, state: &CloakState) -> u64 {
         let mut hash = 0;
         for square in state.cloaked {
-            hash ^= zobrist::variant(
-                KEY_NUMBERS + square as usize * 9 + usize::from(state.number(square)),
-            );
+            hash ^= KEY_NUMBERS.key(square as usize * 9 + usize::from(state.number(square)));
         }
         for side in 0..2 {
-            hash ^=
-                zobrist::variant(KEY_RESERVES + side * 20 + usize::from(state.reserves[side] % 20));
+            hash ^= KEY_RESERVES.key(side * 20 + usize::from(state.reserves[side] % 20));
         }
         if let Some(side) = state.owed {
-            hash ^= zobrist::variant(KEY_OWED + color_index(side));
+            hash ^= KEY_OWED.key(color_index(side));
         }
-        hash ^= zobrist::variant(KEY_PHASE + state.phase as usize);
+        hash ^= KEY_PHASE.key(state.phase as usize);
         if state.earned {
-            hash ^= zobrist::variant(KEY_EARNED);
+            hash ^= KEY_EARNED.single();
         }
-        hash ^= zobrist::variant(KEY_LAST + usize::from(state.last));
+        hash ^= KEY_LAST.key(usize::from(state.last));
         if state.fresh {
-            hash ^= zobrist::variant(KEY_FRESH);
+            hash ^= KEY_FRESH.single();
         }
         if let Some(side) = state.won {
-            hash ^= zobrist::variant(KEY_WON + color_index(side));
+            hash ^= KEY_WON.key(color_index(side));
         }
         if let Some(side) = state.viewer {
-            hash ^= zobrist::variant(KEY_VIEWER + color_index(side));
+            hash ^= KEY_VIEWER.key(color_index(side));
         }
         hash
     }
@@ -1562,44 +1519,45 @@ impl Rules for CloakAndDagger {
     }
 
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
-        let before = self.state_hash(&pos.state);
-        pos.state.in_turn = true;
-        match (pos.state.phase, decision(mv)) {
-            (Phase::OwedBonus, choice) => {
-                if let Decision::Board(mv) = choice {
-                    move_on_board(pos, mv);
+        pos.update_state(self, |pos| {
+            pos.state.in_turn = true;
+            match (pos.state.phase, decision(mv)) {
+                (Phase::OwedBonus, choice) => {
+                    if let Decision::Board(mv) = choice {
+                        move_on_board(pos, mv);
+                    }
+                    pos.state.owed = None;
+                    pos.state.phase = Phase::Guess;
                 }
-                pos.state.owed = None;
-                pos.state.phase = Phase::Guess;
-            }
-            (Phase::Guess, choice) => {
-                if let Decision::Guess(number, kind) = choice {
-                    play_guess(pos, number, kind);
+                (Phase::Guess, choice) => {
+                    if let Decision::Guess(number, kind) = choice {
+                        play_guess(pos, number, kind);
+                    }
+                    pos.state.phase = Phase::Regular;
                 }
-                pos.state.phase = Phase::Regular;
-            }
-            (Phase::Regular, choice) => {
-                if let Decision::Board(mv) = choice {
-                    move_on_board(pos, mv);
+                (Phase::Regular, choice) => {
+                    if let Decision::Board(mv) = choice {
+                        move_on_board(pos, mv);
+                    }
+                    pos.state.phase = if pos.state.earned {
+                        Phase::EarnedBonus
+                    } else {
+                        Phase::Uncloak
+                    };
                 }
-                pos.state.phase = if pos.state.earned {
-                    Phase::EarnedBonus
-                } else {
-                    Phase::Uncloak
-                };
-            }
-            (Phase::EarnedBonus, choice) => {
-                if let Decision::Board(mv) = choice {
-                    move_on_board(pos, mv);
+                (Phase::EarnedBonus, choice) => {
+                    if let Decision::Board(mv) = choice {
+                        move_on_board(pos, mv);
+                    }
+                    pos.state.phase = Phase::Uncloak;
                 }
-                pos.state.phase = Phase::Uncloak;
+                (Phase::Uncloak, Decision::Uncloak(number, shown)) => {
+                    play_uncloak(pos, number, shown)
+                }
+                (Phase::Uncloak, _) => end_turn(pos),
             }
-            (Phase::Uncloak, Decision::Uncloak(number, shown)) => play_uncloak(pos, number, shown),
-            (Phase::Uncloak, _) => end_turn(pos),
-        }
-        settle(pos);
-        let after = self.state_hash(&pos.state);
-        pos.toggle_hash(before ^ after);
+            settle(pos);
+        });
     }
 
     fn play_null(&self, pos: &mut Position<Self>) {
@@ -1619,14 +1577,7 @@ impl Rules for CloakAndDagger {
     }
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
-        if self.in_check(pos) {
-            Outcome::Win {
-                winner: !pos.turn(),
-                reason: WinReason::Checkmate,
-            }
-        } else {
-            Outcome::Draw(DrawReason::Stalemate)
-        }
+        Outcome::checkmate_or_stalemate(pos.turn(), self.in_check(pos))
     }
 
     /// Pawns may be dropped back, so a clock reset can be followed by an old position.
@@ -1649,14 +1600,13 @@ impl Rules for CloakAndDagger {
         if pos.state.viewer.is_some() {
             return view;
         }
-        let before = self.state_hash(&view.state);
-        for square in pos.color(!seat) & pos.state.cloaked {
-            view.replace(square, Piece::new(!seat, UNKNOWN));
-        }
-        view.set_castling(pos.castling() & Bitboard::from_rank(home_rank(seat)));
-        view.state.viewer = Some(seat);
-        let after = self.state_hash(&view.state);
-        view.toggle_hash(before ^ after);
+        view.update_state(self, |view| {
+            for square in pos.color(!seat) & pos.state.cloaked {
+                view.replace(square, Piece::new(!seat, UNKNOWN));
+            }
+            view.set_castling(pos.castling() & Bitboard::from_rank(home_rank(seat)));
+            view.state.viewer = Some(seat);
+        });
         view
     }
 
@@ -1732,32 +1682,19 @@ impl Rules for CloakAndDagger {
     }
 
     fn search_flags(&self) -> SearchFlags {
+        // A turn cannot be handed over in its middle. What reads the decisions one and two
+        // plies back sees mostly parts of a turn (a guess, the uncloaking); measured at 10 s +
+        // 0.1 s, it did not pay here (docs/variants/cloakanddagger.md).
         SearchFlags {
-            // A turn cannot be handed over in its middle.
             null_move: false,
-            check_extension: true,
-            quiescence: true,
-            late_move_reductions: true,
             quiescence_plies: Some(8),
-            // The decisions one and two plies back are mostly parts of a turn (a guess, the
-            // uncloaking), which say little about the reply; measured at 10 s + 0.1 s, neither
-            // paid here (docs/variants/cloakanddagger.md).
-            continuation_history: false,
-            singular_extensions: false,
-            // Countermoves are keyed like continuation history. Exchange reductions were
-            // measured in chess only: this game keeps the search it was measured with.
-            countermoves: false,
-            exchange_reductions: false,
+            ..SearchFlags::ALL
         }
+        .within_turns()
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
-        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
-        if pos.turn() == Color::White {
-            white
-        } else {
-            -white
-        }
+        amity_engine::evaluation::balance(pos, side_value)
     }
 }
 
@@ -1801,12 +1738,7 @@ impl Presentation for CloakAndDagger {
             state.owed.map_or("none", orthodox::color_name)
         ));
         for owner in [Color::White, Color::Black] {
-            let mut entries: Vec<(u8, Square)> = (state.cloaked & pos.color(owner))
-                .into_iter()
-                .map(|square| (state.number(square), square))
-                .collect();
-            entries.sort_unstable();
-            let names: Vec<String> = entries
+            let names: Vec<String> = cloaked_checkers(pos, owner)
                 .iter()
                 .map(|(number, square)| {
                     let shown = pos.piece_at(*square).map_or('?', |p| letter(p.kind));

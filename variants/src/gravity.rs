@@ -5,9 +5,9 @@
 //! A turn is several decisions by one side: [`Rules::play_in`] keeps the side to move until the
 //! add (or `end` on White's last turn), so search and perft see each leg as a ply.
 
+use amity_engine::fen_fields;
 use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::position::color_index;
-use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, DrawReason, FenError, Kind, Learning, Move, MoveFlag, MoveList,
     Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
@@ -43,12 +43,18 @@ const CARD_ORDER: [Kind; 6] = [KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN];
 const START_FEN: &str =
     "8/8/8/8/8/8/8/8 w - - 0 1 decks:kqrrbbnnpppp/KQRRBBNNPPPP flip:- pawns:- moved:- blocked:-";
 
-/// Zobrist key layout inside the variant keys.
-const KEY_DECKS: usize = 0; // (holder * 6 + kind) * 8 + count
-const KEY_FLIPPED: usize = 96; // + kind
-const KEY_UNMOVED_PAWNS: usize = 128; // + square
-const KEY_MOVED: usize = 192; // + square
-const KEY_BLOCKED: usize = 256; // + square
+amity_engine::state_keys! {
+    /// How many of each kind each holder's deck has: `(holder * 6 + kind) * 8 + count`.
+    KEY_DECKS: 2 * 6 * 8;
+    /// The flipped card's kind.
+    KEY_FLIPPED: 6;
+    /// Squares of pawns that never moved.
+    KEY_UNMOVED_PAWNS: 64;
+    /// Squares of pieces that moved this turn.
+    KEY_MOVED: 64;
+    /// Squares of blocked pieces.
+    KEY_BLOCKED: 64;
+}
 
 /// Everything beyond the board that decides the legal decisions.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -319,34 +325,6 @@ pub fn scored_outcome(pos: &Position<Gravity>) -> Outcome {
 
 // ----- FEN -----
 
-fn bad_field(what: impl Into<String>) -> FenError {
-    FenError::UnexpectedField(what.into())
-}
-
-fn parse_squares(field: &str, text: &str) -> Result<Bitboard, FenError> {
-    let mut squares = Bitboard::EMPTY;
-    if text == "-" {
-        return Ok(squares);
-    }
-    for name in text.split(',') {
-        let square = Square::from_ascii(name.as_bytes())
-            .map_err(|_| bad_field(format!("{field}:{text} ('{name}' is not a square)")))?;
-        if !squares.insert(square) {
-            return Err(bad_field(format!("{field}:{text} ({name} given twice)")));
-        }
-    }
-    Ok(squares)
-}
-
-fn write_squares(out: &mut String, squares: Bitboard) {
-    if squares.is_empty() {
-        out.push('-');
-        return;
-    }
-    let names: Vec<String> = squares.into_iter().map(|s| s.to_string()).collect();
-    out.push_str(&names.join(","));
-}
-
 fn parse_deck(text: &str, cards_of: Color) -> Result<[u8; 6], FenError> {
     let mut deck = [0u8; 6];
     if text == "-" {
@@ -356,35 +334,36 @@ fn parse_deck(text: &str, cards_of: Color) -> Result<[u8; 6], FenError> {
         let kind = PIECES
             .iter()
             .position(|info| info.symbol.starts_with(c.to_ascii_uppercase()))
-            .ok_or_else(|| bad_field(format!("decks: '{c}' is no piece")))?;
+            .ok_or_else(|| fen_fields::expected("decks", "piece letters", text))?;
         let color = if c.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
         };
         if color != cards_of {
-            return Err(bad_field(format!(
-                "decks: '{c}' is in the wrong deck (White holds Black's pieces, Black White's)"
-            )));
+            return Err(fen_fields::expected(
+                "decks",
+                "Black's pieces in White's deck, White's in Black's",
+                text,
+            ));
         }
         deck[kind] += 1;
         if deck[kind] > ARMY[kind] {
-            return Err(bad_field(format!("decks: too many '{c}'")));
+            return Err(fen_fields::expected(
+                "decks",
+                format!("at most {} '{c}'", ARMY[kind]),
+                text,
+            ));
         }
     }
     Ok(deck)
 }
 
 fn write_deck(out: &mut String, deck: &[u8; 6], cards_of: Color) {
-    let before = out.len();
-    for kind in CARD_ORDER {
-        for _ in 0..deck[kind.index()] {
-            out.push_str(&letter(cards_of, kind));
-        }
-    }
-    if out.len() == before {
-        out.push('-');
-    }
+    let cards = CARD_ORDER.iter().flat_map(|kind| {
+        std::iter::repeat_n(letter(cards_of, *kind), usize::from(deck[kind.index()]))
+    });
+    fen_fields::write_run(out, cards);
 }
 
 // ----- the rules -----
@@ -412,18 +391,16 @@ impl Rules for Gravity {
         for field in fields {
             let (name, value) = field
                 .split_once(':')
-                .ok_or_else(|| bad_field(field.to_string()))?;
+                .ok_or_else(|| FenError::UnexpectedField(field.to_string()))?;
             if seen.contains(&name) {
-                return Err(bad_field(format!("{field} (field '{name}' given twice)")));
+                return Err(fen_fields::expected(name, "the field once", field));
             }
             seen.push(name);
             let turn = pos.turn();
             let state = &mut pos.state;
             match name {
                 "decks" => {
-                    let (white, black) = value.split_once('/').ok_or_else(|| {
-                        bad_field(format!("{field} (needs <White's deck>/<Black's deck>)"))
-                    })?;
+                    let [white, black] = fen_fields::per_side("decks", value)?;
                     state.decks = [
                         parse_deck(white, Color::Black)?,
                         parse_deck(black, Color::White)?,
@@ -438,31 +415,42 @@ impl Rules for Gravity {
                             let kind = PIECES
                                 .iter()
                                 .position(|info| info.symbol.starts_with(c.to_ascii_uppercase()))
-                                .ok_or_else(|| bad_field(format!("{field} (no such piece)")))?;
+                                .ok_or_else(|| {
+                                    fen_fields::expected("flip", "a piece letter or -", value)
+                                })?;
                             let color = if c.is_ascii_uppercase() {
                                 Color::White
                             } else {
                                 Color::Black
                             };
                             if color == turn {
-                                return Err(bad_field(format!(
-                                    "{field} (the side to move flips the opponent's pieces)"
-                                )));
+                                return Err(fen_fields::expected(
+                                    "flip",
+                                    "one of the opponent's pieces (the side to move flips them)",
+                                    value,
+                                ));
                             }
                             Some(Kind::new(kind as u8))
                         }
-                        _ => return Err(bad_field(format!("{field} (one piece letter or -)"))),
+                        _ => {
+                            return Err(fen_fields::expected(
+                                "flip",
+                                "one piece letter or -",
+                                value,
+                            ));
+                        }
                     }
                 }
-                "pawns" => state.unmoved_pawns = parse_squares(name, value)?,
-                "moved" => state.moved = parse_squares(name, value)?,
-                "blocked" => state.blocked = parse_squares(name, value)?,
-                _ => return Err(bad_field(field.to_string())),
+                "pawns" => state.unmoved_pawns = fen_fields::squares(name, value)?,
+                "moved" => state.moved = fen_fields::squares(name, value)?,
+                "blocked" => state.blocked = fen_fields::squares(name, value)?,
+                _ => return Err(FenError::UnexpectedField(field.to_string())),
             }
         }
         if !seen_decks {
-            return Err(bad_field(
-                "gravity needs a 'decks:<White's deck>/<Black's deck>' field",
+            return Err(fen_fields::missing(
+                "decks",
+                "decks:<White's deck>/<Black's deck>",
             ));
         }
         Ok(())
@@ -475,16 +463,13 @@ impl Rules for Gravity {
         out.push('/');
         write_deck(out, &state.decks[1], Color::White);
         out.push_str(" flip:");
-        match state.flipped {
-            Some(kind) => out.push_str(&letter(!pos.turn(), kind)),
-            None => out.push('-'),
-        }
+        fen_fields::write_or_none(out, state.flipped.map(|kind| letter(!pos.turn(), kind)));
         out.push_str(" pawns:");
-        write_squares(out, state.unmoved_pawns);
+        fen_fields::write_list(out, state.unmoved_pawns);
         out.push_str(" moved:");
-        write_squares(out, state.moved);
+        fen_fields::write_list(out, state.moved);
         out.push_str(" blocked:");
-        write_squares(out, state.blocked);
+        fen_fields::write_list(out, state.blocked);
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
@@ -564,19 +549,19 @@ impl Rules for Gravity {
         let mut hash = 0;
         for (holder, deck) in state.decks.iter().enumerate() {
             for (kind, count) in deck.iter().enumerate() {
-                hash ^= zobrist::variant(KEY_DECKS + (holder * 6 + kind) * 8 + *count as usize);
+                hash ^= KEY_DECKS.key((holder * 6 + kind) * 8 + *count as usize);
             }
         }
         if let Some(kind) = state.flipped {
-            hash ^= zobrist::variant(KEY_FLIPPED + kind.index());
+            hash ^= KEY_FLIPPED.key(kind.index());
         }
-        for (base, squares) in [
+        for (keys, squares) in [
             (KEY_UNMOVED_PAWNS, state.unmoved_pawns),
             (KEY_MOVED, state.moved),
             (KEY_BLOCKED, state.blocked),
         ] {
             for square in squares {
-                hash ^= zobrist::variant(base + square as usize);
+                hash ^= keys.key(square as usize);
             }
         }
         hash
@@ -607,44 +592,43 @@ impl Rules for Gravity {
     }
 
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
-        let before = self.state_hash(&pos.state);
-        let mover = pos.turn();
-        match mv.flag() {
-            MoveFlag::Chance => {
-                let count = &mut pos.state.decks[color_index(mover)][mv.kind().index()];
-                *count = count.saturating_sub(1);
-                pos.state.flipped = Some(mv.kind());
-            }
-            MoveFlag::Normal => {
-                let (from, to) = (mv.from(), mv.to());
-                let killed = pos.remove(to).is_some();
-                let pawn = pos.piece_at(from).is_some_and(|p| p.kind == PAWN);
-                pos.relocate(from, to);
-                let state = &mut pos.state;
-                state.unmoved_pawns.discard(from);
-                state.unmoved_pawns.discard(to);
-                state.blocked.discard(from);
-                state.moved.add(to);
-                if killed || pawn {
-                    pos.set_halfmove_clock(0);
+        pos.update_state(self, |pos| {
+            let mover = pos.turn();
+            match mv.flag() {
+                MoveFlag::Chance => {
+                    let count = &mut pos.state.decks[color_index(mover)][mv.kind().index()];
+                    *count = count.saturating_sub(1);
+                    pos.state.flipped = Some(mv.kind());
                 }
-            }
-            MoveFlag::Drop => {
-                pos.put(mv.to(), Piece::new(!mover, mv.kind()));
-                if mv.kind() == PAWN {
-                    pos.state.unmoved_pawns.add(mv.to());
+                MoveFlag::Normal => {
+                    let (from, to) = (mv.from(), mv.to());
+                    let killed = pos.remove(to).is_some();
+                    let pawn = pos.piece_at(from).is_some_and(|p| p.kind == PAWN);
+                    pos.relocate(from, to);
+                    let state = &mut pos.state;
+                    state.unmoved_pawns.discard(from);
+                    state.unmoved_pawns.discard(to);
+                    state.blocked.discard(from);
+                    state.moved.add(to);
+                    if killed || pawn {
+                        pos.set_halfmove_clock(0);
+                    }
                 }
-                end_turn(pos);
+                MoveFlag::Drop => {
+                    pos.put(mv.to(), Piece::new(!mover, mv.kind()));
+                    if mv.kind() == PAWN {
+                        pos.state.unmoved_pawns.add(mv.to());
+                    }
+                    end_turn(pos);
+                }
+                MoveFlag::Pass => end_turn(pos),
+                _ => {}
             }
-            MoveFlag::Pass => end_turn(pos),
-            _ => {}
-        }
-        pos.state.stacked = compute_stacked(pos);
-        if in_fall(pos) {
-            note_blocked(pos);
-        }
-        let after = self.state_hash(&pos.state);
-        pos.toggle_hash(before ^ after);
+            pos.state.stacked = compute_stacked(pos);
+            if in_fall(pos) {
+                note_blocked(pos);
+            }
+        });
     }
 
     fn play_null(&self, pos: &mut Position<Self>) {
@@ -692,31 +676,20 @@ impl Rules for Gravity {
     }
 
     fn search_flags(&self) -> SearchFlags {
+        // Every active piece must move: passing is not a legal or a neutral option. The moves
+        // one and two plies back are mostly legs of this side's own turn; measured at 10 s +
+        // 0.1 s, what reads them did not pay here (docs/variants/gravity.md).
         SearchFlags {
-            // Every active piece must move: passing is not a legal or a neutral option.
             null_move: false,
             check_extension: false,
-            quiescence: true,
             late_move_reductions: false,
-            quiescence_plies: None,
-            // The moves one and two plies back are mostly legs of this side's own turn; measured
-            // at 10 s + 0.1 s, neither paid here (docs/variants/gravity.md).
-            continuation_history: false,
-            singular_extensions: false,
-            // Countermoves are keyed like continuation history. Exchange reductions were
-            // measured in chess only: this game keeps the search it was measured with.
-            countermoves: false,
-            exchange_reductions: false,
+            ..SearchFlags::ALL
         }
+        .within_turns()
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
-        let white = side_value(pos, Color::White) - side_value(pos, Color::Black);
-        if pos.turn() == Color::White {
-            white
-        } else {
-            -white
-        }
+        amity_engine::evaluation::balance(pos, side_value)
     }
 }
 
@@ -769,7 +742,7 @@ impl Presentation for Gravity {
         }
         let list = |squares: Bitboard| {
             let mut out = String::new();
-            write_squares(&mut out, squares);
+            fen_fields::write_list(&mut out, squares);
             out
         };
         text.push_str(&format!("Stacked: {}\n", list(state.stacked)));

@@ -433,15 +433,8 @@ impl Rules for ItIsWhatItIs {
     /// puts royal captures and other captures first, as in chess.
     fn search_flags(&self) -> SearchFlags {
         SearchFlags {
-            null_move: true,
             check_extension: false,
-            quiescence: true,
-            late_move_reductions: true,
-            quiescence_plies: None,
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
+            ..SearchFlags::BEFORE_COUNTERMOVES
         }
     }
 

@@ -5,12 +5,12 @@
 //! This file owns those rules, the `love:` FEN field, the `roll:` throw tokens and the chance
 //! outcomes the search averages over.
 
+use amity_engine::fen_fields::{self, ExtraFields, Parts};
 use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, castling_targets};
-use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, DrawReason, FenError, File, Learning, Move, MoveFlag, MoveList,
     Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
-    Solver, Square, WinReason,
+    Solver, Square,
 };
 use shakmaty::attacks::{between, pawn_attacks};
 
@@ -71,10 +71,14 @@ impl LoveState {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Love;
 
-/// Zobrist key layout for the love state: phase, then the couple's two squares.
-const PHASE_KEYS: usize = 0;
-const FIRST_LOVER_KEYS: usize = 8;
-const SECOND_LOVER_KEYS: usize = 72;
+amity_engine::state_keys! {
+    /// The phase (1 to 4; the first keys keep the hashes `bench` was measured with).
+    PHASE_KEYS: 8;
+    /// The couple's first square.
+    FIRST_LOVER_KEYS: 64;
+    /// The couple's second square.
+    SECOND_LOVER_KEYS: 64;
+}
 
 /// The rank a colour's pieces start on, and the one its pawns promote on.
 fn back_rank(color: Color) -> Rank {
@@ -239,10 +243,9 @@ impl Love {
     // ----- state and hash -----
 
     fn state_key(state: &LoveState) -> u64 {
-        let mut key = zobrist::variant(PHASE_KEYS + state.phase as usize);
+        let mut key = PHASE_KEYS.key(state.phase as usize);
         if let Some([a, b]) = state.couple {
-            key ^= zobrist::variant(FIRST_LOVER_KEYS + a as usize)
-                ^ zobrist::variant(SECOND_LOVER_KEYS + b as usize);
+            key ^= FIRST_LOVER_KEYS.key(a as usize) ^ SECOND_LOVER_KEYS.key(b as usize);
         }
         key
     }
@@ -707,29 +710,18 @@ impl Love {
 
 /// Parses `love:<phase>:<couple>`.
 fn parse_love_field(field: &str) -> Result<LoveState, FenError> {
-    let bad = || FenError::UnexpectedField(field.to_string());
-    let rest = field.strip_prefix("love:").ok_or_else(bad)?;
-    let (phase, couple) = rest.split_once(':').ok_or_else(bad)?;
-    let phase: u8 = phase
-        .parse()
-        .ok()
-        .filter(|p| (1..=LAST_PHASE).contains(p))
-        .ok_or_else(|| FenError::UnexpectedField(format!("{field} (phase must be 1 to 4)")))?;
-    let couple = if couple == "-" {
-        None
-    } else {
+    let mut parts = Parts::tagged(field, "love", "<phase>:<couple or ->", 2..=2)?;
+    let phase = fen_fields::number("love phase", parts.next_part(), 1..=LAST_PHASE)?;
+    let couple = fen_fields::or_none(parts.next_part(), |couple| {
         let squares = (couple.len() == 4)
             .then(|| {
                 let a = Square::from_ascii(&couple.as_bytes()[..2]).ok()?;
                 let b = Square::from_ascii(&couple.as_bytes()[2..]).ok()?;
                 Some([a, b])
             })
-            .flatten()
-            .ok_or_else(|| {
-                FenError::UnexpectedField(format!("{field} (couple must be two squares or '-')"))
-            })?;
-        Some(squares)
-    };
+            .flatten();
+        squares.ok_or_else(|| fen_fields::expected("love couple", "two squares or -", couple))
+    })?;
     Ok(LoveState { phase, couple })
 }
 
@@ -749,21 +741,18 @@ impl Rules for Love {
     }
 
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
-        match fields {
-            [] => pos.state = LoveState::default(),
-            [field] => pos.state = parse_love_field(field)?,
-            [_, extra, ..] => return Err(FenError::UnexpectedField(extra.to_string())),
-        }
-        Ok(())
+        let mut fields = ExtraFields::new(fields);
+        pos.state = match fields.optional() {
+            Some(field) => parse_love_field(field)?,
+            None => LoveState::default(),
+        };
+        fields.finish()
     }
 
     fn write_extra_fen(&self, pos: &Position<Self>, out: &mut String) {
         let state = pos.state;
         out.push_str(&format!(" love:{}:", state.phase));
-        match state.couple {
-            Some([a, b]) => out.push_str(&format!("{a}{b}")),
-            None => out.push('-'),
-        }
+        fen_fields::write_or_none(out, state.couple.map(|[a, b]| format!("{a}{b}")));
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
@@ -918,10 +907,7 @@ impl Rules for Love {
         // would reason about a position the rules never produce.
         SearchFlags {
             null_move: false,
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
+            ..SearchFlags::BEFORE_COUNTERMOVES
         }
     }
 
@@ -935,14 +921,7 @@ impl Rules for Love {
     }
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
-        if self.in_check(pos) {
-            Outcome::Win {
-                winner: !pos.turn(),
-                reason: WinReason::Checkmate,
-            }
-        } else {
-            Outcome::Draw(DrawReason::Stalemate)
-        }
+        Outcome::checkmate_or_stalemate(pos.turn(), self.in_check(pos))
     }
 
     fn insufficient_material(&self, pos: &Position<Self>) -> bool {

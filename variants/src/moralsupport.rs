@@ -9,8 +9,8 @@ use amity_engine::orthodox::{
     attackers_to, castling_targets, shift_forward,
 };
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Learning, Move, MoveList, Notation, Outcome, PieceInfo,
-    Position, Presentation, Rules, Scratch, SearchFlags, Solver, Square, WinReason,
+    Bitboard, Color, FenError, Learning, Move, MoveList, Notation, Outcome, PieceInfo, Position,
+    Presentation, Rules, Scratch, SearchFlags, Solver, Square,
 };
 use shakmaty::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, ray, rook_attacks,
@@ -82,35 +82,18 @@ impl Rules for MoralSupport {
     }
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
-        if orthodox::checkers(pos).more_than_one() {
-            Outcome::Win {
-                winner: !pos.turn(),
-                reason: WinReason::Checkmate,
-            }
-        } else {
-            Outcome::Draw(DrawReason::Stalemate)
-        }
+        Outcome::checkmate_or_stalemate(pos.turn(), orthodox::checkers(pos).more_than_one())
     }
 
     // Insufficient material is no draw here: the default (never) stands.
 
     fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            // Passing is legal-looking in every position search passes in (the side to move
-            // is at most in single check, which it may leave standing), and zugzwang is no
-            // more common than in chess.
-            null_move: true,
-            // `in_check` reports double check only: that is the forcing situation (a frozen
-            // king that loses unless a piece parries), while a single check is a quiet fact.
-            check_extension: true,
-            quiescence: true,
-            late_move_reductions: true,
-            quiescence_plies: None,
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
-        }
+        // Null move: passing is legal-looking in every position search passes in (the side to
+        // move is at most in single check, which it may leave standing), and zugzwang is no
+        // more common than in chess. Check extension: `in_check` reports double check only,
+        // the forcing situation (a frozen king that loses unless a piece parries), while a
+        // single check is a quiet fact.
+        SearchFlags::BEFORE_COUNTERMOVES
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {

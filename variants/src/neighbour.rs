@@ -16,8 +16,8 @@ use std::fmt;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
+use amity_engine::fen_fields::{self, Parts};
 use amity_engine::orthodox::{self, PAWN};
-use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
     Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rank, Rules,
@@ -521,10 +521,6 @@ pub fn random_deal(rng: &mut StdRng) -> String {
 
 // ----- FEN -----
 
-fn bad_field(what: impl Into<String>) -> FenError {
-    FenError::UnexpectedField(what.into())
-}
-
 fn illegal(why: impl Into<String>) -> FenError {
     FenError::Illegal(why.into())
 }
@@ -544,7 +540,13 @@ fn read_pile<T: Copy + Default + Ord, const N: usize>(
     if cards == "-" || (hidden && cards.is_empty()) {
         return Ok((pile, hidden));
     }
-    let cards = parse(cards).ok_or_else(|| bad_field(format!("{what} '{text}'")))?;
+    let cards = parse(cards).ok_or_else(|| {
+        fen_fields::expected(
+            format!("neighbour {what}"),
+            "cards, - for none, or ? and the cards in a view",
+            text,
+        )
+    })?;
     if cards.len() > N {
         return Err(illegal(format!(
             "the {what} '{text}' holds more than {N} cards"
@@ -577,17 +579,20 @@ fn write_pile<T: Copy + Default + Ord, const N: usize>(
     }
 }
 
-/// Zobrist layout of the state: piece and position cards by place, lengths, the last square,
-/// the phase, a hidden order, a pending add.
-const KEY_BASE: usize = 0;
-const KEY_PIECES: usize = KEY_BASE;
-const KEY_POSITIONS: usize = KEY_PIECES + 10 * PIECE_CARDS;
-const KEY_LENGTHS: usize = KEY_POSITIONS + 10 * POSITION_CARDS;
-const KEY_LAST: usize = KEY_LENGTHS + PIECE_CARDS + 1 + POSITION_CARDS + 1;
-const KEY_MOVING: usize = KEY_LAST + 64;
-const KEY_HIDDEN: usize = KEY_MOVING + 1;
-const KEY_TURN: usize = KEY_HIDDEN + 1;
-const KEY_PLACE: usize = KEY_TURN + 1;
+// Zobrist layout of the state: piece and position cards by place, lengths, the last square,
+// the phase, a hidden order, a pending add.
+amity_engine::state_keys! {
+    KEY_PIECES: 10 * PIECE_CARDS;
+    KEY_POSITIONS: 10 * POSITION_CARDS;
+    KEY_PIECES_LENGTH: PIECE_CARDS + 1;
+    KEY_POSITIONS_LENGTH: POSITION_CARDS + 1;
+    KEY_LAST: 64;
+    KEY_MOVING: 1;
+    KEY_HIDDEN: 1;
+    KEY_TURN: 1;
+    /// A pending placement: `piece * 10 + position card`.
+    KEY_PLACE: 100;
+}
 
 impl Rules for Neighbour {
     type State = NeighbourState;
@@ -612,45 +617,33 @@ impl Rules for Neighbour {
     /// writes each pile as `?` and its sorted contents, and a view inside an add ends in
     /// `:add` (cards to be turned) or `:place=<piece>/<position card>` (square to choose).
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
-        let [field] = fields else {
-            return Err(match fields.get(1) {
-                Some(extra) => bad_field(extra.to_string()),
-                None => bad_field("missing neighbour:<pieces>:<positions>:<last>:<a|m> field"),
-            });
-        };
-        let parts: Vec<&str> = field.split(':').collect();
-        if parts.first() != Some(&"neighbour") || !(5..=6).contains(&parts.len()) {
-            return Err(bad_field(format!(
-                "{field} (needs neighbour:<piece pile>:<position pile>:<last added>:<a|m>)"
-            )));
-        }
-        let (pieces, hidden_pieces) = read_pile(parts[1], "piece pile", |text| {
+        let shape = "<piece pile>:<position pile>:<last added>:<a|m>";
+        let mut parts = Parts::only(fields, "neighbour", shape, 4..=5)?;
+        let (pieces, hidden_pieces) = read_pile(parts.next_part(), "piece pile", |text| {
             text.chars().map(PieceCard::from_letter).collect()
         })?;
         let (positions, hidden_positions) =
-            read_pile(parts[2], "position pile", parse_position_cards)?;
+            read_pile(parts.next_part(), "position pile", parse_position_cards)?;
         if (hidden_pieces || hidden_positions)
             && (!hidden_pieces && !pieces.is_empty() || !hidden_positions && !positions.is_empty())
         {
-            return Err(bad_field(format!(
-                "{field}: a view writes both piles with ? (or -)"
-            )));
+            return Err(fen_fields::expected(
+                "neighbour piles",
+                "both piles written with ? (or -) in a view",
+                parts.field(),
+            ));
         }
-        let last = match parts[3] {
-            "-" => None,
-            name => Some(
-                Square::from_ascii(name.as_bytes())
-                    .map_err(|_| bad_field(format!("last added square '{name}'")))?,
-            ),
-        };
-        let adding = match parts[4] {
+        let last = fen_fields::or_none(parts.next_part(), |name| {
+            fen_fields::square("neighbour last added square", name)
+        })?;
+        let adding = match parts.next_part() {
             "a" => true,
             "m" => false,
-            other => return Err(bad_field(format!("phase '{other}' (a or m)"))),
+            other => return Err(fen_fields::expected("neighbour phase", "a or m", other)),
         };
-        let pending = match parts.get(5) {
+        let pending = match parts.optional() {
             None => Pending::Nothing,
-            Some(&"add") => Pending::Turn,
+            Some("add") => Pending::Turn,
             Some(text) => {
                 let cards = text
                     .strip_prefix("place=")
@@ -664,9 +657,11 @@ impl Rules for Neighbour {
                 match cards {
                     Some((piece, position)) => Pending::Place { piece, position },
                     None => {
-                        return Err(bad_field(format!(
-                            "'{text}' (a view inside an add ends in :add or :place=N/4b)"
-                        )));
+                        return Err(fen_fields::expected(
+                            "neighbour add",
+                            "add or place=<piece>/<position card> (e.g. place=N/4b)",
+                            text,
+                        ));
                     }
                 }
             }
@@ -691,10 +686,7 @@ impl Rules for Neighbour {
         out.push(':');
         write_pile(out, &state.positions, state.hidden, |card| card.to_string());
         out.push(':');
-        match state.last {
-            Some(square) => out.push_str(&square.to_string()),
-            None => out.push('-'),
-        }
+        fen_fields::write_or_none(out, state.last);
         out.push_str(if state.adding { ":a" } else { ":m" });
         match state.pending {
             Pending::Nothing => {}
@@ -787,29 +779,28 @@ impl Rules for Neighbour {
     }
 
     fn state_hash(&self, state: &NeighbourState) -> u64 {
-        let key = zobrist::variant;
-        let mut hash = key(KEY_LENGTHS + state.pieces.len())
-            ^ key(KEY_LENGTHS + PIECE_CARDS + 1 + state.positions.len());
+        let mut hash = KEY_PIECES_LENGTH.key(state.pieces.len())
+            ^ KEY_POSITIONS_LENGTH.key(state.positions.len());
         for (place, card) in state.pieces.cards().iter().enumerate() {
-            hash ^= key(KEY_PIECES + place * 10 + card.index());
+            hash ^= KEY_PIECES.key(place * 10 + card.index());
         }
         for (place, card) in state.positions.cards().iter().enumerate() {
-            hash ^= key(KEY_POSITIONS + place * 10 + card.index());
+            hash ^= KEY_POSITIONS.key(place * 10 + card.index());
         }
         if let Some(square) = state.last {
-            hash ^= key(KEY_LAST + square as usize);
+            hash ^= KEY_LAST.key(square as usize);
         }
         if !state.adding {
-            hash ^= key(KEY_MOVING);
+            hash ^= KEY_MOVING.single();
         }
         if state.hidden {
-            hash ^= key(KEY_HIDDEN);
+            hash ^= KEY_HIDDEN.single();
         }
         match state.pending {
             Pending::Nothing => {}
-            Pending::Turn => hash ^= key(KEY_TURN),
+            Pending::Turn => hash ^= KEY_TURN.single(),
             Pending::Place { piece, position } => {
-                hash ^= key(KEY_PLACE + piece.index() * 10 + position.index());
+                hash ^= KEY_PLACE.key(piece.index() * 10 + position.index());
             }
         }
         hash
@@ -853,57 +844,56 @@ impl Rules for Neighbour {
     }
 
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
-        let before = self.state_hash(&pos.state);
-        match mv.flag() {
-            MoveFlag::Drop if mv.kind() == BLIND_ADD => pos.state.pending = Pending::Turn,
-            MoveFlag::Chance => {
-                let (Some(piece), Some(position)) =
-                    (piece_of(mv), PositionCard::from_index(mv.from() as usize))
-                else {
-                    return;
-                };
-                pos.state.pieces.take(piece);
-                pos.state.positions.take(position);
-                let square = landing(&pos.state, position);
-                if pos.occupied().contains(square) {
-                    pos.state.pending = Pending::Place { piece, position };
-                } else {
-                    place(pos, piece, square);
-                }
-            }
-            MoveFlag::Drop => {
-                if let Some(piece) = piece_of(mv) {
-                    if pos.state.pending == Pending::Nothing {
-                        pos.state.pieces.take_top();
-                        pos.state.positions.take_top();
-                    }
-                    place(pos, piece, mv.to());
-                }
-            }
-            MoveFlag::Pass => pos.state.adding = false,
-            _ => {
-                pos.relocate(mv.from(), mv.to());
-                let state = &mut pos.state;
-                let hidden = state.hidden;
-                // Moves spend the piece pile first (the choice never matters, RULES.md 6).
-                if !state.pieces.is_empty() {
-                    if hidden {
-                        state.pieces.take_last();
+        pos.update_state(self, |pos| {
+            match mv.flag() {
+                MoveFlag::Drop if mv.kind() == BLIND_ADD => pos.state.pending = Pending::Turn,
+                MoveFlag::Chance => {
+                    let (Some(piece), Some(position)) =
+                        (piece_of(mv), PositionCard::from_index(mv.from() as usize))
+                    else {
+                        return;
+                    };
+                    pos.state.pieces.take(piece);
+                    pos.state.positions.take(position);
+                    let square = landing(&pos.state, position);
+                    if pos.occupied().contains(square) {
+                        pos.state.pending = Pending::Place { piece, position };
                     } else {
-                        state.pieces.take_top();
+                        place(pos, piece, square);
                     }
-                } else if hidden {
-                    state.positions.take_last();
-                } else {
-                    state.positions.take_top();
+                }
+                MoveFlag::Drop => {
+                    if let Some(piece) = piece_of(mv) {
+                        if pos.state.pending == Pending::Nothing {
+                            pos.state.pieces.take_top();
+                            pos.state.positions.take_top();
+                        }
+                        place(pos, piece, mv.to());
+                    }
+                }
+                MoveFlag::Pass => pos.state.adding = false,
+                _ => {
+                    pos.relocate(mv.from(), mv.to());
+                    let state = &mut pos.state;
+                    let hidden = state.hidden;
+                    // Moves spend the piece pile first (the choice never matters, RULES.md 6).
+                    if !state.pieces.is_empty() {
+                        if hidden {
+                            state.pieces.take_last();
+                        } else {
+                            state.pieces.take_top();
+                        }
+                    } else if hidden {
+                        state.positions.take_last();
+                    } else {
+                        state.positions.take_top();
+                    }
                 }
             }
-        }
-        if pos.state.pieces.is_empty() && pos.state.positions.is_empty() {
-            pos.state.hidden = false;
-        }
-        let after = self.state_hash(&pos.state);
-        pos.toggle_hash(before ^ after);
+            if pos.state.pieces.is_empty() && pos.state.positions.is_empty() {
+                pos.state.hidden = false;
+            }
+        });
     }
 
     fn play_null(&self, pos: &mut Position<Self>) {
@@ -972,12 +962,11 @@ impl Rules for Neighbour {
         if self.open || pos.state.cards_left() == 0 {
             return view;
         }
-        let before = self.state_hash(&view.state);
-        view.state.hidden = true;
-        view.state.pieces.sort();
-        view.state.positions.sort();
-        let after = self.state_hash(&view.state);
-        view.toggle_hash(before ^ after);
+        view.update_state(self, |view| {
+            view.state.hidden = true;
+            view.state.pieces.sort();
+            view.state.positions.sort();
+        });
         view
     }
 
@@ -988,34 +977,33 @@ impl Rules for Neighbour {
             return view.clone();
         }
         let mut world = view.clone();
-        let before = self.state_hash(&world.state);
-        let state = &mut world.state;
-        let len = state.pieces.len();
-        state.pieces.cards[..len].shuffle(rng);
-        let len = state.positions.len();
-        state.positions.cards[..len].shuffle(rng);
-        if let Pending::Place { piece, position } = state.pending {
-            let mut pieces = Pile::default();
-            pieces.push(piece);
-            state
-                .pieces
-                .cards()
-                .iter()
-                .for_each(|card| pieces.push(*card));
-            state.pieces = pieces;
-            let mut positions = Pile::default();
-            positions.push(position);
-            state
-                .positions
-                .cards()
-                .iter()
-                .for_each(|card| positions.push(*card));
-            state.positions = positions;
-        }
-        state.pending = Pending::Nothing;
-        state.hidden = false;
-        let after = self.state_hash(&world.state);
-        world.toggle_hash(before ^ after);
+        world.update_state(self, |world| {
+            let state = &mut world.state;
+            let len = state.pieces.len();
+            state.pieces.cards[..len].shuffle(rng);
+            let len = state.positions.len();
+            state.positions.cards[..len].shuffle(rng);
+            if let Pending::Place { piece, position } = state.pending {
+                let mut pieces = Pile::default();
+                pieces.push(piece);
+                state
+                    .pieces
+                    .cards()
+                    .iter()
+                    .for_each(|card| pieces.push(*card));
+                state.pieces = pieces;
+                let mut positions = Pile::default();
+                positions.push(position);
+                state
+                    .positions
+                    .cards()
+                    .iter()
+                    .for_each(|card| positions.push(*card));
+                state.positions = positions;
+            }
+            state.pending = Pending::Nothing;
+            state.hidden = false;
+        });
         world
     }
 
@@ -1034,15 +1022,8 @@ impl Rules for Neighbour {
 
     fn search_flags(&self) -> SearchFlags {
         SearchFlags {
-            null_move: false,
-            check_extension: false,
-            quiescence: false,
-            late_move_reductions: false,
             quiescence_plies: Some(0),
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
+            ..SearchFlags::PLAIN
         }
     }
 
@@ -1381,7 +1362,7 @@ impl Solitaire for Neighbour {
         if pos.state.adding {
             pos.hash()
         } else {
-            pos.hash() ^ self.state_hash(&pos.state) ^ zobrist::variant(KEY_MOVING)
+            pos.hash() ^ self.state_hash(&pos.state) ^ KEY_MOVING.single()
         }
     }
 

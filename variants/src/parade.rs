@@ -12,8 +12,8 @@
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
+use amity_engine::fen_fields::{self, Parts};
 use amity_engine::orthodox::{self, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
-use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, FenError, Kind, Learning, Move, MoveFlag, MoveList, Notation,
     OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, RulesExt, Scratch,
@@ -283,24 +283,22 @@ pub fn random_deal(rng: &mut StdRng) -> String {
 
 // ----- FEN -----
 
-fn bad_field(what: impl Into<String>) -> FenError {
-    FenError::UnexpectedField(what.into())
-}
-
 fn illegal(why: impl Into<String>) -> FenError {
     FenError::Illegal(why.into())
 }
 
-/// Zobrist layout of the state: a card at each place of the pile, the pile's length, the
-/// negative cards, a face-down pile, an add pending.
-const KEY_PILE: usize = 0;
-const KEY_LENGTH: usize = KEY_PILE + 10 * PILE_SIZE;
-const KEY_NEGATIVE: usize = KEY_LENGTH + PILE_SIZE + 1;
-const KEY_FACE_DOWN: usize = KEY_NEGATIVE + NEGATIVE_CARDS as usize + 1;
-const KEY_PENDING: usize = KEY_FACE_DOWN + 1;
-/// Parade's keys start here among the variant keys (clear of the other games' layouts is not
-/// needed: a position belongs to one game).
-const KEY_BASE: usize = 600;
+amity_engine::state_keys! {
+    /// A card (of ten) at each place of the pile.
+    KEY_PILE: 10 * PILE_SIZE;
+    /// The pile's length.
+    KEY_LENGTH: PILE_SIZE + 1;
+    /// The negative cards spent.
+    KEY_NEGATIVE: NEGATIVE_CARDS as usize + 1;
+    /// A face-down pile.
+    KEY_FACE_DOWN: 1;
+    /// An add pending.
+    KEY_PENDING: 1;
+}
 
 impl Rules for Parade {
     type State = ParadeState;
@@ -324,21 +322,11 @@ impl Rules for Parade {
     /// One field, `parade:<action pile, top first, or ->:<negative cards spent>`; a view
     /// writes each pile card `?`, and a view waiting for its added card ends in `:add`.
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
-        let [field] = fields else {
-            return Err(match fields.get(1) {
-                Some(extra) => bad_field(extra.to_string()),
-                None => bad_field("missing parade:<pile>:<negative cards> field"),
-            });
-        };
-        let parts: Vec<&str> = field.split(':').collect();
-        if parts.first() != Some(&"parade") || !(3..=4).contains(&parts.len()) {
-            return Err(bad_field(format!(
-                "{field} (needs parade:<action pile or ->:<negative cards spent>)"
-            )));
-        }
+        let shape = "<action pile or ->:<negative cards spent>";
+        let mut parts = Parts::only(fields, "parade", shape, 2..=3)?;
         let state = &mut pos.state;
         *state = ParadeState::default();
-        let pile = parts[1];
+        let pile = parts.next_part();
         if pile != "-" {
             if pile.chars().count() > PILE_SIZE {
                 return Err(illegal(format!(
@@ -351,32 +339,30 @@ impl Rules for Parade {
             } else {
                 for (place, letter) in pile.chars().enumerate() {
                     state.pile[place] = PieceCard::from_letter(letter).ok_or_else(|| {
-                        bad_field(format!(
-                            "'{letter}' in the action pile '{pile}' is no piece card (a view \
-                             writes every card ?)"
-                        ))
+                        fen_fields::expected(
+                            "parade action pile",
+                            "piece cards (a view writes every card ?)",
+                            pile,
+                        )
                     })?;
                 }
                 state.pile_len = pile.chars().count() as u8;
             }
         }
-        state.negative_spent = parts[2]
-            .parse::<u8>()
-            .ok()
-            .filter(|spent| *spent <= NEGATIVE_CARDS)
-            .ok_or_else(|| {
-                bad_field(format!(
-                    "negative cards spent '{}' (a number from 0 to {NEGATIVE_CARDS})",
-                    parts[2]
-                ))
-            })?;
-        match parts.get(3) {
+        state.negative_spent = fen_fields::number(
+            "parade negative cards spent",
+            parts.next_part(),
+            0..=NEGATIVE_CARDS,
+        )?;
+        match parts.optional() {
             None => {}
-            Some(&"add") if state.face_down => state.add_pending = true,
+            Some("add") if state.face_down => state.add_pending = true,
             Some(other) => {
-                return Err(bad_field(format!(
-                    "'{other}' after the negative cards (only a view may end in :add)"
-                )));
+                return Err(fen_fields::expected(
+                    "parade end",
+                    "nothing after the negative cards (only a view may end in :add)",
+                    other,
+                ));
             }
         }
         Ok(())
@@ -385,12 +371,10 @@ impl Rules for Parade {
     fn write_extra_fen(&self, pos: &Position<Self>, out: &mut String) {
         let state = &pos.state;
         out.push_str(" parade:");
-        if state.pile_len == 0 {
-            out.push('-');
-        } else if state.face_down {
+        if state.face_down && state.pile_len > 0 {
             out.push_str(&"?".repeat(state.pile_len()));
         } else {
-            out.extend(state.pile().iter().map(|card| card.letter()));
+            fen_fields::write_run(out, state.pile().iter().map(|card| card.letter()));
         }
         out.push_str(&format!(":{}", state.negative_spent));
         if state.add_pending {
@@ -452,17 +436,16 @@ impl Rules for Parade {
     }
 
     fn state_hash(&self, state: &ParadeState) -> u64 {
-        let key = |index: usize| zobrist::variant(KEY_BASE + index);
-        let mut hash = key(KEY_LENGTH + state.pile_len());
+        let mut hash = KEY_LENGTH.key(state.pile_len());
         for (place, card) in state.pile().iter().enumerate() {
-            hash ^= key(KEY_PILE + place * 10 + card.index());
+            hash ^= KEY_PILE.key(place * 10 + card.index());
         }
-        hash ^= key(KEY_NEGATIVE + usize::from(state.negative_spent));
+        hash ^= KEY_NEGATIVE.key(usize::from(state.negative_spent));
         if state.face_down {
-            hash ^= key(KEY_FACE_DOWN);
+            hash ^= KEY_FACE_DOWN.single();
         }
         if state.add_pending {
-            hash ^= key(KEY_PENDING);
+            hash ^= KEY_PENDING.single();
         }
         hash
     }
@@ -490,30 +473,29 @@ impl Rules for Parade {
     }
 
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
-        let before = self.state_hash(&pos.state);
-        match mv.flag() {
-            MoveFlag::Drop if mv.kind() == BLIND_ADD => pos.state.add_pending = true,
-            MoveFlag::Drop | MoveFlag::Chance => {
-                if let Some(card) = card_of(mv) {
-                    place(pos, card);
-                }
-                pos.state.take_top();
-                pos.state.add_pending = false;
-            }
-            _ => {
-                pos.relocate(mv.from(), mv.to());
-                if pos.state.pile_len > 0 {
+        pos.update_state(self, |pos| {
+            match mv.flag() {
+                MoveFlag::Drop if mv.kind() == BLIND_ADD => pos.state.add_pending = true,
+                MoveFlag::Drop | MoveFlag::Chance => {
+                    if let Some(card) = card_of(mv) {
+                        place(pos, card);
+                    }
                     pos.state.take_top();
-                } else {
-                    pos.state.negative_spent += 1;
+                    pos.state.add_pending = false;
+                }
+                _ => {
+                    pos.relocate(mv.from(), mv.to());
+                    if pos.state.pile_len > 0 {
+                        pos.state.take_top();
+                    } else {
+                        pos.state.negative_spent += 1;
+                    }
                 }
             }
-        }
-        if pos.state.pile_len == 0 {
-            pos.state.face_down = false;
-        }
-        let after = self.state_hash(&pos.state);
-        pos.toggle_hash(before ^ after);
+            if pos.state.pile_len == 0 {
+                pos.state.face_down = false;
+            }
+        });
     }
 
     fn play_null(&self, pos: &mut Position<Self>) {
@@ -571,11 +553,10 @@ impl Rules for Parade {
     fn view(&self, pos: &Position<Self>, _seat: Color) -> Position<Self> {
         let mut view = pos.clone();
         if !self.open && view.state.pile_len > 0 {
-            let before = self.state_hash(&view.state);
-            view.state.face_down = true;
-            view.state.pile = [PieceCard::default(); PILE_SIZE];
-            let after = self.state_hash(&view.state);
-            view.toggle_hash(before ^ after);
+            view.update_state(self, |view| {
+                view.state.face_down = true;
+                view.state.pile = [PieceCard::default(); PILE_SIZE];
+            });
         }
         view
     }
@@ -592,15 +573,14 @@ impl Rules for Parade {
             .collect();
         unseen.shuffle(rng);
         let mut world = view.clone();
-        let before = self.state_hash(&world.state);
-        let state = &mut world.state;
-        state.face_down = false;
-        for (place, card) in unseen.iter().take(state.pile_len()).enumerate() {
-            state.pile[place] = *card;
-        }
-        let pending = std::mem::take(&mut state.add_pending);
-        let after = self.state_hash(&world.state);
-        world.toggle_hash(before ^ after);
+        let pending = world.update_state(self, |world| {
+            let state = &mut world.state;
+            state.face_down = false;
+            for (place, card) in unseen.iter().take(state.pile_len()).enumerate() {
+                state.pile[place] = *card;
+            }
+            std::mem::take(&mut state.add_pending)
+        });
         if pending
             && let Some(top) = world.state.pile().first().copied()
             && let Some(square) = add_square(world.occupied(), top.piece().kind)
@@ -625,15 +605,8 @@ impl Rules for Parade {
 
     fn search_flags(&self) -> SearchFlags {
         SearchFlags {
-            null_move: false,
-            check_extension: false,
-            quiescence: false,
-            late_move_reductions: false,
             quiescence_plies: Some(0),
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
+            ..SearchFlags::PLAIN
         }
     }
 
@@ -783,7 +756,7 @@ impl Solitaire for Parade {
     /// In the negative phase the cards still needed depend on the board alone.
     fn table_key(&self, pos: &Position<Self>) -> u64 {
         if pos.state.pile_len == 0 {
-            pos.hash() ^ self.state_hash(&pos.state) ^ zobrist::variant(KEY_BASE + KEY_NEGATIVE)
+            pos.hash() ^ self.state_hash(&pos.state) ^ KEY_NEGATIVE.key(0)
         } else {
             pos.hash()
         }

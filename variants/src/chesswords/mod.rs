@@ -25,6 +25,7 @@ use std::sync::Arc;
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 
+use amity_engine::fen_fields::{self, ExtraFields};
 use amity_engine::orthodox::{
     self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES, shift_forward,
 };
@@ -477,59 +478,58 @@ impl Chesswords {
 
     /// Plays a decision, keeping `word` as the clue word when it is a word clue.
     fn play_decision(&self, pos: &mut Position<Chesswords>, mv: Move, told: Told) {
-        let before = state_key(&pos.state);
-        match Decision::of(mv) {
-            Decision::Board(mv) => self.play_board(pos, mv),
-            Decision::Pass => {
-                if pos.state.passes >= 1 {
-                    pos.state.passes = 2;
-                    pos.state.stage = Stage::Over;
-                } else {
-                    pos.state.passes = 1;
-                    pos.state.stage = Stage::MovePass;
+        pos.update_state(self, |pos| {
+            match Decision::of(mv) {
+                Decision::Board(mv) => self.play_board(pos, mv),
+                Decision::Pass => {
+                    if pos.state.passes >= 1 {
+                        pos.state.passes = 2;
+                        pos.state.stage = Stage::Over;
+                    } else {
+                        pos.state.passes = 1;
+                        pos.state.stage = Stage::MovePass;
+                    }
+                    self.hand_turn(pos);
                 }
-                self.hand_turn(pos);
-            }
-            Decision::Word(first, last) => {
-                let word = match told {
-                    Told::Word(word) => Some(word),
-                    Told::Letters => {
-                        ClueWord::new(&format!("{}{}", letter_char(first), letter_char(last)))
-                    }
-                    Told::Unseen => None,
-                };
-                pos.state.passes = 0;
-                pos.state.stage = Stage::MoveWord(word);
-                self.hand_turn(pos);
-            }
-            Decision::Say(first, last) => {
-                pos.state.passes = 0;
-                pos.state.penalties += 1;
-                pos.state.stage = Stage::MoveSay(first, last);
-                self.hand_turn(pos);
-            }
-            Decision::Keep | Decision::Discard(_) => {
-                let discarder = pos.state.mover;
-                if let (Decision::Discard(card), Stage::Discard { from, .. }) =
-                    (Decision::of(mv), pos.state.stage)
-                {
-                    let state = &mut pos.state;
-                    let hand = state.hand_mut(discarder);
-                    // In a view the card may be one of the unseen ones.
-                    if !hand.remove(card) {
-                        hand.remove(cards::HIDDEN);
-                    }
-                    state.checkers.add(from);
-                    if let Some(drawn) = state.stack.take_first() {
-                        state.hand_mut(discarder).push(drawn);
-                    }
+                Decision::Word(first, last) => {
+                    let word = match told {
+                        Told::Word(word) => Some(word),
+                        Told::Letters => {
+                            ClueWord::new(&format!("{}{}", letter_char(first), letter_char(last)))
+                        }
+                        Told::Unseen => None,
+                    };
+                    pos.state.passes = 0;
+                    pos.state.stage = Stage::MoveWord(word);
+                    self.hand_turn(pos);
                 }
-                // The capturing side's turn ends with the discard decision.
-                self.end_turn(pos, !discarder);
+                Decision::Say(first, last) => {
+                    pos.state.passes = 0;
+                    pos.state.penalties += 1;
+                    pos.state.stage = Stage::MoveSay(first, last);
+                    self.hand_turn(pos);
+                }
+                Decision::Keep | Decision::Discard(_) => {
+                    let discarder = pos.state.mover;
+                    if let (Decision::Discard(card), Stage::Discard { from, .. }) =
+                        (Decision::of(mv), pos.state.stage)
+                    {
+                        let state = &mut pos.state;
+                        let hand = state.hand_mut(discarder);
+                        // In a view the card may be one of the unseen ones.
+                        if !hand.remove(card) {
+                            hand.remove(cards::HIDDEN);
+                        }
+                        state.checkers.add(from);
+                        if let Some(drawn) = state.stack.take_first() {
+                            state.hand_mut(discarder).push(drawn);
+                        }
+                    }
+                    // The capturing side's turn ends with the discard decision.
+                    self.end_turn(pos, !discarder);
+                }
             }
-        }
-        let after = state_key(&pos.state);
-        pos.toggle_hash(before ^ after);
+        });
     }
 
     /// Why the game ended, if it has.
@@ -631,61 +631,45 @@ fn write_cards(cards: &CardList) -> String {
 }
 
 fn read_state(fields: &[&str], mover: Color) -> Result<ChesswordsState, FenError> {
-    let field = |index: usize, name: &str| -> Result<&str, FenError> {
-        let text = fields
-            .get(index)
-            .ok_or_else(|| FenError::Illegal(format!("missing {name}: field")))?;
-        text.strip_prefix(name)
-            .and_then(|rest| rest.strip_prefix(':'))
-            .ok_or_else(|| FenError::UnexpectedField(text.to_string()))
-    };
-    let letters_text = field(0, "letters")?;
-    let letters = read_letters(letters_text).ok_or_else(|| {
-        FenError::Illegal(format!(
-            "letters:{letters_text}: six ranks of six letters a-z, rank 6 first"
-        ))
-    })?;
+    let mut fields = ExtraFields::new(fields);
+    let letters_shape = "six ranks of six letters a-z, rank 6 first";
+    let letters_text = fields.tagged("letters", letters_shape)?;
+    let letters = read_letters(letters_text)
+        .ok_or_else(|| fen_fields::expected("letters", letters_shape, letters_text))?;
     let mut checkers = Bitboard::EMPTY;
-    let checkers_text = field(1, "checkers")?;
-    if checkers_text != "-" {
-        for name in checkers_text.split(',') {
-            let square = parse_square(name)?;
-            if checkers.contains(square) {
-                return Err(FenError::Illegal(format!(
-                    "checkers: {square} listed twice (a square holds one checker)"
-                )));
-            }
-            checkers.add(square);
+    for name in fen_fields::list(fields.tagged("checkers", "<squares or ->")?) {
+        let square = parse_square(name)?;
+        if checkers.contains(square) {
+            return Err(FenError::Illegal(format!(
+                "checkers: {square} listed twice (a square holds one checker)"
+            )));
         }
+        checkers.add(square);
     }
-    let hands_text = field(2, "hands")?;
-    let (white, black) = hands_text
-        .split_once('/')
-        .ok_or_else(|| FenError::Illegal(format!("hands:{hands_text}: White's/Black's")))?;
+    let hands_text = fields.tagged("hands", "<White's cards>/<Black's cards>")?;
+    let [white, black] = fen_fields::per_side("hands", hands_text)?;
     let hands = [read_cards(white, "hand")?, read_cards(black, "hand")?];
-    let stack = read_cards(field(3, "stack")?, "stack")?;
-    let cw = field(4, "cw")?;
+    let stack = read_cards(fields.tagged("stack", "<cards or ->")?, "stack")?;
+    let cw_shape = "<penalties>:<passes>:<king captured>:<stage>";
+    let cw = fields.tagged("cw", cw_shape)?;
     let parts: Vec<&str> = cw.splitn(4, ':').collect();
-    let bad_cw = || FenError::Illegal(format!("cw:{cw}: penalties:passes:king:stage"));
-    if parts.len() != 4 {
-        return Err(bad_cw());
-    }
-    let penalties: u32 = parts[0].parse().map_err(|_| bad_cw())?;
-    let passes: u8 = match parts[1] {
+    let [penalties, passes, king_captured, stage] = parts[..] else {
+        return Err(fen_fields::expected("cw", cw_shape, cw));
+    };
+    let penalties = fen_fields::number("cw penalties", penalties, 0..=u32::MAX)?;
+    let passes = match passes {
         "0" => 0,
         "1" => 1,
         "2" => 2,
-        _ => return Err(bad_cw()),
+        other => return Err(fen_fields::expected("cw passes", "0, 1 or 2", other)),
     };
-    let king_captured = match parts[2] {
+    let king_captured = match king_captured {
         "0" => false,
         "1" => true,
-        _ => return Err(bad_cw()),
+        other => return Err(fen_fields::expected("cw king captured", "0 or 1", other)),
     };
-    let stage = read_stage(parts[3])?;
-    if let Some(extra) = fields.get(5) {
-        return Err(FenError::UnexpectedField(extra.to_string()));
-    }
+    let stage = read_stage(stage)?;
+    fields.finish()?;
     Ok(ChesswordsState {
         letters,
         checkers,
@@ -944,15 +928,14 @@ impl Rules for Chesswords {
     /// clue word while the mover decides after it.
     fn view(&self, pos: &Position<Self>, seat: Color) -> Position<Self> {
         let mut view = pos.clone();
-        let before = state_key(&view.state);
-        let state = &mut view.state;
-        state.hand_mut(!seat).hide();
-        state.stack.hide();
-        if seat == state.mover && matches!(state.stage, Stage::MoveWord(Some(_))) {
-            state.stage = Stage::MoveWord(None);
-        }
-        let after = state_key(&view.state);
-        view.toggle_hash(before ^ after);
+        view.update_state(self, |view| {
+            let state = &mut view.state;
+            state.hand_mut(!seat).hide();
+            state.stack.hide();
+            if seat == state.mover && matches!(state.stage, Stage::MoveWord(Some(_))) {
+                state.stage = Stage::MoveWord(None);
+            }
+        });
         view
     }
 
@@ -1007,17 +990,7 @@ impl Rules for Chesswords {
     }
 
     fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            null_move: false,
-            check_extension: false,
-            quiescence: false,
-            late_move_reductions: false,
-            quiescence_plies: None,
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
-        }
+        SearchFlags::PLAIN
     }
 
     /// The team's letters so far, from whoever decides (the game is cooperative, so both

@@ -110,12 +110,11 @@ impl Rules for LosAlamos {
     }
 
     fn search_flags(&self) -> SearchFlags {
-        // Countermoves and exchange reductions were measured in chess only: Los Alamos keeps
-        // the search its strength against Fairy-Stockfish was measured with.
+        // Exchange reductions were measured in chess only: Los Alamos keeps the search its
+        // strength against Fairy-Stockfish was measured with.
         SearchFlags {
-            countermoves: false,
             exchange_reductions: false,
-            ..SearchFlags::ALL
+            ..SearchFlags::BEFORE_COUNTERMOVES
         }
     }
 

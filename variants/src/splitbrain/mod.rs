@@ -9,8 +9,8 @@
 //! far, and with them it says which seat owes the next one. [`resolve`] is the whole of rule 5
 //! as one pure function.
 
+use amity_engine::fen_fields::{self, ExtraFields};
 use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECES};
-use amity_engine::zobrist;
 use amity_engine::{
     Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
     Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, RulesExt,
@@ -81,13 +81,20 @@ const TIE: u8 = 4;
 /// `p:` decisions: this plus the promoted kind's index.
 const PROMOTE: u8 = 8;
 
-// Zobrist layout inside the variant keys.
-const KEY_CHECKER: usize = 0;
-const KEY_CHOOSER: usize = 1; // + square
-const KEY_TARGET: usize = 65; // + square
-const KEY_RESOLUTION: usize = 129; // + 0 piece, 1 target
-const KEY_TIE: usize = 131; // + square
-const KEY_HIDDEN: usize = 195;
+amity_engine::state_keys! {
+    /// The checker on the queen's wing.
+    KEY_CHECKER: 1;
+    /// The chooser's square.
+    KEY_CHOOSER: 64;
+    /// The target's square.
+    KEY_TARGET: 64;
+    /// The resolution: 0 piece, 1 target.
+    KEY_RESOLUTION: 2;
+    /// The tie's square.
+    KEY_TIE: 64;
+    /// A hidden chooser.
+    KEY_HIDDEN: 1;
+}
 
 /// A side of the board, where the checker stands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -963,22 +970,16 @@ impl Rules for SplitBrain {
             team: pos.turn(),
             ..SplitBrainState::default()
         };
-        let mut fields = fields.iter();
-        match fields.next() {
-            Some(&"checker:k") => state.checker = Wing::King,
-            Some(&"checker:q") => state.checker = Wing::Queen,
-            Some(other) => return Err(FenError::UnexpectedField(other.to_string())),
-            None => return Err(FenError::Illegal("missing checker:k or checker:q".into())),
+        let mut fields = ExtraFields::new(fields);
+        state.checker = match fields.tagged("checker", "<k|q>")? {
+            "k" => Wing::King,
+            "q" => Wing::Queen,
+            other => return Err(fen_fields::expected("checker", "k or q", other)),
+        };
+        if let Some(field) = fields.optional() {
+            read_turn(&mut state, fen_fields::untag(field, "turn", "<legs>")?)?;
         }
-        if let Some(field) = fields.next() {
-            let text = field
-                .strip_prefix("turn:")
-                .ok_or_else(|| FenError::UnexpectedField(field.to_string()))?;
-            read_turn(&mut state, text)?;
-        }
-        if let Some(field) = fields.next() {
-            return Err(FenError::UnexpectedField(field.to_string()));
-        }
+        fields.finish()?;
         pos.state = state;
         Ok(())
     }
@@ -1024,22 +1025,22 @@ impl Rules for SplitBrain {
     fn state_hash(&self, state: &Self::State) -> u64 {
         let mut hash = 0;
         if state.checker == Wing::Queen {
-            hash ^= zobrist::variant(KEY_CHECKER);
+            hash ^= KEY_CHECKER.single();
         }
         if let Some(square) = state.chooser {
-            hash ^= zobrist::variant(KEY_CHOOSER + square as usize);
+            hash ^= KEY_CHOOSER.key(square as usize);
         }
         if let Some(square) = state.target {
-            hash ^= zobrist::variant(KEY_TARGET + square as usize);
+            hash ^= KEY_TARGET.key(square as usize);
         }
         if let Some(resolution) = state.resolution {
-            hash ^= zobrist::variant(KEY_RESOLUTION + resolution as usize);
+            hash ^= KEY_RESOLUTION.key(resolution as usize);
         }
         if let Some(square) = state.tie {
-            hash ^= zobrist::variant(KEY_TIE + square as usize);
+            hash ^= KEY_TIE.key(square as usize);
         }
         if state.hidden_chooser {
-            hash ^= zobrist::variant(KEY_HIDDEN);
+            hash ^= KEY_HIDDEN.single();
         }
         hash
     }
@@ -1092,21 +1093,20 @@ impl Rules for SplitBrain {
     }
 
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
-        let before = self.state_hash(&pos.state);
-        let mut promotion = None;
-        match decision(mv) {
-            CHOOSE => pos.state.chooser = Some(mv.to()),
-            TARGET => pos.state.target = Some(mv.to()),
-            RULE_PIECE => pos.state.resolution = Some(Resolution::Piece),
-            RULE_TARGET => pos.state.resolution = Some(Resolution::Target),
-            TIE => pos.state.tie = Some(mv.to()),
-            kind => promotion = Some(Kind::new(kind - PROMOTE)),
-        }
-        if decision(mv) != CHOOSE {
-            self.settle(pos, promotion);
-        }
-        let after = self.state_hash(&pos.state);
-        pos.toggle_hash(before ^ after);
+        pos.update_state(self, |pos| {
+            let mut promotion = None;
+            match decision(mv) {
+                CHOOSE => pos.state.chooser = Some(mv.to()),
+                TARGET => pos.state.target = Some(mv.to()),
+                RULE_PIECE => pos.state.resolution = Some(Resolution::Piece),
+                RULE_TARGET => pos.state.resolution = Some(Resolution::Target),
+                TIE => pos.state.tie = Some(mv.to()),
+                kind => promotion = Some(Kind::new(kind - PROMOTE)),
+            }
+            if decision(mv) != CHOOSE {
+                self.settle(pos, promotion);
+            }
+        });
     }
 
     fn in_check(&self, pos: &Position<Self>) -> bool {
@@ -1138,11 +1138,10 @@ impl Rules for SplitBrain {
         let mut view = pos.clone();
         let state = &pos.state;
         if seat == state.team && state.chooser.is_some() && state.target.is_none() {
-            let before = self.state_hash(&view.state);
-            view.state.chooser = None;
-            view.state.hidden_chooser = true;
-            let after = self.state_hash(&view.state);
-            view.toggle_hash(before ^ after);
+            view.update_state(self, |view| {
+                view.state.chooser = None;
+                view.state.hidden_chooser = true;
+            });
         }
         view
     }
@@ -1154,26 +1153,15 @@ impl Rules for SplitBrain {
         }
         let squares: Bitboard = team_moves(view).iter().map(|mv| mv.from()).collect();
         let mut world = view.clone();
-        let before = self.state_hash(&world.state);
-        world.state.hidden_chooser = false;
-        world.state.chooser = squares.into_iter().choose(rng);
-        let after = self.state_hash(&world.state);
-        world.toggle_hash(before ^ after);
+        world.update_state(self, |world| {
+            world.state.hidden_chooser = false;
+            world.state.chooser = squares.into_iter().choose(rng);
+        });
         world
     }
 
     fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            null_move: false,
-            check_extension: false,
-            quiescence: false,
-            late_move_reductions: false,
-            quiescence_plies: None,
-            // Countermoves were measured in chess only: this game keeps the search its
-            // strength was measured with.
-            countermoves: false,
-            ..SearchFlags::ALL
-        }
+        SearchFlags::PLAIN
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {

@@ -307,7 +307,7 @@ fn bad_booster_fields_are_refused_with_reasons() {
             format!(
                 "{board} booster:-:6hKh3sQsKs9c:2d8dTd4s2c8c:9d6dQh5c6s5d5s9s9h8s3h5hTs3c4hTh2s4d6c2h3d4c8hTc:Xx"
             ),
-            "not a card",
+            "expected cards",
         ),
         (format!("{board} booster:-{deal}:mid=e5"), "mid=e5"),
         (format!("{board} booster:-{deal}:mid=e7"), "mid=e7"),

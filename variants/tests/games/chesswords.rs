@@ -328,7 +328,7 @@ fn bad_fens_are_refused_with_a_reason() {
         (good.replace("hands:PnRp", "hands:PnBp"), "hand"),
         (good.replace("hands:PnRp/KqpP", "hands:KKRp/KqpP"), "more"),
         (good.replace("cw:0:0:0:clue", "cw:0:0:0:dance"), "stage"),
-        (good.replace("cw:0:0:0:clue", "cw:0:3:0:clue"), "cw:"),
+        (good.replace("cw:0:0:0:clue", "cw:0:3:0:clue"), "cw passes"),
         (good.replace("cw:0:0:0:clue", "cw:0:2:0:clue"), "passes"),
         (good.replace("cw:0:0:0:clue", "cw:0:0:1:clue"), "king"),
         (

@@ -28,3 +28,4 @@ mod neighbour;
 mod pacifist;
 mod parade;
 mod splitbrain;
+mod state_hash;

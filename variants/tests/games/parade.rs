@@ -271,8 +271,14 @@ fn bad_fens_are_refused_with_reasons() {
         (format!("{board} w - - 0 1"), "missing parade"),
         (format!("{board} b - - 0 1 parade:N:0"), "always w - - 0 1"),
         (format!("{board} w - - 3 1 parade:N:0"), "always w - - 0 1"),
-        (format!("{board} w - - 0 1 parade:NX:0"), "no piece card"),
-        (format!("{board} w - - 0 1 parade:N?:0"), "no piece card"),
+        (
+            format!("{board} w - - 0 1 parade:NX:0"),
+            "expected piece cards",
+        ),
+        (
+            format!("{board} w - - 0 1 parade:N?:0"),
+            "expected piece cards",
+        ),
         (
             format!("{board} w - - 0 1 parade:NNN:0"),
             "more of some card",
