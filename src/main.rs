@@ -271,6 +271,9 @@ enum Tool {
         #[arg(long)]
         watch: Option<std::path::PathBuf>,
     },
+    /// Check a variant file (Fairy-Stockfish's variants.ini format): each problem with its
+    /// line, or the games it defines. Loads nothing; the exit status is 1 on any problem.
+    CheckVariants { file: std::path::PathBuf },
     /// A deliberately broken engine for the referee's tests.
     #[command(hide = true)]
     Fixture {
@@ -498,6 +501,33 @@ fn main() {
         },
         Some(Tool::Serve { port, watch }) => amity_web::run(port, watch),
         Some(Tool::Fixture { fault, xboard }) => fixture::run(fault, xboard),
+        Some(Tool::CheckVariants { file }) => check_variants(&file),
     };
     std::process::exit(code);
+}
+
+/// `amity check-variants FILE`: every problem of the file on its own line (`FILE: line N:
+/// ...`), or the names of its games.
+fn check_variants(path: &std::path::Path) -> i32 {
+    let shown = path.display();
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            eprintln!("{shown}: cannot read: {error}");
+            return 2;
+        }
+    };
+    match amity_variants::file::VariantFile::read(&bytes) {
+        Ok(file) => {
+            let names: Vec<&str> = file.names().collect();
+            println!("{shown}: {} games: {}", names.len(), names.join(", "));
+            0
+        }
+        Err(problems) => {
+            for problem in problems {
+                println!("{shown}: {problem}");
+            }
+            1
+        }
+    }
 }

@@ -12,6 +12,7 @@ mod eval_file;
 mod liveness;
 mod perft;
 mod uci_bad_input;
+mod variant_file;
 mod xboard;
 
 // Each game through the protocol.

@@ -168,7 +168,14 @@ impl Uci {
     pub fn apply_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
         self.session.stop();
         let option = options::find(name).map_err(|error| error.to_string())?;
-        let value = option.accept(value).map_err(|error| error.to_string())?;
+        // A game the loaded variant file defines is a choice of UCI_Variant too.
+        let file_variant = value
+            .filter(|_| option.name == options::VARIANT)
+            .and_then(|name| self.session.variant_options.file_variant(name));
+        let value = match file_variant {
+            Some(variant) => OptionValue::Choice(variant),
+            None => option.accept(value).map_err(|error| error.to_string())?,
+        };
         match (option.name, value) {
             (options::HASH, OptionValue::Number(mb)) => {
                 if let Err(error) = self.session.set_hash(mb as usize) {

@@ -7,6 +7,7 @@ pub mod chess;
 pub mod chesswords;
 pub mod cloakanddagger;
 pub mod evaluation;
+pub mod file;
 pub mod gravity;
 pub mod itiswhatitis;
 pub mod losalamos;
@@ -58,6 +59,8 @@ pub struct VariantOptions {
     /// The network chess's `EvalFile` chose, read when the option is set rather than for each
     /// game built.
     chess_network: chess::network::ChessNetwork,
+    /// The games the file `VariantPath` names defines, read when the option is set.
+    variant_file: file::VariantFile,
 }
 
 impl VariantOptions {
@@ -82,6 +85,19 @@ impl VariantOptions {
                     }
                 })?;
         }
+        if spec.name == file::VARIANT_PATH.name {
+            let path = value.to_string();
+            // An empty path unloads the file's games; a bad file leaves the loaded ones.
+            self.variant_file = if path.is_empty() {
+                file::VariantFile::default()
+            } else {
+                file::VariantFile::load(&path).map_err(|reason| OptionError::Unusable {
+                    name: spec.name,
+                    value: path.clone(),
+                    reason: reason.replace('\n', "; "),
+                })?
+            };
+        }
         match self
             .values
             .iter_mut()
@@ -102,6 +118,20 @@ impl VariantOptions {
                 .find(|(set, _)| set.name == spec.name)
                 .map_or_else(|| spec.default_value(), |(_, value)| value.clone()),
         )
+    }
+
+    /// The games the loaded variant file defines (none until `VariantPath` names one).
+    pub fn variant_file(&self) -> &file::VariantFile {
+        &self.variant_file
+    }
+
+    /// The name of the loaded file's game `name`, if the file defines one and no built-in
+    /// game has that name: a choice `UCI_Variant` takes besides [`NAMES`].
+    pub fn file_variant(&self, name: &str) -> Option<&'static str> {
+        if NAMES.contains(&name) {
+            return None;
+        }
+        self.variant_file.names().find(|known| *known == name)
     }
 
     /// The values of the options in `declared` (one variant's declaration), defaults included:
@@ -158,6 +188,8 @@ macro_rules! registry {
         #[derive(Clone, Debug)]
         pub enum AnyGame {
             $($case(Game<$rules>),)+
+            /// A game a variant file defines.
+            File(Game<file::FileGame>),
         }
 
         /// Runs `$body` with `$game` bound to the concrete `Game<R>` inside an [`AnyGame`]:
@@ -167,6 +199,7 @@ macro_rules! registry {
             ($any:expr, $game:ident => $body:expr) => {
                 match $any {
                     $($crate::AnyGame::$case($game) => $body,)+
+                    $crate::AnyGame::File($game) => $body,
                 }
             };
         }
@@ -183,7 +216,7 @@ macro_rules! registry {
                     $(let $options = options;)?
                     Some(AnyGame::$case(Game::new($build)))
                 })+
-                _ => None,
+                _ => options.variant_file.game(name).map(|rules| AnyGame::File(Game::new(rules))),
             }
         }
 
@@ -205,13 +238,20 @@ macro_rules! registry {
         }
 
         /// Every variant's declaration, in the registry's order.
-        const DECLARATIONS: &[fn() -> &'static [OptionSpec]] = &[$(<$rules as Rules>::options),+];
+        const DECLARATIONS: &[fn() -> &'static [OptionSpec]] =
+            &[$(<$rules as Rules>::options,)+ <file::FileGame as Rules>::options];
 
         $(impl IntoAnyGame for Game<$rules> {
             fn into_any(self) -> AnyGame {
                 AnyGame::$case(self)
             }
         })+
+
+        impl IntoAnyGame for Game<file::FileGame> {
+            fn into_any(self) -> AnyGame {
+                AnyGame::File(self)
+            }
+        }
     };
     (@first $first:literal $(, $rest:literal)*) => { $first };
 }

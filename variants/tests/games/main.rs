@@ -17,6 +17,7 @@ mod booster;
 mod chesswords;
 mod chesswords_partner;
 mod cloakanddagger;
+mod fairy_file;
 mod gravity;
 mod hidden;
 mod itiswhatitis;

@@ -1,0 +1,110 @@
+//! Games from a variant file through the real binary: `amity check-variants` names each
+//! problem with its line and exits non-zero, `VariantPath` loads a file whose games
+//! `UCI_Variant` then plays (perft as the oracle counts it), and a bad file is refused with
+//! its line while the games loaded before stay.
+
+use crate::common;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use common::Engine;
+
+/// A variant file written for one test, removed after it.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(test: &str, text: &str) -> TempFile {
+        let path = std::env::temp_dir().join(format!("amity-{test}-{}.ini", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+const GOOD: &str = "# two games\n[mini:losalamos]\n\n[fat:chess]\nqueen = -\namazon = q\n";
+const BAD: &str = "[mini:losalamos]\nwibble = 1\n[loop:loop]\n[nok:chess]\n\
+                   startFen = 8/8/8/8/8/8/8/k7 w - - 0 1\ncustomPiece1 = a:pR\n";
+
+fn check(text: &str, test: &str) -> (i32, String) {
+    let file = TempFile::new(test, text);
+    let output = Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args(["check-variants", file.path()])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&output.stdout).replace(file.path(), "FILE");
+    (output.status.code().unwrap(), shown)
+}
+
+#[test]
+fn check_variants_names_each_problem_by_line() {
+    assert_eq!(
+        check(GOOD, "check-good"),
+        (0, "FILE: 2 games: mini, fat\n".to_string())
+    );
+    let (code, shown) = check(BAD, "check-bad");
+    assert_eq!(code, 1);
+    assert_eq!(
+        shown,
+        "FILE: line 2: unknown key 'wibble'\n\
+         FILE: line 3: inheritance cycle: loop -> loop\n\
+         FILE: line 6: custom piece 1: bad Betza notation 'pR': modifier 'p' is not \
+         supported (supported: f b l r v s m c)\n"
+    );
+    let (code, shown) = check(
+        "[nok:chess]\nstartFen = 8/8/8/8/8/8/8/k7 w - - 0 1\n",
+        "nok",
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        shown,
+        "FILE: line 2: missing king: White has no king in startFen\n"
+    );
+    let (code, shown) = check("[a:chess]\n\u{0}\u{1}\u{2}\n", "binary");
+    assert_eq!(code, 1);
+    assert_eq!(
+        shown,
+        "FILE: line 2: not text (binary data or control characters)\n"
+    );
+}
+
+#[test]
+fn a_loaded_file_plays_and_a_bad_one_changes_nothing() {
+    let good = TempFile::new("uci-good", GOOD);
+    let bad = TempFile::new("uci-bad", BAD);
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.send(&format!("setoption name VariantPath value {}", good.path()));
+    engine.send("setoption name UCI_Variant value fat");
+    engine.send("position startpos");
+    let errors: Vec<String> = engine
+        .sync()
+        .into_iter()
+        .filter(|line| line.contains("error"))
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    // Chess with amazons for queens, as Fairy-Stockfish's Amazon counts.
+    assert_eq!(engine.perft(3).1, 12483);
+    engine.send(&format!("setoption name VariantPath value {}", bad.path()));
+    let said = engine.sync();
+    let error = said
+        .iter()
+        .find(|line| line.starts_with("info string error"))
+        .unwrap_or_else(|| panic!("{said:?}"));
+    assert!(error.contains("line 2: unknown key 'wibble'"), "{error}");
+    assert!(error.contains("line 3: inheritance cycle"), "{error}");
+    // The games loaded before stay playable.
+    engine.send("setoption name UCI_Variant value mini");
+    engine.send("position startpos");
+    assert!(engine.sync().iter().all(|line| !line.contains("error")));
+    assert_eq!(engine.perft(3).1, 1212);
+}

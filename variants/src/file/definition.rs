@@ -1,0 +1,797 @@
+//! A game as a variant file defines it: the keys of one section (its parents' folded in) read
+//! into a typed [`Definition`], with every key checked: an unknown key, a bad value, a piece
+//! Amity cannot move yet and a rule it does not play yet are each an error at their line.
+
+use amity_engine::{Bitboard, File, Geometry, Kind, PieceInfo, Rank, Square, position::MAX_KINDS};
+
+use super::betza::{self, Atom};
+use super::catalogue::{self, Role};
+use super::reader::{Entry, FileError, Problem};
+
+/// A game result, seen from the side to move (Fairy-Stockfish's `Value` keys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameValue {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// Which pieces an extinction rule counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// Every piece of a side together (`*`).
+    All,
+    /// Each listed kind on its own.
+    Kinds(Vec<Kind>),
+}
+
+/// The game ends when a side is down to `count` pieces of a counted kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The result for the side whose pieces died out.
+    pub value: GameValue,
+    pub counted: Counted,
+    pub count: u32,
+    /// ... while the other side has at least this many of that kind.
+    pub opponent_count: u32,
+    /// The side to move needs one more of the opponent's to claim it.
+    pub claim: bool,
+}
+
+/// Capture the flag: a piece of `kind` reaching its side's region wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flag {
+    pub kind: Kind,
+    pub regions: [Bitboard; 2],
+    /// Black may answer White's arrival with its own, for a draw.
+    pub answer: bool,
+}
+
+/// Castling: the king to one of two files on its first rank, the rook beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Castling {
+    /// The piece that castles with the rook: the royal king, or where there is none the
+    /// commoner (as Fairy-Stockfish's Extinction and Giveaway castle).
+    pub king: Kind,
+    pub rook: Kind,
+    pub kingside_file: u8,
+    pub queenside_file: u8,
+}
+
+/// A game defined by a variant file, ready to be played by [`super::FileGame`].
+///
+/// The names and texts are `'static` because the engine's [`amity_engine::Rules`] hands them
+/// out so: a definition's strings are leaked once when its file is loaded, which a process
+/// does a handful of times in its life.
+#[derive(Debug)]
+pub struct Definition {
+    pub name: &'static str,
+    pub geometry: Geometry,
+    pub pieces: &'static [PieceInfo],
+    /// Per kind: its Betza notation, and its moves as White sees them.
+    pub betza: Vec<&'static str>,
+    pub moves: Vec<Vec<Atom>>,
+    pub pawn: Option<Kind>,
+    /// The royal piece, if the game has checks on one.
+    pub king: Option<Kind>,
+    /// The start position in Amity's FEN (a check count moved to the end).
+    pub start_fen: &'static str,
+    /// Relative rank index (from 0) where pawns promote, and what to.
+    pub promotion_rank: u8,
+    pub promotions: Vec<Kind>,
+    pub mandatory_promotion: bool,
+    /// Relative rank indexes a pawn may double step from.
+    pub double_step_ranks: Vec<u8>,
+    pub castling: Option<Castling>,
+    /// Moves that check are allowed (Racing Kings forbids them).
+    pub checking: bool,
+    pub must_capture: bool,
+    pub extinction: Option<Extinction>,
+    pub flag: Option<Flag>,
+    /// Checks are counted down from the start FEN's count; the side at zero left wins.
+    pub check_counting: bool,
+    pub stalemate: GameValue,
+    pub checkmate: GameValue,
+    pub immobility_illegal: bool,
+    /// Read and checked; the engine's game keeps its own fifty-move and threefold rules
+    /// until these reach it (see `docs/variants/file.md`).
+    pub move_rule: u32,
+    pub fold_rule: u32,
+    pub fold_value: GameValue,
+}
+
+/// Keys that only say how a GUI draws the game or that only drops use (refused on their
+/// own through `pieceDrops`): read and otherwise ignored.
+const PRESENTATION_OR_DROPS: &[&str] = &[
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "endgameEval",
+    "castlingDroppedPiece",
+    "dropChecks",
+    "mustDropType",
+    "dropLoop",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "dropOnTop",
+    "whiteDropRegion",
+    "blackDropRegion",
+    "sittuyinRookDrop",
+    "dropOppositeColoredBishop",
+    "dropPromoted",
+    "shogiDoubledPawn",
+    "shogiPawnDropMateIllegal",
+    "soldierPromotionRank",
+];
+
+/// Rules Amity does not play yet, with the only value it accepts for each (the default).
+const NOT_YET: &[(&str, &str)] = &[
+    ("chess960", "false"),
+    ("twoBoards", "false"),
+    ("sittuyinPromotion", "false"),
+    ("promotionLimit", ""),
+    ("promotedPieceType", ""),
+    ("piecePromotionOnCapture", "false"),
+    ("mandatoryPiecePromotion", "false"),
+    ("pieceDemotion", "false"),
+    ("mustDrop", "false"),
+    ("pieceDrops", "false"),
+    ("capturesToHand", "false"),
+    ("gating", "false"),
+    ("seirawanGating", "false"),
+    ("cambodianMoves", "false"),
+    ("diagonalLines", ""),
+    ("kingPass", "false"),
+    ("kingPassOnStalemate", "false"),
+    ("makpongRule", "false"),
+    ("flyingGeneral", "false"),
+    ("perpetualCheckIllegal", "false"),
+    ("shatarMateRule", "false"),
+    ("bikjangRule", "false"),
+    ("connectN", "0"),
+    ("materialCounting", "none"),
+    ("nFoldValueAbsolute", "false"),
+    ("castlingRank", "1"),
+];
+
+/// The keys a definition reads itself (besides the piece keys).
+const RULE_KEYS: &[&str] = &[
+    "maxRank",
+    "maxFile",
+    "startFen",
+    "promotionRank",
+    "promotionPieceTypes",
+    "mandatoryPawnPromotion",
+    "doubleStep",
+    "doubleStepRank",
+    "firstRankDoubleSteps",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRookPiece",
+    "kingType",
+    "checking",
+    "mustCapture",
+    "immobilityIllegal",
+    "nMoveRule",
+    "nFoldRule",
+    "nFoldValue",
+    "stalemateValue",
+    "checkmateValue",
+    "extinctionValue",
+    "extinctionClaim",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
+    "flagPiece",
+    "whiteFlag",
+    "blackFlag",
+    "flagMove",
+    "checkCounting",
+    "countingRule",
+];
+
+const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A piece kind as the file defined it, before it gets its number.
+struct PieceDraft {
+    letter: char,
+    betza: String,
+    role: Role,
+    name: String,
+    line: usize,
+}
+
+/// Reads the entries of one section. Reports every problem; a definition comes back only
+/// when there were none. `line` is the section header's, for problems of the whole game.
+pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<FileError>> {
+    let mut reader = Keys {
+        entries,
+        errors: Vec::new(),
+    };
+    for entry in entries {
+        let key = entry.key.as_str();
+        let known = RULE_KEYS.contains(&key)
+            || PRESENTATION_OR_DROPS.contains(&key)
+            || catalogue::named(key).is_some()
+            || catalogue::NOT_YET.contains(&key)
+            || catalogue::custom_number(key).is_some();
+        if let Some((_, default)) = NOT_YET.iter().find(|(k, _)| *k == key) {
+            if entry.value != *default {
+                reader.fail(
+                    entry.line,
+                    Problem::Unsupported {
+                        key: key.to_string(),
+                        why: format!("Amity plays only '{default}' so far"),
+                    },
+                );
+            }
+        } else if catalogue::NOT_YET.contains(&key) && entry.value != "-" {
+            reader.fail(
+                entry.line,
+                Problem::Unsupported {
+                    key: key.to_string(),
+                    why: "this piece needs hoppers or lame leaps, not read yet".into(),
+                },
+            );
+        } else if !known {
+            reader.fail(entry.line, Problem::UnknownKey(key.to_string()));
+        }
+    }
+    let files = reader.number("maxFile", 8, 1, 8, "a number of files from 1 to 8");
+    let ranks = reader.number("maxRank", 8, 1, 8, "a number of ranks from 1 to 8");
+    let geometry = Geometry {
+        files: files as u8,
+        ranks: ranks as u8,
+    };
+
+    // Pieces: the named ones in catalogue order, then the custom ones by number.
+    let mut drafts: Vec<PieceDraft> = Vec::new();
+    for named in catalogue::PIECES {
+        if let Some(entry) = reader.entry(named.key) {
+            let (letter, betza) = match entry.value.split_once(':') {
+                Some((letter, betza)) if named.role == Role::King => (letter, betza),
+                _ => (entry.value.as_str(), named.betza),
+            };
+            if letter == "-" {
+                continue;
+            }
+            match single_letter(letter) {
+                Some(letter) => drafts.push(PieceDraft {
+                    letter,
+                    betza: betza.to_string(),
+                    role: named.role,
+                    name: named.name.to_string(),
+                    line: entry.line,
+                }),
+                None => reader.bad(entry, "a piece letter or '-'"),
+            }
+        }
+    }
+    for number in 1..=catalogue::CUSTOM_PIECES {
+        let key = format!("customPiece{number}");
+        if let Some(entry) = reader.entry(&key) {
+            let Some((letter, betza)) = entry.value.split_once(':') else {
+                reader.bad(entry, "'letter:Betza'");
+                continue;
+            };
+            match single_letter(letter) {
+                Some(letter) => drafts.push(PieceDraft {
+                    letter,
+                    betza: betza.to_string(),
+                    role: Role::Plain,
+                    name: format!("custom piece {number}"),
+                    line: entry.line,
+                }),
+                None => reader.bad(entry, "'letter:Betza'"),
+            }
+        }
+    }
+    if drafts.len() > MAX_KINDS {
+        reader.fail(
+            line,
+            Problem::BadGame(format!(
+                "{} piece types, Amity plays at most {MAX_KINDS}",
+                drafts.len()
+            )),
+        );
+        drafts.truncate(MAX_KINDS);
+    }
+    for (index, draft) in drafts.iter().enumerate() {
+        if let Some(first) = drafts[..index].iter().find(|d| d.letter == draft.letter) {
+            reader.fail(
+                draft.line,
+                Problem::BadGame(format!(
+                    "letter '{}' names both the {} and the {}",
+                    draft.letter, first.name, draft.name
+                )),
+            );
+        }
+    }
+    let letters: Vec<char> = drafts.iter().map(|d| d.letter).collect();
+    let kind_of = |letter: char| {
+        letters
+            .iter()
+            .position(|l| *l == letter.to_ascii_lowercase())
+            .map(|i| Kind::new(i as u8))
+    };
+    let pawn = drafts
+        .iter()
+        .position(|d| d.role == Role::Pawn)
+        .map(|i| Kind::new(i as u8));
+    let king = drafts
+        .iter()
+        .position(|d| d.role == Role::King)
+        .map(|i| Kind::new(i as u8));
+
+    // kingType: the royal piece moves as another piece does.
+    if let Some(entry) = reader.entry("kingType") {
+        match single_letter(&entry.value).and_then(|l| letters.iter().position(|x| *x == l)) {
+            Some(index) => {
+                let betza = drafts[index].betza.clone();
+                if let Some(king) = king {
+                    drafts[king.index()].betza = betza;
+                }
+            }
+            None => reader.bad(entry, "the letter of a piece of this game"),
+        }
+    }
+    let mut moves = Vec::new();
+    for draft in &drafts {
+        if draft.betza.is_empty() {
+            moves.push(Vec::new());
+            continue;
+        }
+        match betza::parse(&draft.betza) {
+            Ok(atoms) => moves.push(atoms),
+            Err(why) => {
+                reader.fail(
+                    draft.line,
+                    Problem::BadBetza {
+                        key: draft.name.clone(),
+                        betza: draft.betza.clone(),
+                        why: why.0,
+                    },
+                );
+                moves.push(Vec::new());
+            }
+        }
+    }
+
+    let last = geometry.ranks as u32;
+    let promotion_rank = reader.rank("promotionRank", 8.min(last), last) as u8 - 1;
+    let promotions = reader
+        .kinds("promotionPieceTypes", &kind_of)
+        .unwrap_or_default();
+    let mandatory_promotion = reader.flag("mandatoryPawnPromotion", true);
+    let double_step = reader.flag("doubleStep", true);
+    let double_step_rank = reader.rank("doubleStepRank", 2.min(last), last) as u8 - 1;
+    let mut double_step_ranks = Vec::new();
+    if double_step {
+        double_step_ranks.push(double_step_rank);
+        if reader.flag("firstRankDoubleSteps", false) && double_step_rank != 0 {
+            double_step_ranks.push(0);
+        }
+    }
+    let castling_allowed = reader.flag("castling", true);
+    let kingside_file = reader.file("castlingKingsideFile", 7, files) as u8;
+    let queenside_file = reader.file("castlingQueensideFile", 3, files) as u8;
+    let castling_rook = match reader.entry("castlingRookPiece") {
+        Some(entry) => match single_letter(&entry.value).and_then(kind_of) {
+            Some(kind) => Some(kind),
+            None => {
+                reader.bad(entry, "the letter of a piece of this game");
+                None
+            }
+        },
+        None => kind_of('r'),
+    };
+    let commoner = drafts
+        .iter()
+        .position(|d| d.name == "commoner")
+        .map(|i| Kind::new(i as u8));
+    let castling = match (castling_allowed, castling_rook, king.or(commoner)) {
+        (true, Some(rook), Some(castling_king)) => Some(Castling {
+            king: castling_king,
+            rook,
+            kingside_file: kingside_file - 1,
+            queenside_file: queenside_file - 1,
+        }),
+        _ => None,
+    };
+    let checking = reader.flag("checking", true);
+    let must_capture = reader.flag("mustCapture", false);
+    let immobility_illegal = reader.flag("immobilityIllegal", false);
+    let move_rule = reader.number("nMoveRule", 50, 0, 10_000, "a number of moves");
+    let fold_rule = reader.number("nFoldRule", 3, 1, 100, "a number of repetitions");
+    let fold_value = reader
+        .value("nFoldValue", Some(GameValue::Draw))
+        .unwrap_or(GameValue::Draw);
+    let stalemate = reader
+        .value("stalemateValue", Some(GameValue::Draw))
+        .unwrap_or(GameValue::Draw);
+    let checkmate = reader
+        .value("checkmateValue", Some(GameValue::Loss))
+        .unwrap_or(GameValue::Loss);
+    let extinction_value = reader.value("extinctionValue", None);
+    let counted = match reader.entry("extinctionPieceTypes") {
+        Some(entry) if entry.value.trim() == "*" => Counted::All,
+        Some(_) => Counted::Kinds(
+            reader
+                .kinds("extinctionPieceTypes", &kind_of)
+                .unwrap_or_default(),
+        ),
+        None => Counted::Kinds(Vec::new()),
+    };
+    let extinction = extinction_value.map(|value| Extinction {
+        value,
+        counted,
+        count: reader.number("extinctionPieceCount", 0, 0, 64, "a number of pieces"),
+        opponent_count: reader.number(
+            "extinctionOpponentPieceCount",
+            0,
+            0,
+            64,
+            "a number of pieces",
+        ),
+        claim: reader.flag("extinctionClaim", false),
+    });
+    let flag = match reader.entry("flagPiece") {
+        Some(entry) if entry.value != "-" => match single_letter(&entry.value).and_then(kind_of) {
+            Some(kind) => Some(Flag {
+                kind,
+                regions: [
+                    reader.squares("whiteFlag", geometry),
+                    reader.squares("blackFlag", geometry),
+                ],
+                answer: reader.flag("flagMove", false),
+            }),
+            None => {
+                reader.bad(entry, "the letter of a piece of this game");
+                None
+            }
+        },
+        _ => None,
+    };
+    let check_counting = reader.flag("checkCounting", false);
+    if let Some(entry) = reader.entry("countingRule")
+        && !["makruk", "asean", "none"].contains(&entry.value.as_str())
+    {
+        reader.bad(entry, "one of makruk, asean, none");
+    }
+
+    // Whether the game can end: a royal king, or a rule that ends it without one.
+    if king.is_none()
+        && extinction.is_none()
+        && flag.is_none()
+        && stalemate == GameValue::Draw
+        && !drafts.is_empty()
+    {
+        reader.fail(
+            line,
+            Problem::MissingKing(
+                "no king, and no extinction, flag or stalemate rule to end the game".into(),
+            ),
+        );
+    }
+    if drafts.is_empty() {
+        reader.fail(line, Problem::BadGame("the game defines no pieces".into()));
+    }
+    let start_fen = match reader.entry("startFen") {
+        Some(entry) => amity_fen(&entry.value),
+        None => CHESS_FEN.to_string(),
+    };
+    let start_line = reader.entry("startFen").map_or(line, |entry| entry.line);
+    if !reader.errors.is_empty() {
+        return Err(reader.errors);
+    }
+    let pieces: Vec<PieceInfo> = drafts
+        .iter()
+        .zip(&moves)
+        .map(|(draft, atoms)| PieceInfo {
+            symbol: leak(draft.letter.to_ascii_uppercase().to_string()),
+            name: leak(draft.name.clone()),
+            value: nominal_value(draft.role, atoms),
+        })
+        .collect();
+    Ok(Draft {
+        definition: Definition {
+            name: leak(name.to_string()),
+            geometry,
+            pieces: Box::leak(pieces.into_boxed_slice()),
+            betza: drafts.iter().map(|d| leak(d.betza.clone())).collect(),
+            moves,
+            pawn,
+            king,
+            start_fen: leak(start_fen),
+            promotion_rank,
+            promotions,
+            mandatory_promotion,
+            double_step_ranks,
+            castling,
+            checking,
+            must_capture,
+            extinction,
+            flag,
+            check_counting,
+            stalemate,
+            checkmate,
+            immobility_illegal,
+            move_rule,
+            fold_rule,
+            fold_value,
+        },
+        start_line,
+    })
+}
+
+/// A definition read from its keys, whose start position is yet to be checked (by the game
+/// it defines), and the line to blame if it does not fit.
+pub struct Draft {
+    pub definition: Definition,
+    pub start_line: usize,
+}
+
+fn leak(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
+}
+
+fn single_letter(text: &str) -> Option<char> {
+    let mut chars = text.trim().chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_lowercase()),
+        _ => None,
+    }
+}
+
+/// A piece's nominal value for move ordering, from how far it reaches: a leap is worth about
+/// 40 centipawns, a line about 85 (diagonal) or 125 (straight).
+fn nominal_value(role: Role, atoms: &[Atom]) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::King => 0,
+        Role::Plain => atoms
+            .iter()
+            .flat_map(|atom| atom.vectors.iter().map(move |v| (atom.range, *v)))
+            .map(|(range, (dx, dy))| match (range > 1, dx == 0 || dy == 0) {
+                (false, _) => 40,
+                (true, true) => 125,
+                (true, false) => 85,
+            })
+            .sum::<i32>()
+            .max(50),
+    }
+}
+
+/// Fairy-Stockfish writes a check count (`3+3`) before the clocks; Amity's FEN keeps the
+/// usual six fields first and the count as the game's own field after them.
+pub fn amity_fen(fen: &str) -> String {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    if let Some(index) = fields
+        .iter()
+        .position(|f| f.contains('+') && !f.contains('/'))
+        && index >= 2
+    {
+        let count = fields.remove(index);
+        fields.push(count);
+        if fields.len() == 5 {
+            // No clocks were given after the count: put the defaults back before it.
+            fields.insert(4, "0");
+            fields.insert(5, "1");
+        }
+    }
+    fields.join(" ")
+}
+
+/// Reads typed values of keys, each problem pushed with its line.
+struct Keys<'a> {
+    entries: &'a [Entry],
+    errors: Vec<FileError>,
+}
+
+impl<'a> Keys<'a> {
+    fn entry(&self, key: &str) -> Option<&'a Entry> {
+        self.entries.iter().find(|entry| entry.key == key)
+    }
+
+    fn fail(&mut self, line: usize, problem: Problem) {
+        self.errors.push(FileError { line, problem });
+    }
+
+    fn bad(&mut self, entry: &Entry, expected: &str) {
+        self.fail(
+            entry.line,
+            Problem::BadValue {
+                key: entry.key.clone(),
+                value: entry.value.clone(),
+                expected: expected.to_string(),
+            },
+        );
+    }
+
+    fn flag(&mut self, key: &str, default: bool) -> bool {
+        match self.entry(key) {
+            None => default,
+            Some(entry) => match entry.value.as_str() {
+                "true" => true,
+                "false" => false,
+                _ => {
+                    self.bad(entry, "true or false");
+                    default
+                }
+            },
+        }
+    }
+
+    fn number(&mut self, key: &str, default: u32, min: u32, max: u32, expected: &str) -> u32 {
+        match self.entry(key) {
+            None => default,
+            Some(entry) => match entry.value.parse::<u32>() {
+                Ok(n) if (min..=max).contains(&n) => n,
+                _ => {
+                    self.bad(entry, expected);
+                    default
+                }
+            },
+        }
+    }
+
+    /// A rank from 1 to `last`.
+    fn rank(&mut self, key: &str, default: u32, last: u32) -> u32 {
+        let expected = format!("a rank from 1 to {last}");
+        self.number(key, default, 1, last, &expected)
+    }
+
+    /// A file as a number from 1 or a letter from `a`, at most `last`.
+    fn file(&mut self, key: &str, default: u32, last: u32) -> u32 {
+        let Some(entry) = self.entry(key) else {
+            return default.min(last);
+        };
+        let value = entry.value.as_str();
+        let number = match value.chars().next() {
+            Some(c @ 'a'..='z') if value.len() == 1 => Some(c as u32 - 'a' as u32 + 1),
+            _ => value.parse::<u32>().ok(),
+        };
+        match number {
+            Some(n) if (1..=last).contains(&n) => n,
+            _ => {
+                self.bad(entry, &format!("a file from 1 (a) to {last}"));
+                default.min(last)
+            }
+        }
+    }
+
+    fn value(&mut self, key: &str, default: Option<GameValue>) -> Option<GameValue> {
+        let Some(entry) = self.entry(key) else {
+            return default;
+        };
+        match entry.value.as_str() {
+            "win" => Some(GameValue::Win),
+            "loss" => Some(GameValue::Loss),
+            "draw" => Some(GameValue::Draw),
+            "none" => None,
+            _ => {
+                self.bad(entry, "win, loss, draw or none");
+                default
+            }
+        }
+    }
+
+    /// Piece letters (`nbrq`); `-` or nothing is none.
+    fn kinds(&mut self, key: &str, kind_of: &dyn Fn(char) -> Option<Kind>) -> Option<Vec<Kind>> {
+        let entry = self.entry(key)?;
+        let mut kinds = Vec::new();
+        for letter in entry
+            .value
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '-')
+        {
+            match kind_of(letter) {
+                Some(kind) if !kinds.contains(&kind) => kinds.push(kind),
+                Some(_) => {}
+                None => {
+                    self.bad(entry, "letters of pieces of this game");
+                    return None;
+                }
+            }
+        }
+        Some(kinds)
+    }
+
+    /// Squares (`d4 e5`) and whole ranks (`*8`).
+    fn squares(&mut self, key: &str, geometry: Geometry) -> Bitboard {
+        let Some(entry) = self.entry(key) else {
+            return Bitboard::EMPTY;
+        };
+        let mut set = Bitboard::EMPTY;
+        for word in entry.value.split_whitespace() {
+            let mut chars = word.chars();
+            let file = chars.next();
+            let rank = chars.as_str().parse::<u32>().ok();
+            match (file, rank) {
+                (Some('*'), Some(rank)) if (1..=geometry.ranks as u32).contains(&rank) => {
+                    set |= Bitboard::from_rank(Rank::new(rank - 1)) & geometry.mask();
+                }
+                (Some(file @ 'a'..='h'), Some(rank))
+                    if (file as u32 - 'a' as u32) < geometry.files as u32
+                        && (1..=geometry.ranks as u32).contains(&rank) =>
+                {
+                    set.add(Square::from_coords(
+                        File::new(file as u32 - 'a' as u32),
+                        Rank::new(rank - 1),
+                    ));
+                }
+                _ => {
+                    self.bad(entry, "squares (d4) or ranks (*8) on the board");
+                    return Bitboard::EMPTY;
+                }
+            }
+        }
+        set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::file::reader::read_sections;
+
+    fn errors(text: &str) -> Vec<String> {
+        let (sections, read) = read_sections(text.as_bytes());
+        assert!(read.is_empty(), "{read:?}");
+        match define(&sections[0].name, sections[0].line, &sections[0].entries) {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    #[test]
+    fn a_chess_section_reads_cleanly() {
+        let text = "[c]\npawn = p\nknight = n\nbishop = b\nrook = r\nqueen = q\nking = k\n\
+                    promotionPieceTypes = qrbn\n";
+        assert!(errors(text).is_empty(), "{:?}", errors(text));
+    }
+
+    #[test]
+    fn each_bad_key_is_named_at_its_line() {
+        let found = errors(
+            "[c]\nking = k\nrook = r\nwibble = 3\ncustomPiece1 = a:pR\nmaxRank = 12\n\
+             checking = maybe\npieceDrops = true\nflagPiece = z\n",
+        );
+        assert_eq!(
+            found,
+            vec![
+                "line 4: unknown key 'wibble'",
+                "line 8: pieceDrops: not supported: Amity plays only 'false' so far",
+                "line 6: maxRank: '12' is not a number of ranks from 1 to 8",
+                "line 5: custom piece 1: bad Betza notation 'pR': modifier 'p' is not \
+                 supported (supported: f b l r v s m c)",
+                "line 7: checking: 'maybe' is not true or false",
+                "line 9: flagPiece: 'z' is not the letter of a piece of this game",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_game_with_no_end_is_refused() {
+        assert_eq!(
+            errors("[c]\nrook = r\n"),
+            vec![
+                "line 1: missing king: no king, and no extinction, flag or stalemate rule to \
+                 end the game"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_check_count_moves_behind_the_clocks() {
+        assert_eq!(
+            amity_fen("8/8/8/8/8/8/8/K6k w - - 3+3 0 1"),
+            "8/8/8/8/8/8/8/K6k w - - 0 1 3+3"
+        );
+        assert_eq!(
+            amity_fen("8/8/8/8/8/8/8/K6k w - - 3+3"),
+            "8/8/8/8/8/8/8/K6k w - - 0 1 3+3"
+        );
+    }
+}

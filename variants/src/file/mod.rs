@@ -1,0 +1,487 @@
+//! Games defined by a variant file (Fairy-Stockfish's `variants.ini` format, see
+//! `docs/variants/file.md`): [`VariantFile`] reads and checks a file into games, and each
+//! game is a [`FileGame`], the engine's rules driven by its [`Definition`]. The text is read
+//! by [`reader`], the keys by [`definition`], pieces by [`betza`] and [`catalogue`], moves
+//! made by [`generation`] and game ends by [`outcome`].
+
+pub mod betza;
+pub mod catalogue;
+pub mod definition;
+pub mod generation;
+pub mod outcome;
+pub mod reader;
+
+use std::sync::Arc;
+
+use amity_engine::tuning::Learning;
+use amity_engine::{
+    Color, FenError, Geometry, Kind, Move, MoveFlag, MoveList, Notation, OptionKind, OptionSpec,
+    Outcome, PieceInfo, Position, Presentation, Rules, Scratch, SearchFlags, Solver,
+    position::color_index, zobrist,
+};
+
+pub use definition::{Definition, GameValue};
+pub use reader::{FileError, Problem};
+
+use definition::Counted;
+use generation::Tables;
+
+/// The option that loads a variant file, as Fairy-Stockfish names it.
+pub const VARIANT_PATH: OptionSpec = OptionSpec {
+    name: "VariantPath",
+    kind: OptionKind::File { default: "" },
+};
+
+/// The file shipped with Amity, defining Fairy-Stockfish's built-in games on small boards;
+/// a section of any file may inherit from its games.
+pub const SHIPPED: &str = include_str!("../../fairy.ini");
+
+/// A game's definition and its compiled move tables, shared by every copy of the rules.
+#[derive(Debug)]
+struct Compiled {
+    definition: Definition,
+    tables: Tables,
+}
+
+/// The rules of one game a variant file defines.
+#[derive(Clone, Debug)]
+pub struct FileGame {
+    compiled: Arc<Compiled>,
+}
+
+impl PartialEq for FileGame {
+    fn eq(&self, other: &FileGame) -> bool {
+        Arc::ptr_eq(&self.compiled, &other.compiled)
+    }
+}
+
+impl Eq for FileGame {}
+
+/// What a file-defined game keeps beyond the board: the checks each side still has to give
+/// (White's, Black's), where checks are counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FileState {
+    pub checks: [u8; 2],
+}
+
+/// Checks counted from when no FEN says otherwise.
+const DEFAULT_CHECKS: u8 = 3;
+
+impl FileGame {
+    fn new(definition: Definition) -> FileGame {
+        let geometry = definition.geometry;
+        let tables = Tables::new(
+            &definition.moves,
+            geometry.files,
+            geometry.ranks,
+            geometry.mask(),
+        );
+        FileGame {
+            compiled: Arc::new(Compiled { definition, tables }),
+        }
+    }
+
+    /// The definition the game plays by.
+    pub fn definition(&self) -> &Definition {
+        &self.compiled.definition
+    }
+
+    fn tables(&self) -> &Tables {
+        &self.compiled.tables
+    }
+
+    /// Whether a side may be without a royal king: when losing all of a counted kind is how
+    /// the game is lost (Horde's White).
+    fn kingless_allowed(&self) -> bool {
+        let game = self.definition();
+        match (&game.extinction, game.king) {
+            (Some(extinction), Some(king)) => match &extinction.counted {
+                Counted::All => true,
+                Counted::Kinds(kinds) => kinds.contains(&king),
+            },
+            (None, Some(_)) => false,
+            (_, None) => true,
+        }
+    }
+
+    fn legal(&self, pos: &Position<Self>, mv: Move) -> bool {
+        let game = self.definition();
+        let tables = self.tables();
+        let us = pos.turn();
+        let mut after = pos.clone();
+        generation::make(game, &mut after, mv);
+        if let Some(king) = game.king {
+            if after
+                .pieces(us, king)
+                .into_iter()
+                .any(|square| tables.attacked(&after, square, !us))
+            {
+                return false;
+            }
+            if !game.checking
+                && after
+                    .pieces(!us, king)
+                    .into_iter()
+                    .any(|square| tables.attacked(&after, square, us))
+            {
+                return false;
+            }
+        }
+        if game.immobility_illegal
+            && mv.flag() != MoveFlag::Castle
+            && let Some(piece) = after.piece_at(mv.to())
+            && tables.is_stuck(us, piece.kind, mv.to())
+        {
+            return false;
+        }
+        true
+    }
+
+    /// Whether `color`'s royal piece is attacked.
+    fn king_attacked(&self, pos: &Position<Self>, color: Color) -> bool {
+        self.definition().king.is_some_and(|king| {
+            pos.pieces(color, king)
+                .into_iter()
+                .any(|square| self.tables().attacked(pos, square, !color))
+        })
+    }
+}
+
+impl Rules for FileGame {
+    type State = FileState;
+
+    fn name(&self) -> &'static str {
+        self.definition().name
+    }
+
+    fn start_fen(&self) -> &'static str {
+        self.definition().start_fen
+    }
+
+    fn geometry(&self) -> Geometry {
+        self.definition().geometry
+    }
+
+    fn options() -> &'static [OptionSpec] {
+        &[VARIANT_PATH]
+    }
+
+    fn pieces(&self) -> &'static [PieceInfo] {
+        self.definition().pieces
+    }
+
+    fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
+        if !self.definition().check_counting {
+            return match fields.first() {
+                None => Ok(()),
+                Some(field) => Err(FenError::UnexpectedField(field.to_string())),
+            };
+        }
+        pos.state.checks = [DEFAULT_CHECKS; 2];
+        match fields {
+            [] => Ok(()),
+            [count] => {
+                let parsed = count
+                    .split_once('+')
+                    .and_then(|(w, b)| Some([w.parse().ok()?, b.parse().ok()?]));
+                match parsed {
+                    Some(checks) if checks.iter().all(|c: &u8| *c <= 99) => {
+                        pos.state.checks = checks;
+                        Ok(())
+                    }
+                    _ => Err(FenError::UnexpectedField(format!(
+                        "{count} (checks to give, as 3+3)"
+                    ))),
+                }
+            }
+            [_, extra, ..] => Err(FenError::UnexpectedField(extra.to_string())),
+        }
+    }
+
+    fn write_extra_fen(&self, pos: &Position<Self>, out: &mut String) {
+        if self.definition().check_counting {
+            let [white, black] = pos.state.checks;
+            out.push_str(&format!(" {white}+{black}"));
+        }
+    }
+
+    fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
+        let game = self.definition();
+        if let Some(king) = game.king {
+            for color in [Color::White, Color::Black] {
+                let kings = pos.pieces(color, king).count();
+                if kings > 1 {
+                    return Err(FenError::Illegal(format!(
+                        "{} has {kings} kings",
+                        amity_engine::orthodox::color_name(color)
+                    )));
+                }
+                if kings == 0 && !self.kingless_allowed() {
+                    return Err(FenError::Illegal(format!(
+                        "{} has no king",
+                        amity_engine::orthodox::color_name(color)
+                    )));
+                }
+            }
+            if self.king_attacked(pos, !pos.turn()) {
+                return Err(FenError::Illegal("the side not to move is in check".into()));
+            }
+        }
+        // Rights without a castling rook on their square, or in a game without castling,
+        // are no rights (Fairy-Stockfish's start positions write KQkq regardless).
+        let rooks = match game.castling {
+            Some(castling) => {
+                pos.pieces(Color::White, castling.rook) | pos.pieces(Color::Black, castling.rook)
+            }
+            None => amity_engine::Bitboard::EMPTY,
+        };
+        pos.set_castling(pos.castling() & rooks);
+        if let Some(square) = pos.en_passant() {
+            let mut moves = MoveList::new();
+            generation::pseudo_legal(game, self.tables(), pos, &mut moves);
+            if !moves
+                .iter()
+                .any(|mv| mv.flag() == MoveFlag::EnPassant && mv.to() == square)
+            {
+                pos.set_en_passant(None);
+            }
+        }
+        Ok(())
+    }
+
+    fn state_hash(&self, state: &FileState) -> u64 {
+        if !self.definition().check_counting {
+            return 0;
+        }
+        zobrist::variant(usize::from(state.checks[0]))
+            ^ zobrist::variant(128 + usize::from(state.checks[1]))
+    }
+
+    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
+        let game = self.definition();
+        if outcome::terminal(game, pos).is_some() {
+            return;
+        }
+        generation::pseudo_legal(game, self.tables(), pos, moves);
+        moves.retain(|mv| self.legal(pos, mv));
+        if game.must_capture {
+            let captures = |mv: Move| {
+                mv.flag() == MoveFlag::EnPassant
+                    || (mv.flag() != MoveFlag::Castle && pos.theirs().contains(mv.to()))
+            };
+            if moves.iter().any(|mv| captures(*mv)) {
+                moves.retain(captures);
+            }
+        }
+    }
+
+    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
+        let game = self.definition();
+        let us = pos.turn();
+        generation::make(game, pos, mv);
+        if game.check_counting && self.king_attacked(pos, !us) {
+            let before = self.state_hash(&pos.state);
+            let left = &mut pos.state.checks[color_index(us)];
+            *left = left.saturating_sub(1);
+            let after = self.state_hash(&pos.state);
+            pos.toggle_hash(before ^ after);
+        }
+    }
+
+    fn in_check(&self, pos: &Position<Self>) -> bool {
+        self.king_attacked(pos, pos.turn())
+    }
+
+    fn terminal(&self, pos: &Position<Self>) -> Option<Outcome> {
+        outcome::terminal(self.definition(), pos)
+    }
+
+    fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
+        outcome::no_move(self.definition(), pos.turn(), self.in_check(pos))
+    }
+
+    fn search_flags(&self) -> SearchFlags {
+        let game = self.definition();
+        // Passing is a fair guess of a position's worth only where having to move never
+        // hurts: a king to protect, no forced captures, stalemate a draw.
+        let null_move =
+            game.king.is_some() && !game.must_capture && game.stalemate == GameValue::Draw;
+        SearchFlags {
+            null_move,
+            check_extension: game.king.is_some(),
+            exchange_reductions: false,
+            ..SearchFlags::ALL
+        }
+    }
+
+    /// Material, by the pieces' nominal values.
+    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
+        let pieces = self.pieces();
+        let mut score = 0;
+        for (index, info) in pieces.iter().enumerate() {
+            let kind = Kind::new(index as u8);
+            let balance = pos.pieces(Color::White, kind).count() as i32
+                - pos.pieces(Color::Black, kind).count() as i32;
+            score += balance * info.value;
+        }
+        if pos.turn() == Color::White {
+            score
+        } else {
+            -score
+        }
+    }
+}
+
+impl Notation for FileGame {}
+
+impl Presentation for FileGame {
+    fn betza(&self, kind: Kind) -> Option<&'static str> {
+        self.definition()
+            .betza
+            .get(kind.index())
+            .copied()
+            .filter(|betza| !betza.is_empty())
+    }
+}
+
+impl Learning for FileGame {}
+
+impl Solver for FileGame {}
+
+/// The games of one variant file, each checked: what `VariantPath` loads.
+#[derive(Clone, Debug, Default)]
+pub struct VariantFile {
+    games: Vec<FileGame>,
+}
+
+impl PartialEq for VariantFile {
+    fn eq(&self, other: &VariantFile) -> bool {
+        self.games == other.games
+    }
+}
+
+impl Eq for VariantFile {}
+
+impl VariantFile {
+    /// Reads a variant file: every section becomes a game.
+    ///
+    /// # Errors
+    /// Every problem of the file, each at its line, in line order; nothing is loaded then.
+    pub fn read(bytes: &[u8]) -> Result<VariantFile, Vec<FileError>> {
+        let (library, _) = reader::read_sections(SHIPPED.as_bytes());
+        Self::read_with(bytes, &library)
+    }
+
+    /// [`VariantFile::read`] with `library` as the games sections may inherit from besides
+    /// their own file's.
+    fn read_with(bytes: &[u8], library: &[reader::Section]) -> Result<VariantFile, Vec<FileError>> {
+        let (sections, mut errors) = reader::read_sections(bytes);
+        let mut games = Vec::new();
+        for section in &sections {
+            let entries = match reader::inherited_entries(section, &sections, library) {
+                Ok(entries) => entries,
+                Err(error) => {
+                    errors.push(error);
+                    continue;
+                }
+            };
+            match definition::define(&section.name, section.line, &entries) {
+                Ok(draft) => {
+                    let start_line = draft.start_line;
+                    let game = FileGame::new(draft.definition);
+                    match Position::from_fen(&game, game.start_fen()) {
+                        Ok(_) => games.push(game),
+                        Err(error) => errors.push(FileError {
+                            line: start_line,
+                            problem: match error {
+                                FenError::Illegal(why) if why.ends_with("no king") => {
+                                    Problem::MissingKing(format!("{why} in startFen"))
+                                }
+                                other => Problem::BadStartFen(other.to_string()),
+                            },
+                        }),
+                    }
+                }
+                Err(found) => errors.extend(found),
+            }
+        }
+        if errors.is_empty() {
+            Ok(VariantFile { games })
+        } else {
+            errors.sort_by_key(|error| error.line);
+            Err(errors)
+        }
+    }
+
+    /// Reads the variant file at `path`.
+    ///
+    /// # Errors
+    /// Why the file cannot be read, or every problem in it, one per line of the text.
+    pub fn load(path: &str) -> Result<VariantFile, String> {
+        let bytes = std::fs::read(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+        VariantFile::read(&bytes).map_err(|errors| {
+            let lines: Vec<String> = errors.iter().map(|e| format!("{path}: {e}")).collect();
+            lines.join("\n")
+        })
+    }
+
+    /// The file Amity ships, with Fairy-Stockfish's games on small boards.
+    pub fn shipped() -> VariantFile {
+        // The shipped file is checked by the tests; reading it cannot fail.
+        VariantFile::read_with(SHIPPED.as_bytes(), &[]).unwrap_or_default()
+    }
+
+    /// The games' names, in file order.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.games.iter().map(|game| game.name())
+    }
+
+    /// The game named `name`.
+    pub fn game(&self, name: &str) -> Option<FileGame> {
+        self.games.iter().find(|game| game.name() == name).cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amity_engine::perft::perft;
+
+    #[test]
+    fn the_shipped_file_reads_without_a_problem() {
+        let (library, _) = reader::read_sections(SHIPPED.as_bytes());
+        let read = VariantFile::read_with(SHIPPED.as_bytes(), &library);
+        assert!(read.is_ok(), "{:?}", read.err());
+        assert!(VariantFile::shipped().game("chess").is_some());
+    }
+
+    #[test]
+    fn chess_from_the_file_counts_as_chess() {
+        let chess = VariantFile::shipped().game("chess").unwrap();
+        let start = Position::from_fen(&chess, chess.start_fen()).unwrap();
+        assert_eq!(perft(&chess, &start, 3), 8902);
+        let kiwipete = Position::from_fen(
+            &chess,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        assert_eq!(perft(&chess, &kiwipete, 2), 2039);
+    }
+
+    #[test]
+    fn a_bad_start_position_is_named() {
+        let errors = VariantFile::read(b"[mini:chess]\nmaxRank = 6\n").unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert!(
+            matches!(errors[0].problem, Problem::BadStartFen(_)),
+            "{errors:?}"
+        );
+        let errors =
+            VariantFile::read(b"[nok:chess]\nstartFen = 8/8/8/8/8/8/8/k7 w - - 0 1\n").unwrap_err();
+        assert_eq!(errors[0].line, 2);
+        assert!(
+            matches!(errors[0].problem, Problem::MissingKing(_)),
+            "{errors:?}"
+        );
+    }
+}
