@@ -18,6 +18,7 @@ mod xboard;
 mod booster;
 mod chesswords;
 mod chesswords_partner;
+mod fischerandom;
 mod gravity;
 mod hidden;
 mod love;
