@@ -136,24 +136,67 @@ fn parse_board<R: Rules>(rules: &R, pos: &mut Position<R>, board: &str) -> Resul
     Ok(())
 }
 
-fn parse_castling<R: Rules>(rules: &R, field: &str) -> Result<Bitboard, FenError> {
+/// The squares of the pieces written `K` and `R` (a king and rooks, in the games that have
+/// them) of `color` on the rank `rank`: what X-FEN's `K` and `Q` are read against.
+fn king_and_rooks<R: Rules>(
+    rules: &R,
+    pos: &Position<R>,
+    color: Color,
+    rank: Rank,
+) -> (Option<Square>, Bitboard) {
+    let on_rank = |symbol: &str| {
+        piece_from_symbol(rules, symbol).map_or(Bitboard::EMPTY, |piece| {
+            pos.color(color) & pos.kind(piece.kind) & Bitboard::from_rank(rank)
+        })
+    };
+    let kings = on_rank("K");
+    let king = if kings.more_than_one() {
+        None
+    } else {
+        kings.first()
+    };
+    (king, on_rank("R"))
+}
+
+/// Reads the castling field into the rook squares that keep a right. Shredder-FEN names the
+/// rook's file (`HAha`); X-FEN's `K` and `Q` name the outermost rook on that side of the king
+/// (the corner, as in FIDE chess, when that rook or the king cannot be found; the rules then
+/// judge the right).
+fn parse_castling<R: Rules>(
+    rules: &R,
+    pos: &Position<R>,
+    field: &str,
+) -> Result<Bitboard, FenError> {
     let geometry = rules.geometry();
     let mut rights = Bitboard::EMPTY;
     if field == "-" {
         return Ok(rights);
     }
+    let last_file = File::new(geometry.files as u32 - 1);
     // A view writes the rights hidden from its seat as `?`: nothing to read there.
     for c in field.chars().filter(|c| *c != '?') {
-        let rank = if c.is_ascii_uppercase() {
-            0
+        let (color, rank) = if c.is_ascii_uppercase() {
+            (Color::White, Rank::First)
         } else {
-            geometry.ranks as u32 - 1
+            (Color::Black, Rank::new(geometry.ranks as u32 - 1))
         };
-        let file = match c.to_ascii_lowercase() {
-            'k' => geometry.files as u32 - 1,
-            'q' => 0,
+        let (king, rooks) = king_and_rooks(rules, pos, color, rank);
+        let outermost = |kingside: bool| {
+            let king = king?;
+            let mut side = rooks
+                .into_iter()
+                .filter(|rook| (rook.file() > king.file()) == kingside && *rook != king);
+            if kingside {
+                side.next_back()
+            } else {
+                side.next()
+            }
+        };
+        let square = match c.to_ascii_lowercase() {
+            'k' => outermost(true).unwrap_or(Square::from_coords(last_file, rank)),
+            'q' => outermost(false).unwrap_or(Square::from_coords(File::A, rank)),
             letter @ 'a'..='h' if (letter as u32 - 'a' as u32) < geometry.files as u32 => {
-                letter as u32 - 'a' as u32
+                Square::from_coords(File::new(letter as u32 - 'a' as u32), rank)
             }
             _ => {
                 return Err(FenError::Castling(format!(
@@ -161,12 +204,59 @@ fn parse_castling<R: Rules>(rules: &R, field: &str) -> Result<Bitboard, FenError
                 )));
             }
         };
-        let square = Square::from_coords(File::new(file), Rank::new(rank));
         if !rights.insert(square) {
             return Err(FenError::Castling(format!("'{c}' given twice")));
         }
     }
     Ok(rights)
+}
+
+/// The castling field in X-FEN: `K` and `Q` for the outermost rook on each side of the king
+/// (so FIDE chess's rights read `KQkq` as ever), the rook's file for an inner one. White's
+/// rights first, the king's side before the queen's.
+pub fn x_fen_castling<R: Rules>(rules: &R, pos: &Position<R>) -> String {
+    write_castling(pos, |square, color| {
+        let (king, rooks) = king_and_rooks(rules, pos, color, square.rank());
+        let beyond = |toward_h: bool| {
+            rooks.into_iter().any(|rook| {
+                if toward_h {
+                    rook.file() > square.file()
+                } else {
+                    rook.file() < square.file()
+                }
+            })
+        };
+        let last_file = rules.geometry().files as u32 - 1;
+        match king {
+            Some(king) if square.file() > king.file() && !beyond(true) => 'k',
+            Some(king) if square.file() < king.file() && !beyond(false) => 'q',
+            Some(_) => square.file().char(),
+            // No king to tell the sides: the corners are K and Q, as in FIDE chess.
+            None if square.file() as u32 == last_file => 'k',
+            None if square.file() == File::A => 'q',
+            None => square.file().char(),
+        }
+    })
+}
+
+/// Writes the rights in FEN order, each letter chosen by `letter` (lower case) and upper-cased
+/// for White; `-` for none.
+fn write_castling<R: Rules>(pos: &Position<R>, letter: impl Fn(Square, Color) -> char) -> String {
+    if pos.castling().is_empty() {
+        return "-".into();
+    }
+    let mut rights: Vec<Square> = pos.castling().into_iter().collect();
+    rights.sort_by_key(|sq| (sq.rank() != Rank::First, std::cmp::Reverse(sq.file())));
+    rights
+        .into_iter()
+        .map(|square| {
+            if square.rank() == Rank::First {
+                letter(square, Color::White).to_ascii_uppercase()
+            } else {
+                letter(square, Color::Black)
+            }
+        })
+        .collect()
 }
 
 fn parse_clock(field: Option<&&str>, default: u32) -> Result<u32, FenError> {
@@ -195,10 +285,8 @@ impl<R: Rules> Position<R> {
             "b" => pos.set_turn(Color::Black),
             other => return Err(FenError::Turn(other.to_string())),
         }
-        pos.set_castling(parse_castling(
-            rules,
-            fields.get(2).copied().unwrap_or("-"),
-        )?);
+        let rights = parse_castling(rules, &pos, fields.get(2).copied().unwrap_or("-"))?;
+        pos.set_castling(rights);
         match fields.get(3).copied().unwrap_or("-") {
             "-" => {}
             text => {
@@ -252,28 +340,9 @@ impl<R: Rules> Position<R> {
             'b'
         });
         fen.push(' ');
-        if let Some(field) = rules.castling_field(self) {
-            fen.push_str(&field);
-        } else if self.castling().is_empty() {
-            fen.push('-');
-        } else {
-            // White's rights first, king side before queen side, as FEN writers do.
-            let mut rights: Vec<Square> = self.castling().into_iter().collect();
-            rights.sort_by_key(|sq| (sq.rank() != Rank::First, std::cmp::Reverse(sq.file())));
-            for square in rights {
-                let letter = if square.file() as u32 == geometry.files as u32 - 1 {
-                    'k'
-                } else if square.file() == File::A {
-                    'q'
-                } else {
-                    square.file().char()
-                };
-                fen.push(if square.rank() == Rank::First {
-                    letter.to_ascii_uppercase()
-                } else {
-                    letter
-                });
-            }
+        match rules.castling_field(self) {
+            Some(field) => fen.push_str(&field),
+            None => fen.push_str(&x_fen_castling(rules, self)),
         }
         fen.push(' ');
         match self.en_passant() {

@@ -5,6 +5,7 @@
 //! reach the search only through [`Rules`]; how a game is written ([`Notation`]), shown
 //! ([`Presentation`]), tuned ([`Learning`]) and solved ([`Solver`]) are traits of their own.
 
+pub mod castling;
 pub mod evaluation;
 pub mod fen;
 pub mod fen_fields;

@@ -8,6 +8,7 @@ use shakmaty::attacks::{
 };
 use shakmaty::{Bitboard, Color, File, Rank, Square};
 
+use crate::castling::{Castle, CastlingNotation, push_castlings};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::position::{Kind, Piece, Position};
@@ -187,6 +188,27 @@ pub fn shift_forward(bitboard: Bitboard, color: Color) -> Bitboard {
     }
 }
 
+/// Where a game's kings and rooks may castle from, which decides how a castling is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastlingRule {
+    /// FIDE chess: the king on the e file, the rooks in the corners; written as the king's
+    /// move (`e1g1`).
+    Fide,
+    /// Chess960: the king anywhere between its two rooks on the first rank; written as the
+    /// king taking its rook (`e1h1`), the only form that is never ambiguous there.
+    Chess960,
+}
+
+impl CastlingRule {
+    /// How a castling is written (and packed) under this rule.
+    pub fn notation(self) -> CastlingNotation {
+        match self {
+            CastlingRule::Fide => CastlingNotation::KingMove,
+            CastlingRule::Chess960 => CastlingNotation::KingTakesRook,
+        }
+    }
+}
+
 /// Configuration of the standard rules for one variant.
 #[derive(Clone, Copy, Debug)]
 pub struct Orthodox {
@@ -195,7 +217,8 @@ pub struct Orthodox {
     /// Number of ranks (the last one is where White promotes).
     pub ranks: u8,
     pub double_step: bool,
-    pub castling: bool,
+    /// Whether and from where kings castle; `None`: no castling.
+    pub castling: Option<CastlingRule>,
     /// Kinds a pawn may promote to, best first.
     pub promotions: &'static [Kind],
 }
@@ -206,8 +229,14 @@ impl Orthodox {
         board: Bitboard::FULL,
         ranks: 8,
         double_step: true,
-        castling: true,
+        castling: Some(CastlingRule::Fide),
         promotions: &FIDE_PROMOTIONS,
+    };
+
+    /// Chess960 (Fischer Random chess): FIDE chess with castling from any start arrangement.
+    pub const CHESS960: Orthodox = Orthodox {
+        castling: Some(CastlingRule::Chess960),
+        ..Orthodox::FIDE
     };
 
     /// The rank `relative` ranks in front of `color`'s first rank (0 is the first), as the
@@ -332,8 +361,11 @@ impl Orthodox {
             self.generate_en_passant(pos, moves, king, en_passant);
         }
 
-        if self.castling && !tactical_only && checkers.is_empty() {
-            self.generate_castling(pos, moves, king);
+        if let Some(rule) = self.castling
+            && !tactical_only
+            && checkers.is_empty()
+        {
+            self.generate_castling(pos, moves, king, rule.notation());
         }
     }
 
@@ -364,29 +396,23 @@ impl Orthodox {
         }
     }
 
-    fn generate_castling<R: Rules>(&self, pos: &Position<R>, moves: &mut MoveList, king: Square) {
+    fn generate_castling<R: Rules>(
+        &self,
+        pos: &Position<R>,
+        moves: &mut MoveList,
+        king: Square,
+        notation: CastlingNotation,
+    ) {
         let us = pos.turn();
-        let them = !us;
         let occupied = pos.occupied();
-        let back_rank = self.rank(us, 0);
-        for rook in pos.castling() & pos.pieces(us, ROOK) & back_rank {
-            let (king_to, rook_to) = castling_targets(king, rook);
-            let must_be_empty = (between(king, rook)
-                | Bitboard::from_square(king_to)
-                | Bitboard::from_square(rook_to))
-                & !Bitboard::from_square(king)
-                & !Bitboard::from_square(rook);
-            if occupied.intersects(must_be_empty) {
-                continue;
-            }
-            let path = between(king, king_to) | Bitboard::from_square(king_to);
-            if path
+        let rooks = pos.castling() & pos.pieces(us, ROOK) & self.rank(us, 0);
+        push_castlings(king, rooks, occupied, notation, moves, |castle| {
+            let lifted = castle.lifted(occupied);
+            castle
+                .king_path()
                 .into_iter()
-                .all(|square| attackers_to(pos, square, them, occupied).is_empty())
-            {
-                moves.push(Move::castle(king, king_to));
-            }
-        }
+                .all(|square| attackers_to(pos, square, !us, lifted).is_empty())
+        });
     }
 
     /// Plays a legal move the standard way: captures, promotion, castling, en passant, rights,
@@ -396,6 +422,8 @@ impl Orthodox {
         let us = pos.turn();
         let from = mv.from();
         let to = mv.to();
+        // Read before the rights go: a castling written king takes rook names its rook.
+        let castle = (mv.flag() == MoveFlag::Castle).then(|| Castle::of_move(pos, mv));
         pos.set_en_passant(None);
         pos.discard_castling(Bitboard::from_square(from) | Bitboard::from_square(to));
         let mut clock = pos.halfmove_clock() + 1;
@@ -430,10 +458,9 @@ impl Orthodox {
                 clock = 0;
             }
             MoveFlag::Castle => {
-                let rook_from = self.castling_rook(from, to);
-                let (_, rook_to) = castling_targets(from, rook_from);
-                pos.relocate(from, to);
-                pos.relocate(rook_from, rook_to);
+                if let Some(castle) = castle {
+                    castle.play(pos);
+                }
                 pos.discard_castling(self.rank(us, 0));
             }
             MoveFlag::EnPassant => {
@@ -476,12 +503,11 @@ impl Orthodox {
                 }
             }
             MoveFlag::Castle => {
-                let rook_from = self.castling_rook(from, to);
-                let (_, rook_to) = castling_targets(from, rook_from);
-                occupied =
-                    (occupied & !Bitboard::from_square(rook_from)) | Bitboard::from_square(to);
-                staying &= !Bitboard::from_square(rook_from);
-                (rook_to, ROOK)
+                let castle = Castle::of_move(pos, mv);
+                occupied = (occupied & !Bitboard::from_square(castle.rook))
+                    | Bitboard::from_square(castle.king_to);
+                staying &= !Bitboard::from_square(castle.rook);
+                (castle.rook_to, ROOK)
             }
             _ => return false,
         };
@@ -495,20 +521,9 @@ impl Orthodox {
         (uncovered & staying & !Bitboard::from_square(landed)).any()
     }
 
-    /// Where the rook of a castling from `from` to `to` starts: the corner on the king's side
-    /// of the move.
-    fn castling_rook(&self, from: Square, to: Square) -> Square {
-        let file = if to.file() > from.file() {
-            File::new(self.board_files() - 1)
-        } else {
-            File::A
-        };
-        Square::from_coords(file, from.rank())
-    }
-
-    fn board_files(&self) -> u32 {
-        // The mask's first rank tells the width.
-        (self.board.0 & 0xFF).count_ones()
+    /// The board's last file (its first rank's squares tell the width).
+    fn last_file(&self) -> File {
+        File::new((self.board.0 & 0xFF).count_ones().saturating_sub(1))
     }
 
     /// Checks a position read from FEN against the standard rules: everything
@@ -547,28 +562,7 @@ impl Orthodox {
                 "a pawn stands on the first or last rank".into(),
             ));
         }
-        for right in pos.castling() {
-            let color = if right.rank() == Rank::First {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let king_home = Square::from_coords(File::E, right.rank());
-            let backed = self.castling
-                && right.rank()
-                    == self
-                        .rank(color, 0)
-                        .first()
-                        .map_or(Rank::First, |s| s.rank())
-                && pos.pieces(color, ROOK).contains(right)
-                && pos.pieces(color, KING).contains(king_home);
-            if !backed {
-                return Err(FenError::Castling(format!(
-                    "no {} king on {king_home} and rook on {right} for that right",
-                    color_name(color)
-                )));
-            }
-        }
+        self.validate_castling(pos)?;
         if let Some(square) = pos.en_passant() {
             let us = pos.turn();
             let expected_rank = self.rank(!us, 2);
@@ -592,27 +586,69 @@ impl Orthodox {
         Ok(())
     }
 
+    /// Castling rights backed by king and rook on their squares: for FIDE chess the king on
+    /// the e file and the rook in a corner, for Chess960 the king anywhere on its first rank
+    /// with at most one right on each side of it.
+    fn validate_castling<R: Rules>(&self, pos: &Position<R>) -> Result<(), FenError> {
+        for right in pos.castling() {
+            let color = if right.rank() == Rank::First {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let home = self.rank(color, 0);
+            let king = pos.pieces(color, KING) & home;
+            let on_home_rank = home.contains(right) && pos.pieces(color, ROOK).contains(right);
+            match self.castling {
+                Some(CastlingRule::Chess960) => {
+                    let king_file = king.first().map(|king| king.file());
+                    let same_side = (pos.castling() & home)
+                        .into_iter()
+                        .filter(|other| {
+                            *other != right
+                                && king_file.is_some_and(|file| {
+                                    (other.file() > file) == (right.file() > file)
+                                })
+                        })
+                        .count();
+                    if !on_home_rank || king.is_empty() || same_side > 0 {
+                        return Err(FenError::Castling(format!(
+                            "no {} king on its first rank beside its only rook on {right} \
+                             for that side",
+                            color_name(color).to_lowercase()
+                        )));
+                    }
+                }
+                _ => {
+                    let king_home = Square::from_coords(File::E, right.rank());
+                    let corner = right.file() == File::A || right.file() == self.last_file();
+                    let backed = self.castling.is_some()
+                        && on_home_rank
+                        && corner
+                        && king.contains(king_home);
+                    if !backed {
+                        return Err(FenError::Castling(format!(
+                            "no {} king on {king_home} and rook on {right} for that right",
+                            color_name(color)
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Checkmate when in check, else stalemate.
     pub fn no_move_outcome<R: Rules>(&self, pos: &Position<R>) -> Outcome {
         Outcome::checkmate_or_stalemate(pos.turn(), checkers(pos).any())
     }
 }
 
-/// Where king and rook land when castling: the king two files towards the rook (c or g file),
-/// the rook on the square the king crossed.
+/// Where king and rook land when castling (see [`Castle::new`]): the king on the c or g file,
+/// the rook beside it on the d or f file.
 pub fn castling_targets(king: Square, rook: Square) -> (Square, Square) {
-    let rank = king.rank();
-    if rook.file() > king.file() {
-        (
-            Square::from_coords(File::G, rank),
-            Square::from_coords(File::F, rank),
-        )
-    } else {
-        (
-            Square::from_coords(File::C, rank),
-            Square::from_coords(File::D, rank),
-        )
-    }
+    let castle = Castle::new(king, rook);
+    (castle.king_to, castle.rook_to)
 }
 
 pub fn color_name(color: Color) -> &'static str {

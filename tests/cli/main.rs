@@ -19,6 +19,7 @@ mod xboard;
 mod booster;
 mod chesswords;
 mod chesswords_partner;
+mod fischerandom;
 mod gravity;
 mod hidden;
 mod love;

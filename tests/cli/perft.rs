@@ -77,6 +77,11 @@ fn love() {
 }
 
 #[test]
+fn fischerandom() {
+    check_file("fischerandom");
+}
+
+#[test]
 fn divide_lines_sum_to_the_total() {
     let mut engine = Engine::start();
     engine.send("position startpos");

@@ -9,7 +9,7 @@ use amity_variants::Variant;
 
 /// Variants XBoard plays by its own rules (its names). Every other variant is sent to XBoard
 /// as an engine-defined variant with `setup`.
-const XBOARD_NATIVE: &[&str] = &["normal"];
+const XBOARD_NATIVE: &[&str] = &["normal", "fischerandom"];
 
 /// The name XBoard uses for a variant (`normal` for chess).
 pub fn xboard_name(variant: &str) -> &str {

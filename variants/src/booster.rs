@@ -15,6 +15,7 @@ use std::fmt;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
+use amity_engine::castling::{Castle, CastlingNotation, push_castlings};
 use amity_engine::fen_fields::{self, Parts};
 use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::position::color_index;
@@ -683,14 +684,7 @@ fn play_normal(pos: &mut Position<Booster>, mv: Move) {
     pos.set_en_passant(None);
     match mv.flag() {
         MoveFlag::Castle => {
-            let rook_from = if to.file() > from.file() {
-                Square::from_coords(amity_engine::File::H, from.rank())
-            } else {
-                Square::from_coords(amity_engine::File::A, from.rank())
-            };
-            let (_, rook_to) = orthodox::castling_targets(from, rook_from);
-            pos.relocate(from, to);
-            pos.relocate(rook_from, rook_to);
+            Castle::of_move(pos, mv).play(pos);
             pos.discard_castling(Bitboard::from_rank(from.rank()));
         }
         MoveFlag::EnPassant => {
@@ -848,21 +842,14 @@ fn castling_moves(pos: &Position<Booster>, moves: &mut MoveList) {
     if pos.state.stacks.get(king) != 0 {
         return;
     }
-    for rook in pos.castling() & pos.pieces(us, ROOK) & Bitboard::from_rank(king.rank()) {
-        if pos.state.stacks.get(rook) != 0 {
-            continue;
-        }
-        let (king_to, _) = orthodox::castling_targets(king, rook);
-        let between = shakmaty::attacks::between(king, rook);
-        if between.intersects(pos.occupied()) {
-            continue;
-        }
-        let king_path = shakmaty::attacks::between(king, king_to) | king_to | king;
-        if king_path.into_iter().any(|s| threatened(pos, s, !us)) {
-            continue;
-        }
-        moves.push(Move::castle(king, king_to));
-    }
+    let rooks = pos.castling() & pos.pieces(us, ROOK);
+    let notation = CastlingNotation::KingMove;
+    push_castlings(king, rooks, pos.occupied(), notation, moves, |castle| {
+        pos.state.stacks.get(castle.rook) == 0
+            && !(castle.king_path() | king)
+                .into_iter()
+                .any(|square| threatened(pos, square, !us))
+    });
 }
 
 /// The steps of the piece on `from` (rule 3b), when it stands on the mover's checkers.

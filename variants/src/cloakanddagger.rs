@@ -15,6 +15,7 @@ use std::sync::{Arc, OnceLock};
 use rand::Rng;
 use rand::rngs::StdRng;
 
+use amity_engine::castling::{Castle, CastlingNotation, push_castlings};
 use amity_engine::fen_fields::{self, Parts};
 use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::position::color_index;
@@ -559,31 +560,15 @@ fn castling_moves(pos: &Position<CloakAndDagger>, moves: &mut MoveList) {
         )
     };
     for king in kings {
-        for rook in rooks {
-            if rook == king {
-                continue;
-            }
-            let (king_to, rook_to) = orthodox::castling_targets(king, rook);
-            let path = shakmaty::attacks::between(king, king_to)
-                | Bitboard::from_square(king_to)
-                | shakmaty::attacks::between(rook, rook_to)
-                | Bitboard::from_square(rook_to);
-            let others =
-                pos.occupied() & !Bitboard::from_square(king) & !Bitboard::from_square(rook);
-            if path.intersects(others) {
-                continue;
-            }
-            let king_visible = !pos.state.cloaked.contains(king);
-            if king_visible {
-                let crossed = shakmaty::attacks::between(king, king_to)
-                    | Bitboard::from_square(king_to)
-                    | Bitboard::from_square(king);
-                if crossed.into_iter().any(|s| visibly_attacked(pos, s, !us)) {
-                    continue;
-                }
-            }
-            moves.push(Move::castle(king, rook));
-        }
+        let notation = CastlingNotation::KingTakesRook;
+        push_castlings(king, rooks, pos.occupied(), notation, moves, |castle| {
+            // A cloaked king's walk is the referee's to judge: only a visible one is known
+            // to be attacked.
+            pos.state.cloaked.contains(king)
+                || !(castle.king_path() | Bitboard::from_square(king))
+                    .into_iter()
+                    .any(|square| visibly_attacked(pos, square, !us))
+        });
     }
 }
 
@@ -679,7 +664,9 @@ fn move_on_board(pos: &mut Position<CloakAndDagger>, mv: Move) {
             pos.state.fresh = true;
         }
         MoveFlag::Castle => {
-            let (king_to, rook_to) = orthodox::castling_targets(from, to);
+            let Castle {
+                king_to, rook_to, ..
+            } = Castle::new(from, to);
             let king_number = pos.state.number(from);
             let rook_number = pos.state.number(to);
             let king = pos.remove(from);

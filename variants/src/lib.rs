@@ -8,6 +8,7 @@ pub mod chesswords;
 pub mod cloakanddagger;
 pub mod evaluation;
 pub mod file;
+pub mod fischerandom;
 pub mod gravity;
 pub mod itiswhatitis;
 pub mod losalamos;
@@ -30,6 +31,7 @@ pub use booster::Booster;
 pub use chess::Chess;
 pub use chesswords::Chesswords;
 pub use cloakanddagger::CloakAndDagger;
+pub use fischerandom::FischerRandom;
 pub use gravity::Gravity;
 pub use itiswhatitis::ItIsWhatItIs;
 pub use losalamos::LosAlamos;
@@ -257,8 +259,8 @@ macro_rules! registry {
 }
 
 registry! {
-    Chess(Chess) = ["chess", "normal"] from _settings, options =>
-        Chess::with_network(options.chess_network.clone());
+    Chess(Chess) = ["chess", "normal"] from settings, options =>
+        Chess::with_setup(options.chess_network.clone(), chess::Setup::from_settings(settings));
     LosAlamos(LosAlamos) = ["losalamos"] from _settings => LosAlamos;
     MoralSupport(MoralSupport) = ["moralsupport"] from _settings => MoralSupport;
     Pacifist(Pacifist) = ["pacifist"] from settings => Pacifist::from_settings(settings);
@@ -271,6 +273,11 @@ registry! {
     CloakAndDagger(CloakAndDagger) = ["cloakanddagger"] from _settings => CloakAndDagger;
     SplitBrain(SplitBrain) = ["splitbrain"] from _settings => SplitBrain;
     Chesswords(Chesswords) = ["chesswords"] from _settings => Chesswords::default();
+    FischerRandom(FischerRandom) = ["fischerandom"] from settings, options =>
+        FischerRandom::with_setup(
+            options.chess_network.clone(),
+            chess::Setup::from_settings(settings),
+        );
 }
 
 /// A fresh game of the named variant with default options.
@@ -439,8 +446,11 @@ mod tests {
 
     #[test]
     fn chess_declares_its_network_as_a_player_option() {
-        assert_eq!(options_of("chess"), [chess::network::EVAL_FILE]);
-        assert_eq!(player_options_of("chess"), ["EvalFile"]);
+        assert_eq!(
+            options_of("chess"),
+            [chess::network::EVAL_FILE, chess::UCI_CHESS960]
+        );
+        assert_eq!(player_options_of("chess"), ["EvalFile", "UCI_Chess960"]);
         // The referee neither imposes it nor records it.
         assert!(VariantOptions::default().rule_settings("chess").is_empty());
         let mut options = VariantOptions::default();

@@ -5,14 +5,15 @@
 //! This file owns those rules, the `love:` FEN field, the `roll:` throw tokens and the chance
 //! outcomes the search averages over.
 
+use amity_engine::castling::{Castle, CastlingNotation, push_castlings};
 use amity_engine::fen_fields::{self, ExtraFields, Parts};
-use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, castling_targets};
+use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, DrawReason, FenError, File, Learning, Move, MoveFlag, MoveList,
     Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
     Solver, Square,
 };
-use shakmaty::attacks::{between, pawn_attacks};
+use shakmaty::attacks::pawn_attacks;
 
 use crate::evaluation;
 
@@ -396,26 +397,14 @@ impl Love {
         {
             return;
         }
-        let occupied = pos.occupied();
-        let home = Bitboard::from_rank(back_rank(us));
-        for rook in pos.castling() & pos.pieces(us, ROOK) & home {
-            let (king_to, rook_to) = castling_targets(king, rook);
-            let must_be_empty = (between(king, rook)
-                | Bitboard::from_square(king_to)
-                | Bitboard::from_square(rook_to))
-                & !Bitboard::from_square(king)
-                & !Bitboard::from_square(rook);
-            if occupied.intersects(must_be_empty) {
-                continue;
-            }
-            let path = between(king, king_to) | Bitboard::from_square(king_to);
-            if path
+        let rooks = pos.castling() & pos.pieces(us, ROOK) & Bitboard::from_rank(back_rank(us));
+        let notation = CastlingNotation::KingMove;
+        push_castlings(king, rooks, pos.occupied(), notation, moves, |castle| {
+            castle
+                .king_path()
                 .into_iter()
                 .all(|square| Self::attackers(pos, square, !us).is_empty())
-            {
-                moves.push(Move::castle(king, king_to));
-            }
-        }
+        });
     }
 
     // ----- making moves -----
@@ -558,17 +547,10 @@ impl Love {
                     }
                 }
                 MoveFlag::Castle => {
-                    let rook_file = if to.file() > from.file() {
-                        File::H
-                    } else {
-                        File::A
-                    };
-                    let rook_from = Square::from_coords(rook_file, from.rank());
-                    let (_, rook_to) = castling_targets(from, rook_from);
-                    pos.relocate(from, to);
-                    pos.relocate(rook_from, rook_to);
+                    let castle = Castle::of_move(pos, mv);
+                    castle.play(pos);
                     pos.discard_castling(Bitboard::from_rank(back_rank(us)));
-                    moved.push((rook_from, rook_to));
+                    moved.push((castle.rook, castle.rook_to));
                 }
                 MoveFlag::EnPassant => {
                     let victim = Square::from_coords(to.file(), from.rank());

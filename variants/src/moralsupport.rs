@@ -4,9 +4,10 @@
 //! for those rules (bitboard attack counts, no per-square scans), their game ends and an
 //! evaluation that looks at support and at double attacks near the kings.
 
+use amity_engine::castling::{CastlingNotation, push_castlings};
 use amity_engine::orthodox::{
     self, BISHOP, KING, KNIGHT, Orthodox, PAWN, QUEEN, ROOK, STANDARD_PIECES, attack_counts,
-    attackers_to, castling_targets, shift_forward,
+    attackers_to, shift_forward,
 };
 use amity_engine::{
     Bitboard, Color, FenError, Learning, Move, MoveList, Notation, Outcome, PieceInfo, Position,
@@ -294,23 +295,21 @@ fn generate_en_passant<R: Rules>(
 /// single check and across attacked squares.
 fn generate_castling<R: Rules>(pos: &Position<R>, moves: &mut MoveList, king: Square) {
     let us = pos.turn();
-    let them = !us;
     let occupied = pos.occupied();
-    for rook in pos.castling() & pos.pieces(us, ROOK) & BOARD.rank(us, 0) {
-        let (king_to, rook_to) = castling_targets(king, rook);
-        let movers = Bitboard::from_square(king) | Bitboard::from_square(rook);
-        let must_be_empty =
-            (between(king, rook) | Bitboard::from_square(king_to) | Bitboard::from_square(rook_to))
-                & !movers;
-        if occupied.intersects(must_be_empty) {
-            continue;
-        }
-        let after =
-            (occupied & !movers) | Bitboard::from_square(king_to) | Bitboard::from_square(rook_to);
-        if attackers_to(pos, king_to, them, after).is_empty() {
-            moves.push(Move::castle(king, king_to));
-        }
-    }
+    let rooks = pos.castling() & pos.pieces(us, ROOK) & BOARD.rank(us, 0);
+    push_castlings(
+        king,
+        rooks,
+        occupied,
+        CastlingNotation::KingMove,
+        moves,
+        |castle| {
+            let after = castle.lifted(occupied)
+                | Bitboard::from_square(castle.king_to)
+                | Bitboard::from_square(castle.rook_to);
+            attackers_to(pos, castle.king_to, !us, after).is_empty()
+        },
+    );
 }
 
 // ----- evaluation -----

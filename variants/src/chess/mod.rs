@@ -2,56 +2,136 @@
 //! stalemate, and the dead positions of insufficient material. Everything comes from the
 //! engine's orthodox building blocks; this file only chooses them. The evaluation, a tunable
 //! form of the standard one, is in [`evaluation`] with its weights in [`weights`]; a network
-//! trained by `amity train` corrects it ([`network`]).
+//! trained by `amity train` corrects it ([`network`]). Fischer Random chess
+//! ([`crate::fischerandom`]) is the same rules from another [`Setup`].
 
 pub mod evaluation;
 pub mod network;
 pub mod weights;
 
+use std::fmt::Debug;
+
 use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
 use amity_engine::search::see;
 use amity_engine::{
-    Color, FenError, Kind, Learning, Move, MoveList, Notation, OptionSpec, Outcome, PieceInfo,
-    Position, Presentation, Rules, Scratch, Solver,
+    Color, FenError, Kind, Learning, Move, MoveList, Notation, OptionKind, OptionSpec, Outcome,
+    PieceInfo, Position, Presentation, Rules, Scratch, Solver, VariantSettings,
 };
 
 use amity_engine::evaluation::Tapered;
 use amity_engine::tuning::Features;
 
-/// FIDE chess, evaluated with the network the `EvalFile` option chose (the default: the
-/// embedded one).
-/// Not `Copy`, like every variant, so generic code clones rules the same way for all of them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Chess {
-    network: network::ChessNetwork,
+/// What sets the games played by chess's rules apart: the name, the options, where the pieces
+/// start and whether castling follows Chess960.
+pub trait Setup: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
+    /// The game's canonical name.
+    const NAME: &'static str;
+    /// The options the game declares.
+    const OPTIONS: &'static [OptionSpec];
+    /// Those of [`Setup::OPTIONS`] that describe a player, not the rules.
+    const PLAYER_OPTIONS: &'static [&'static str];
+
+    /// The setup the option values in `settings` choose.
+    fn from_settings(settings: &VariantSettings) -> Self;
+
+    /// Where the pieces start.
+    fn start_fen(&self) -> &'static str;
+
+    /// Whether kings castle from any arrangement, written king takes rook ([`Orthodox::CHESS960`]).
+    fn chess960(&self) -> bool;
 }
 
-impl Chess {
-    /// Chess evaluated with `network`.
-    pub fn with_network(network: network::ChessNetwork) -> Chess {
-        Chess { network }
-    }
+/// `UCI_Chess960`: FIDE chess read and written as Chess960 (castling king takes rook, any
+/// arrangement a FEN gives).
+pub const UCI_CHESS960: OptionSpec = OptionSpec {
+    name: "UCI_Chess960",
+    kind: OptionKind::Check { default: false },
+};
+
+/// FIDE chess's setup: the standard start, and Chess960 castling when `UCI_Chess960` is on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fide {
+    pub chess960: bool,
 }
 
-const RULES: Orthodox = Orthodox::FIDE;
+impl Setup for Fide {
+    const NAME: &'static str = "chess";
+    const OPTIONS: &'static [OptionSpec] = &[network::EVAL_FILE, UCI_CHESS960];
+    // How this engine writes castling and which arrangements it reads: the referee imposes
+    // neither (its own game decides the notation).
+    const PLAYER_OPTIONS: &'static [&'static str] = &[network::EVAL_FILE.name, UCI_CHESS960.name];
 
-impl Rules for Chess {
-    type State = ();
-
-    fn name(&self) -> &'static str {
-        "chess"
-    }
-
-    fn options() -> &'static [OptionSpec] {
-        &[network::EVAL_FILE]
-    }
-
-    fn player_options() -> &'static [&'static str] {
-        &[network::EVAL_FILE.name]
+    fn from_settings(settings: &VariantSettings) -> Fide {
+        Fide {
+            chess960: settings.check(UCI_CHESS960.name).unwrap_or(false),
+        }
     }
 
     fn start_fen(&self) -> &'static str {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    }
+
+    fn chess960(&self) -> bool {
+        self.chess960
+    }
+}
+
+/// The rules of chess from a [`Setup`], evaluated with the network the `EvalFile` option chose
+/// (the default: the embedded one).
+/// Not `Copy`, like every variant, so generic code clones rules the same way for all of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChessRules<S: Setup> {
+    network: network::ChessNetwork,
+    setup: S,
+}
+
+/// FIDE chess.
+pub type Chess = ChessRules<Fide>;
+
+impl<S: Setup> ChessRules<S> {
+    /// The game from its default setup, evaluated with `network`.
+    pub fn with_network(network: network::ChessNetwork) -> ChessRules<S> {
+        ChessRules::with_setup(network, S::default())
+    }
+
+    /// The game from `setup`, evaluated with `network`.
+    pub fn with_setup(network: network::ChessNetwork, setup: S) -> ChessRules<S> {
+        ChessRules { network, setup }
+    }
+
+    /// The setup the game is played from.
+    pub fn setup(&self) -> &S {
+        &self.setup
+    }
+
+    /// The standard rules this setup configures.
+    #[inline]
+    fn rules(&self) -> Orthodox {
+        if self.setup.chess960() {
+            Orthodox::CHESS960
+        } else {
+            Orthodox::FIDE
+        }
+    }
+}
+
+impl<S: Setup> Rules for ChessRules<S> {
+    type State = ();
+
+    fn name(&self) -> &'static str {
+        S::NAME
+    }
+
+    fn options() -> &'static [OptionSpec] {
+        S::OPTIONS
+    }
+
+    fn player_options() -> &'static [&'static str] {
+        S::PLAYER_OPTIONS
+    }
+
+    fn start_fen(&self) -> &'static str {
+        self.setup.start_fen()
     }
 
     fn pieces(&self) -> &'static [PieceInfo] {
@@ -59,12 +139,12 @@ impl Rules for Chess {
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
-        RULES.validate(pos)
+        self.rules().validate(pos)
     }
 
     #[inline]
     fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
-        RULES.generate(pos, moves, false);
+        self.rules().generate(pos, moves, false);
     }
 
     #[inline]
@@ -74,12 +154,12 @@ impl Rules for Chess {
         moves: &mut MoveList,
         _scratch: &mut Scratch,
     ) {
-        RULES.generate(pos, moves, true);
+        self.rules().generate(pos, moves, true);
     }
 
     #[inline]
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
-        RULES.play(pos, mv);
+        self.rules().play(pos, mv);
     }
 
     #[inline]
@@ -89,11 +169,11 @@ impl Rules for Chess {
 
     #[inline]
     fn gives_check(&self, pos: &Position<Self>, mv: Move) -> Option<bool> {
-        Some(RULES.gives_check(pos, mv))
+        Some(self.rules().gives_check(pos, mv))
     }
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
-        RULES.no_move_outcome(pos)
+        self.rules().no_move_outcome(pos)
     }
 
     fn insufficient_material(&self, pos: &Position<Self>) -> bool {
@@ -112,9 +192,9 @@ impl Rules for Chess {
     }
 }
 
-impl Notation for Chess {}
+impl<S: Setup> Notation for ChessRules<S> {}
 
-impl Presentation for Chess {
+impl<S: Setup> Presentation for ChessRules<S> {
     fn betza(&self, kind: Kind) -> Option<&'static str> {
         // Pawn (step, diagonal capture, initial double step, en passant), knight, bishop,
         // rook, queen, king with castling.
@@ -124,7 +204,7 @@ impl Presentation for Chess {
     }
 }
 
-impl Learning for Chess {
+impl<S: Setup> Learning for ChessRules<S> {
     fn network_inputs(
         &self,
         pos: &Position<Self>,
@@ -145,7 +225,7 @@ impl Learning for Chess {
     }
 }
 
-impl Solver for Chess {}
+impl<S: Setup> Solver for ChessRules<S> {}
 
 #[cfg(test)]
 mod tests {

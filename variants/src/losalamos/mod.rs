@@ -32,7 +32,7 @@ const RULES: Orthodox = Orthodox {
     board: GEOMETRY.mask(),
     ranks: 6,
     double_step: false,
-    castling: false,
+    castling: None,
     promotions: &PROMOTIONS,
 };
 

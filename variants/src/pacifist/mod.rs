@@ -11,6 +11,7 @@ pub mod influence;
 mod lanes;
 pub mod turn_memo;
 
+use amity_engine::castling::{Castle, CastlingNotation};
 use amity_engine::orthodox::{
     self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES,
 };
@@ -398,17 +399,7 @@ impl Pacifist {
                 pos.put(to, Piece::new(us, mv.kind()));
             }
             MoveFlag::Castle => {
-                let rook_from = Square::from_coords(
-                    if to.file() > from.file() {
-                        File::H
-                    } else {
-                        File::A
-                    },
-                    from.rank(),
-                );
-                let (_, rook_to) = orthodox::castling_targets(from, rook_from);
-                pos.relocate(from, to);
-                pos.relocate(rook_from, rook_to);
+                Castle::of_move(pos, mv).play(pos);
                 pos.discard_castling(back_rank(us));
             }
             _ => {
@@ -1075,11 +1066,8 @@ impl Pacifist {
             if pos.occupied().intersects(between(home, rook)) {
                 continue;
             }
-            let (king_to, rook_to) = orthodox::castling_targets(home, rook);
-            let destinations = (Bitboard::from_square(king_to) | Bitboard::from_square(rook_to))
-                & !Bitboard::from_square(home)
-                & !Bitboard::from_square(rook);
-            if pos.occupied().intersects(destinations) {
+            let castle = Castle::new(home, rook);
+            if pos.occupied().intersects(castle.must_be_empty()) {
                 continue;
             }
             let balance = made(
@@ -1087,8 +1075,9 @@ impl Pacifist {
                 #[inline(always)]
                 || node.after_move(pos, home, None, KING),
             );
-            let walked = between(home, king_to) | Bitboard::from_square(home);
-            let mv = Move::castle(home, king_to);
+            // Its start and the squares it crosses; where it lands is the move's own test.
+            let walked = between(home, castle.king_to) | Bitboard::from_square(home);
+            let mv = castle.to_move(CastlingNotation::KingMove);
             if balance.over(us, walked).is_empty() && self.is_legal::<B>(pos, mv) {
                 moves.push(mv);
             }

@@ -38,7 +38,7 @@ const BOARD: Orthodox = Orthodox {
     board: GEOMETRY.mask(),
     ranks: 6,
     double_step: false,
-    castling: false,
+    castling: None,
     promotions: &PROMOTIONS,
 };
 
