@@ -42,6 +42,7 @@ pub const SAMPLES: &str = "Samples";
 pub const FULL_STATE: &str = "FullStateSearch";
 pub const BASELINE: &str = "BaselinePolicy";
 pub const SEED: &str = "Seed";
+pub const MULTIPV: &str = "MultiPV";
 pub const SEARCH_PARAMETERS: &str = "SearchParameters";
 
 /// Every option Amity has: the engine's own, then those the variants declare.
@@ -85,6 +86,16 @@ pub fn table() -> Vec<OptionSpec> {
         OptionSpec {
             name: PONDER,
             kind: OptionKind::Check { default: false },
+        },
+        // The best lines each search reports, best first (where the game's search finds more
+        // than one: see `docs/protocol.md`).
+        OptionSpec {
+            name: MULTIPV,
+            kind: OptionKind::Spin {
+                default: 1,
+                min: 1,
+                max: 256,
+            },
         },
         // Games that hide information: worlds sampled from the view per decision, and (for
         // comparisons only) deciding from a full state handed over instead of the view.
