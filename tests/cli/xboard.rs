@@ -71,11 +71,15 @@ fn handshake_announces_features_options_and_variants() {
     assert!(features.contains(
         &"feature option=\"PacifistMeasure -combo *count /// value /// average\"".to_string()
     ));
-    assert!(
-        features
-            .iter()
-            .any(|l| l.starts_with("feature option=\"Seed -spin 1 0 "))
-    );
+    assert!(features.contains(&"feature option=\"Seed -spin 1 0 2147483647\"".to_string()));
+    assert!(features.contains(&"feature option=\"MultiPV -spin 1 1 256\"".to_string()));
+    // cutechess-cli refuses an option whose spin numbers do not fit a 32-bit signed integer.
+    for spin in features.iter().filter(|l| l.contains(" -spin ")) {
+        let numbers = spin.split(" -spin ").nth(1).unwrap().trim_end_matches('"');
+        for number in numbers.split_whitespace() {
+            assert!(number.parse::<i32>().is_ok(), "{spin}");
+        }
+    }
     assert!(!features.iter().any(|l| l.contains("UCI_Variant")));
     assert_eq!(features.last().unwrap(), "feature done=1");
 }

@@ -183,6 +183,27 @@ mod tests {
     }
 
     #[test]
+    fn every_spin_range_fits_a_32_bit_signed_integer() {
+        // XBoard GUIs (cutechess-cli) refuse a spin option whose numbers do not; UCI GUIs
+        // read them the same way.
+        let fits = |number: i64| i32::try_from(number).is_ok();
+        for option in table() {
+            if let OptionKind::Spin { default, min, max } = option.kind {
+                assert!(
+                    fits(default) && fits(min) && fits(max) && min <= default && default <= max,
+                    "{}: {default} {min} {max}",
+                    option.name
+                );
+            }
+        }
+        let multipv = find("multipv").unwrap();
+        assert_eq!(
+            uci_line(&multipv),
+            "option name MultiPV type spin default 1 min 1 max 256"
+        );
+    }
+
+    #[test]
     fn every_kind_has_a_uci_line() {
         let line = |kind| uci_line(&OptionSpec { name: "X", kind });
         assert_eq!(
