@@ -338,6 +338,40 @@ fn analyze_exit_and_position_changes() {
 }
 
 #[test]
+fn analysis_shows_one_thinking_line_per_multipv_line_best_first() {
+    let (mut engine, _) = handshake();
+    engine.send("new");
+    engine.send("option MultiPV=3");
+    engine.send("post");
+    engine.send("analyze");
+    let lines = engine.read_until(WAIT, |l| l.starts_with("5 "));
+    engine.send("exit");
+    sync(&mut engine, 1);
+    // Depth 4 is finished: its three lines, best first, each from a move of its own.
+    let depth_four: Vec<(i64, &str)> = lines
+        .iter()
+        .filter(|l| l.starts_with("4 "))
+        .map(|l| {
+            let score = l.split_whitespace().nth(1).unwrap().parse().unwrap();
+            let first = l
+                .split('\t')
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap();
+            (score, first)
+        })
+        .collect();
+    assert_eq!(depth_four.len(), 3, "{lines:?}");
+    assert!(depth_four.windows(2).all(|pair| pair[0].0 >= pair[1].0));
+    let mut firsts: Vec<&str> = depth_four.iter().map(|(_, first)| *first).collect();
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "{lines:?}");
+}
+
+#[test]
 fn options_memory_cores_and_lift() {
     let (mut engine, _) = handshake();
     engine.send("new");
