@@ -142,6 +142,37 @@ fn multipv_gives_distinct_legal_lines_best_first_in_chess_and_los_alamos() {
 }
 
 #[test]
+fn the_lines_a_stopped_search_shows_last_start_with_distinct_moves() {
+    let mut engine = uci_engine();
+    engine.send("setoption name MultiPV value 3");
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    engine.send(&format!("position fen {fen}"));
+    // Node limits that stop iterations inside their first line and inside the others.
+    for nodes in [700, 2_000, 5_000, 12_000, 30_000, 80_000, 200_000] {
+        engine.send(&format!("go nodes {nodes}"));
+        let said = engine.read_until(ANSWER, |line| line.starts_with("bestmove"));
+        let best = said.last().unwrap().split_whitespace().nth(1).unwrap();
+        // What a GUI shows: the last line of each index.
+        let mut shown: Vec<Info> = Vec::new();
+        for info in said.iter().filter_map(|line| parse_info(line)) {
+            shown.retain(|kept| kept.multipv != info.multipv);
+            shown.push(info);
+        }
+        shown.sort_by_key(|info| info.multipv);
+        let numbers: Vec<usize> = shown.iter().map(|info| info.multipv).collect();
+        assert_eq!(numbers, vec![1, 2, 3], "nodes {nodes}: {shown:?}");
+        let mut firsts: Vec<&String> = shown.iter().map(|info| &info.pv[0]).collect();
+        firsts.sort();
+        firsts.dedup();
+        assert_eq!(firsts.len(), 3, "nodes {nodes}: {shown:?}");
+        assert_eq!(best, shown[0].pv[0], "nodes {nodes}: {shown:?}");
+        for info in &shown {
+            assert!(plays("chess", fen, &info.pv), "nodes {nodes}: {info:?}");
+        }
+    }
+}
+
+#[test]
 fn multipv_never_gives_more_lines_than_moves_and_one_is_the_default() {
     let mut engine = uci_engine();
     // The king has three moves.

@@ -408,16 +408,23 @@ impl Searcher {
                     .first()
                     .is_some_and(|main| main.interrupted || main.pv != thread.pv)
             {
-                report(&Report {
-                    multipv: 1,
-                    depth: thread.depth,
-                    seldepth: thread.seldepth,
-                    score: result.score,
-                    nodes,
-                    time: start.elapsed(),
-                    hashfull: self.table.hashfull(),
-                    pv: thread.pv.clone(),
-                });
+                // Every line of that thread (MultiPV), so the lines shown last belong together.
+                let more = thread.more_lines.iter().map(|line| (line.score, &line.pv));
+                for (index, (score, pv)) in std::iter::once((thread.score, &thread.pv))
+                    .chain(more)
+                    .enumerate()
+                {
+                    report(&Report {
+                        multipv: index + 1,
+                        depth: thread.depth,
+                        seldepth: thread.seldepth,
+                        score: worker::to_score(score),
+                        nodes,
+                        time: start.elapsed(),
+                        hashfull: self.table.hashfull(),
+                        pv: pv.clone(),
+                    });
+                }
             }
         }
         result

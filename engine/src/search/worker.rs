@@ -155,6 +155,24 @@ fn best_line_first(first: Line, others: &mut Vec<Line>) -> Line {
     others.remove(0)
 }
 
+/// The lines after `first` of an iteration stopped while it searched them (MultiPV): those it
+/// found (`found`), then the last iteration's (`earlier`) whose first move no line before has,
+/// `lines` in all with `first`, so every line still starts with a move of its own.
+fn stopped_lines(first: &Line, found: Vec<Line>, earlier: Vec<Line>, lines: usize) -> Vec<Line> {
+    let mut taken: Vec<Move> = first.pv.first().copied().into_iter().collect();
+    let mut kept = Vec::with_capacity(lines.saturating_sub(1));
+    for line in found.into_iter().chain(earlier) {
+        let Some(&start) = line.pv.first() else {
+            continue;
+        };
+        if kept.len() + 1 < lines && !taken.contains(&start) {
+            taken.push(start);
+            kept.push(line);
+        }
+    }
+    kept
+}
+
 /// Late-move reduction table by depth and move number.
 fn reduction(parameters: &SearchParameters, depth: i32, moves: usize) -> i32 {
     let depth = depth.clamp(1, 63) as f64;
@@ -1403,8 +1421,16 @@ impl<'a, R: Rules> Worker<'a, R> {
                 result.interrupted = true;
                 match first_line {
                     // The first line finished this depth before a further line was stopped:
-                    // it stands, the other lines as the last depth left them.
+                    // it stands, then the lines this depth found, then those of the last
+                    // depth (its first line too) that start with other moves.
                     Some(first) if !first.pv.is_empty() => {
+                        let mut earlier = vec![Line {
+                            score: result.score,
+                            pv: std::mem::take(&mut result.pv),
+                        }];
+                        earlier.append(&mut result.more_lines);
+                        result.more_lines =
+                            stopped_lines(&first, more_lines, earlier, self.shared.lines);
                         result.best = first.pv[0];
                         result.score = first.score;
                         result.depth = depth;
@@ -1416,6 +1442,20 @@ impl<'a, R: Rules> Worker<'a, R> {
                     // choice.
                     _ => {
                         if let Some(&best) = self.pv[0].first() {
+                            if self.shared.lines > 1 && best != result.best {
+                                // The last depth's first line becomes one of the others.
+                                let first = Line {
+                                    score: result.score,
+                                    pv: self.pv[0].clone(),
+                                };
+                                let mut earlier = vec![Line {
+                                    score: result.score,
+                                    pv: std::mem::take(&mut result.pv),
+                                }];
+                                earlier.append(&mut result.more_lines);
+                                result.more_lines =
+                                    stopped_lines(&first, Vec::new(), earlier, self.shared.lines);
+                            }
                             result.best = best;
                             result.pv = self.pv[0].clone();
                             if result.depth == 0 {
@@ -1624,6 +1664,36 @@ mod tests {
         time.count_root_move(first, 400);
         assert_eq!(time.share_of_effort(first), 0.875);
         assert_eq!(time.share_of_effort(second), 0.125);
+    }
+
+    #[test]
+    fn a_stopped_iteration_keeps_lines_with_moves_of_their_own() {
+        let line = |from: shakmaty::Square, score: i32| Line {
+            score,
+            pv: vec![Move::normal(from, shakmaty::Square::A8)],
+        };
+        use shakmaty::Square::{B1, C1, D1, E1};
+        let first = line(B1, 50);
+        // This depth found C1's line; the last depth had B1 (now first), D1 and C1, E1.
+        let found = vec![line(C1, 40)];
+        let earlier = vec![line(B1, 45), line(D1, 30), line(C1, 20), line(E1, 10)];
+        let kept = stopped_lines(&first, found, earlier, 4);
+        let starts: Vec<(i32, Move)> = kept.iter().map(|l| (l.score, l.pv[0])).collect();
+        assert_eq!(
+            starts,
+            vec![
+                (40, Move::normal(C1, shakmaty::Square::A8)),
+                (30, Move::normal(D1, shakmaty::Square::A8)),
+                (10, Move::normal(E1, shakmaty::Square::A8)),
+            ]
+        );
+        assert_eq!(stopped_lines(&first, Vec::new(), Vec::new(), 4).len(), 0);
+        // As many lines as asked whenever the last depth had them: its lines start with
+        // distinct moves, so each move this depth took from it frees one of its lines.
+        let earlier = vec![line(E1, 60), line(B1, 45), line(C1, 20)];
+        let kept = stopped_lines(&first, vec![line(C1, 40)], earlier, 3);
+        assert_eq!(kept.len(), 2, "{kept:?}");
+        assert_eq!(kept[1].pv[0], Move::normal(E1, shakmaty::Square::A8));
     }
 
     #[test]
