@@ -8,6 +8,7 @@
 mod common;
 
 // The protocols.
+mod analysis;
 mod eval_file;
 mod liveness;
 mod perft;

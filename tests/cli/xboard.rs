@@ -71,11 +71,15 @@ fn handshake_announces_features_options_and_variants() {
     assert!(features.contains(
         &"feature option=\"PacifistMeasure -combo *count /// value /// average\"".to_string()
     ));
-    assert!(
-        features
-            .iter()
-            .any(|l| l.starts_with("feature option=\"Seed -spin 1 0 "))
-    );
+    assert!(features.contains(&"feature option=\"Seed -spin 1 0 2147483647\"".to_string()));
+    assert!(features.contains(&"feature option=\"MultiPV -spin 1 1 256\"".to_string()));
+    // cutechess-cli refuses an option whose spin numbers do not fit a 32-bit signed integer.
+    for spin in features.iter().filter(|l| l.contains(" -spin ")) {
+        let numbers = spin.split(" -spin ").nth(1).unwrap().trim_end_matches('"');
+        for number in numbers.split_whitespace() {
+            assert!(number.parse::<i32>().is_ok(), "{spin}");
+        }
+    }
     assert!(!features.iter().any(|l| l.contains("UCI_Variant")));
     assert_eq!(features.last().unwrap(), "feature done=1");
 }
@@ -331,6 +335,40 @@ fn analyze_exit_and_position_changes() {
     assert!(lines.iter().all(|l| !l.starts_with("move")), "{lines:?}");
     // Analysis is over: nothing more arrives.
     assert!(sync(&mut engine, 2).is_empty());
+}
+
+#[test]
+fn analysis_shows_one_thinking_line_per_multipv_line_best_first() {
+    let (mut engine, _) = handshake();
+    engine.send("new");
+    engine.send("option MultiPV=3");
+    engine.send("post");
+    engine.send("analyze");
+    let lines = engine.read_until(WAIT, |l| l.starts_with("5 "));
+    engine.send("exit");
+    sync(&mut engine, 1);
+    // Depth 4 is finished: its three lines, best first, each from a move of its own.
+    let depth_four: Vec<(i64, &str)> = lines
+        .iter()
+        .filter(|l| l.starts_with("4 "))
+        .map(|l| {
+            let score = l.split_whitespace().nth(1).unwrap().parse().unwrap();
+            let first = l
+                .split('\t')
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap();
+            (score, first)
+        })
+        .collect();
+    assert_eq!(depth_four.len(), 3, "{lines:?}");
+    assert!(depth_four.windows(2).all(|pair| pair[0].0 >= pair[1].0));
+    let mut firsts: Vec<&str> = depth_four.iter().map(|(_, first)| *first).collect();
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "{lines:?}");
 }
 
 #[test]

@@ -42,6 +42,7 @@ pub const SAMPLES: &str = "Samples";
 pub const FULL_STATE: &str = "FullStateSearch";
 pub const BASELINE: &str = "BaselinePolicy";
 pub const SEED: &str = "Seed";
+pub const MULTIPV: &str = "MultiPV";
 pub const SEARCH_PARAMETERS: &str = "SearchParameters";
 
 /// Every option Amity has: the engine's own, then those the variants declare.
@@ -85,6 +86,16 @@ pub fn table() -> Vec<OptionSpec> {
         OptionSpec {
             name: PONDER,
             kind: OptionKind::Check { default: false },
+        },
+        // The best lines each search reports, best first (where the game's search finds more
+        // than one: see `docs/protocol.md`).
+        OptionSpec {
+            name: MULTIPV,
+            kind: OptionKind::Spin {
+                default: 1,
+                min: 1,
+                max: 256,
+            },
         },
         // Games that hide information: worlds sampled from the view per decision, and (for
         // comparisons only) deciding from a full state handed over instead of the view.
@@ -169,6 +180,27 @@ mod tests {
         for spec in amity_variants::declared_options() {
             assert_eq!(find(spec.name).as_ref(), Ok(spec), "{}", spec.name);
         }
+    }
+
+    #[test]
+    fn every_spin_range_fits_a_32_bit_signed_integer() {
+        // XBoard GUIs (cutechess-cli) refuse a spin option whose numbers do not; UCI GUIs
+        // read them the same way.
+        let fits = |number: i64| i32::try_from(number).is_ok();
+        for option in table() {
+            if let OptionKind::Spin { default, min, max } = option.kind {
+                assert!(
+                    fits(default) && fits(min) && fits(max) && min <= default && default <= max,
+                    "{}: {default} {min} {max}",
+                    option.name
+                );
+            }
+        }
+        let multipv = find("multipv").unwrap();
+        assert_eq!(
+            uci_line(&multipv),
+            "option name MultiPV type spin default 1 min 1 max 256"
+        );
     }
 
     #[test]

@@ -119,6 +119,8 @@ pub struct Session {
     solver: Arc<SolverMemory>,
     running: Option<Running>,
     pub move_overhead: Duration,
+    /// How many best lines a search reports (the `MultiPV` option).
+    pub multipv: usize,
     /// Options every new game of a variant is built with (set through the protocols).
     pub variant_options: VariantOptions,
     rng: StdRng,
@@ -133,6 +135,7 @@ impl Session {
             solver: Arc::default(),
             running: None,
             move_overhead: Duration::from_millis(30),
+            multipv: 1,
             variant_options: VariantOptions::default(),
             rng: StdRng::seed_from_u64(1),
         }
@@ -332,7 +335,7 @@ impl Session {
         let held = Arc::new(AtomicBool::new(hold));
         let finite = match &job {
             Job::Perft(_) | Job::Bench(_) => true,
-            Job::Search(limits) => !hold && !limits.infinite,
+            Job::Search(limits) => !hold && limits.ends_by_itself(),
         };
         let ponder = match &job {
             Job::Search(limits) => limits.ponder.clone(),
@@ -535,6 +538,7 @@ fn solve<R: Variant, A: Announce>(
         out,
         rules,
         &Report {
+            multipv: 1,
             depth: solution.horizon.unwrap_or(solution.line.len() as u32),
             seldepth: solution.line.len() as u32,
             score,

@@ -29,9 +29,10 @@ impl Announce for UciAnnounce {
     fn report<R: Variant>(&self, out: &Output, rules: &R, report: &Report) {
         let pv: Vec<String> = report.pv.iter().map(|mv| rules.format_move(*mv)).collect();
         out.line(&format!(
-            "info depth {} seldepth {} multipv 1 score {} nodes {} nps {} hashfull {} time {} pv {}",
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
             report.depth,
             report.seldepth,
+            report.multipv,
             uci_score(report.score),
             report.nodes,
             report.nps(),
@@ -187,6 +188,7 @@ impl Uci {
                 self.session.move_overhead = Duration::from_millis(ms as u64)
             }
             (options::SEED, OptionValue::Number(seed)) => self.session.set_seed(seed as u64),
+            (options::MULTIPV, OptionValue::Number(lines)) => self.session.multipv = lines as usize,
             (options::SAMPLES, OptionValue::Number(samples)) => self
                 .session
                 .set_hidden_information(|hidden| hidden.samples = samples as u32),
@@ -261,9 +263,10 @@ impl Uci {
             })
         };
         let limits = Limits {
-            depth: go.depth.or(go.mate.map(|moves| moves.saturating_mul(2))),
+            depth: go.depth,
             nodes: go.nodes,
             movetime: go.movetime,
+            mate: go.mate,
             clock: self
                 .session
                 .clock_limits(clock(go.wtime, go.winc), clock(go.btime, go.binc)),
@@ -272,6 +275,7 @@ impl Uci {
             move_overhead: self.session.move_overhead,
             search_moves,
             ponder: go.ponder.then(Ponder::new),
+            multipv: self.session.multipv,
         };
         let hold = go.infinite || go.ponder;
         self.session.start(Job::Search(limits), hold, UciAnnounce);

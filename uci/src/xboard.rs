@@ -484,6 +484,7 @@ impl Xboard {
         let mut limits = Limits {
             depth: self.depth,
             move_overhead: self.uci.session.move_overhead,
+            multipv: self.uci.session.multipv,
             ..Limits::default()
         };
         match self.control {
@@ -527,6 +528,7 @@ impl Xboard {
         let limits = Limits {
             infinite: true,
             move_overhead: self.uci.session.move_overhead,
+            multipv: self.uci.session.multipv,
             ..Limits::default()
         };
         let announce = self.announcer(Purpose::Analyze);

@@ -253,6 +253,7 @@ impl Searcher {
                 result.depth = depth;
                 result.score = reported_score(&answers, best, score);
                 report(&Report {
+                    multipv: 1,
                     depth,
                     seldepth: depth,
                     score: result.score,
@@ -262,7 +263,7 @@ impl Searcher {
                     pv: vec![best],
                 });
             }
-            if interrupted {
+            if interrupted || limits.mate_found(result.score) {
                 break;
             }
             // The next depth costs more than all the depths before it together.

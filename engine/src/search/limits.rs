@@ -1,10 +1,13 @@
-//! What bounds a search: depth, nodes, fixed move time, or a game clock, turned into a time
-//! budget (a soft limit after which no new iteration starts and a hard limit the search never
-//! passes), and the signal that turns a ponder search into a timed one.
+//! What bounds a search: depth, nodes, fixed move time, a mate to find, or a game clock, turned
+//! into a time budget (a soft limit after which no new iteration starts and a hard limit the
+//! search never passes); how many best lines it looks for; and the signal that turns a ponder
+//! search into a timed one.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
+
+use super::Score;
 
 /// One side's clock as the GUI reports it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,12 +67,15 @@ impl PartialEq for Ponder {
 
 impl Eq for Ponder {}
 
-/// Limits of one search, as given by `go`.
+/// Limits of one search, as given by `go`. They combine as UCI says: whichever is reached
+/// first ends the search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
+    /// Search for a mate in this many moves (of the side to move) and stop once one is found.
+    pub mate: Option<u32>,
     /// Clock of the side to move.
     pub clock: Option<Clock>,
     pub moves_to_go: Option<u32>,
@@ -81,6 +87,9 @@ pub struct Limits {
     pub search_moves: Vec<crate::moves::Move>,
     /// Present for `go ponder`: no time limit until the signal is hit.
     pub ponder: Option<Ponder>,
+    /// How many best lines to search and report (MultiPV), each with its own score; 0 and 1
+    /// both mean the best line alone.
+    pub multipv: usize,
 }
 
 /// How long a search may take, counted from when its clock starts.
@@ -104,6 +113,30 @@ impl Limits {
     /// Whether the search is bound by time at all (else only depth, nodes or `stop` end it).
     pub fn is_timed(&self) -> bool {
         !self.infinite && (self.movetime.is_some() || self.clock.is_some())
+    }
+
+    /// Whether the search is sure to end without `stop`: a depth, nodes or time bound it. A
+    /// mate limit alone does not, since the position may have no mate to find.
+    pub fn ends_by_itself(&self) -> bool {
+        !self.infinite
+            && (self.depth.is_some()
+                || self.nodes.is_some()
+                || self.movetime.is_some()
+                || self.clock.is_some())
+    }
+
+    /// How many best lines the search looks for: at least one.
+    pub fn lines(&self) -> usize {
+        self.multipv.max(1)
+    }
+
+    /// Whether `score` for the side to move answers the mate limit: it mates within the moves
+    /// asked for (the search may then stop).
+    pub fn mate_found(&self, score: Score) -> bool {
+        match (self.mate, score) {
+            (Some(limit), Score::Mate(moves)) => moves > 0 && moves.unsigned_abs() <= limit,
+            _ => false,
+        }
     }
 
     /// The time budget; `None` parts mean no time limit.
@@ -189,5 +222,46 @@ mod tests {
         };
         assert_eq!(limits.budget().hard, Some(Duration::from_millis(470)));
         assert_eq!(Limits::default().budget(), Budget::default());
+    }
+
+    #[test]
+    fn a_mate_limit_is_answered_by_a_mate_that_short_or_shorter() {
+        let limits = Limits {
+            mate: Some(3),
+            ..Limits::default()
+        };
+        assert!(limits.mate_found(Score::Mate(3)));
+        assert!(limits.mate_found(Score::Mate(1)));
+        assert!(!limits.mate_found(Score::Mate(4)));
+        assert!(
+            !limits.mate_found(Score::Mate(-2)),
+            "being mated is no answer"
+        );
+        assert!(!limits.mate_found(Score::Centipawns(900)));
+        assert!(!Limits::default().mate_found(Score::Mate(1)));
+    }
+
+    #[test]
+    fn a_mate_limit_alone_does_not_end_a_search_by_itself() {
+        let mate = Limits {
+            mate: Some(2),
+            ..Limits::default()
+        };
+        assert!(!mate.ends_by_itself());
+        assert!(
+            Limits {
+                nodes: Some(1000),
+                ..mate.clone()
+            }
+            .ends_by_itself()
+        );
+        assert!(Limits::depth(4).ends_by_itself());
+        assert!(
+            !Limits {
+                infinite: true,
+                ..Limits::depth(4)
+            }
+            .ends_by_itself()
+        );
     }
 }

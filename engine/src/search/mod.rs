@@ -52,6 +52,9 @@ impl Score {
 /// What a search reports while it runs (an `info` line).
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// Which of the best lines this is, from 1 (the best; UCI's `multipv`): a search for
+    /// several lines reports each, best first, after every iteration.
+    pub multipv: usize,
     pub depth: u32,
     pub seldepth: u32,
     pub score: Score,
@@ -161,6 +164,7 @@ impl Drop for DoneGuard<'_> {
             depth: 0,
             seldepth: 0,
             pv: Vec::new(),
+            more_lines: Vec::new(),
             interrupted: true,
         });
         let _ = self.sender.send(Message::Done(self.index, result));
@@ -306,6 +310,8 @@ impl Searcher {
         if !limits.search_moves.is_empty() {
             moves.retain(|mv| limits.search_moves.contains(&mv));
         }
+        // MultiPV: never more lines than moves to start them.
+        let lines = limits.lines().min(moves.len());
         let Some(&first) = moves.as_slice().first() else {
             return SearchResult {
                 best: Move::NULL,
@@ -332,6 +338,7 @@ impl Searcher {
             start,
             game_history: &history[..history.len().saturating_sub(1)],
             threads,
+            lines,
         };
         let (sender, receiver) = mpsc::channel::<Message>();
         let mut results: Vec<Option<ThreadResult>> = vec![None; threads];
@@ -401,15 +408,23 @@ impl Searcher {
                     .first()
                     .is_some_and(|main| main.interrupted || main.pv != thread.pv)
             {
-                report(&Report {
-                    depth: thread.depth,
-                    seldepth: thread.seldepth,
-                    score: result.score,
-                    nodes,
-                    time: start.elapsed(),
-                    hashfull: self.table.hashfull(),
-                    pv: thread.pv.clone(),
-                });
+                // Every line of that thread (MultiPV), so the lines shown last belong together.
+                let more = thread.more_lines.iter().map(|line| (line.score, &line.pv));
+                for (index, (score, pv)) in std::iter::once((thread.score, &thread.pv))
+                    .chain(more)
+                    .enumerate()
+                {
+                    report(&Report {
+                        multipv: index + 1,
+                        depth: thread.depth,
+                        seldepth: thread.seldepth,
+                        score: worker::to_score(score),
+                        nodes,
+                        time: start.elapsed(),
+                        hashfull: self.table.hashfull(),
+                        pv: pv.clone(),
+                    });
+                }
             }
         }
         result

@@ -50,6 +50,9 @@ pub struct Shared<'a> {
     /// Hashes of the game's positions before the root, for repetition.
     pub game_history: &'a [u64],
     pub threads: usize,
+    /// How many best lines each iteration finds (MultiPV), at least one and at most the
+    /// root's moves.
+    pub lines: usize,
     /// Breadcrumbs: which thread is searching which position near the root right now.
     pub marks: Marks,
     /// The numbers the pruning, reductions and ordering use.
@@ -120,6 +123,13 @@ impl Shared<'_> {
     }
 }
 
+/// One of the best lines at the root (MultiPV) with its score.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pub score: i32,
+    pub pv: Vec<Move>,
+}
+
 /// What one thread found.
 #[derive(Clone, Debug)]
 pub struct ThreadResult {
@@ -128,9 +138,39 @@ pub struct ThreadResult {
     pub depth: u32,
     pub seldepth: u32,
     pub pv: Vec<Move>,
+    /// The next best lines after `pv` when several were asked for (MultiPV), best first;
+    /// empty for one.
+    pub more_lines: Vec<Line>,
     /// The search was stopped inside an iteration (by time, a node limit or `stop`), so the
     /// last report does not show the line the thread ends with.
     pub interrupted: bool,
+}
+
+/// Puts the best of `first` and `others` first (MultiPV): a later line may score above the
+/// first when the search is unstable; the rest stay in `others`, best first.
+fn best_line_first(first: Line, others: &mut Vec<Line>) -> Line {
+    others.insert(0, first);
+    // Stable: lines of equal score keep the order they were found in.
+    others.sort_by_key(|line| std::cmp::Reverse(line.score));
+    others.remove(0)
+}
+
+/// The lines after `first` of an iteration stopped while it searched them (MultiPV): those it
+/// found (`found`), then the last iteration's (`earlier`) whose first move no line before has,
+/// `lines` in all with `first`, so every line still starts with a move of its own.
+fn stopped_lines(first: &Line, found: Vec<Line>, earlier: Vec<Line>, lines: usize) -> Vec<Line> {
+    let mut taken: Vec<Move> = first.pv.first().copied().into_iter().collect();
+    let mut kept = Vec::with_capacity(lines.saturating_sub(1));
+    for line in found.into_iter().chain(earlier) {
+        let Some(&start) = line.pv.first() else {
+            continue;
+        };
+        if kept.len() + 1 < lines && !taken.contains(&start) {
+            taken.push(start);
+            kept.push(line);
+        }
+    }
+    kept
 }
 
 /// Late-move reduction table by depth and move number.
@@ -247,6 +287,9 @@ pub struct Worker<'a, R: Rules> {
     moved: Vec<usize>,
     /// The move a singular-extension search at that ply leaves out (null: none).
     excluded: Vec<Move>,
+    /// The root moves the search leaves out: the first moves of the lines found before the
+    /// one being searched (MultiPV), so each line starts with a move of its own.
+    root_excluded: Vec<Move>,
     pv: Vec<Vec<Move>>,
     /// Hashes from the game start to the current node, for repetition.
     path: Vec<u64>,
@@ -431,6 +474,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             turns: vec![None; MAX_PLY + 2],
             moved: vec![NO_MOVE; MAX_PLY + 2],
             excluded: vec![Move::NULL; MAX_PLY + 2],
+            root_excluded: Vec::new(),
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -906,8 +950,9 @@ impl<'a, R: Rules> Worker<'a, R> {
         while let Some((mv, stage)) = picker.next_move() {
             if mv == excluded
                 || root
-                    && !self.shared.limits.search_moves.is_empty()
-                    && !self.shared.limits.search_moves.contains(&mv)
+                    && (!self.shared.limits.search_moves.is_empty()
+                        && !self.shared.limits.search_moves.contains(&mv)
+                        || self.root_excluded.contains(&mv))
             {
                 continue;
             }
@@ -1071,7 +1116,10 @@ impl<'a, R: Rules> Worker<'a, R> {
         } else {
             Bound::Upper
         };
-        if excluded.is_null() && (!root || self.shared.limits.search_moves.is_empty()) {
+        // A root searched without some of its moves has not found the position's value.
+        let whole_root =
+            self.shared.limits.search_moves.is_empty() && self.root_excluded.is_empty();
+        if excluded.is_null() && (!root || whole_root) {
             self.shared.tt.store(
                 key,
                 Entry {
@@ -1290,9 +1338,10 @@ impl<'a, R: Rules> Worker<'a, R> {
 
     // ----- iterative deepening -----
 
-    fn report(&self, depth: u32, score: i32, pv: &[Move]) -> Report {
+    fn report(&self, multipv: usize, depth: u32, score: i32, pv: &[Move]) -> Report {
         self.publish_nodes();
         Report {
+            multipv,
             depth,
             seldepth: self.seldepth,
             score: to_score(score),
@@ -1314,6 +1363,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             depth: 0,
             seldepth: 0,
             pv: Vec::new(),
+            more_lines: Vec::new(),
             interrupted: false,
         };
         let max_depth = limits
@@ -1333,6 +1383,17 @@ impl<'a, R: Rules> Worker<'a, R> {
             self.shared.searching[depth as usize].fetch_add(1, Ordering::Relaxed);
             self.root_depth = depth as i32;
             let value = self.aspiration(root, depth as i32, result.score);
+            // MultiPV: the first line is the search for one line; the others follow it.
+            let mut first_line = None;
+            let mut more_lines = Vec::new();
+            if self.shared.lines > 1 && !self.aborted {
+                let first = Line {
+                    score: value,
+                    pv: self.pv[0].clone(),
+                };
+                more_lines = self.search_more_lines(root, depth as i32, &first, &result);
+                first_line = Some(first);
+            }
             self.shared.searching[depth as usize].fetch_sub(1, Ordering::Relaxed);
             if self.superseded && !self.search_is_over() {
                 // Another thread finished this depth first: take its line and go deeper.
@@ -1349,7 +1410,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                 depth = line.depth + 1;
                 result = line;
                 if self.index == 0 {
-                    report(self.report(result.depth, result.score, &result.pv));
+                    self.report_lines(&result, &mut report);
                     if self.iteration_ends_search(&result, stable) {
                         break;
                     }
@@ -1358,25 +1419,69 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
             if self.aborted {
                 result.interrupted = true;
-                // A move that beat the first (previous best) move in the unfinished iteration
-                // is still better information than the previous iteration's choice.
-                if let Some(&best) = self.pv[0].first() {
-                    result.best = best;
-                    result.pv = self.pv[0].clone();
-                    if result.depth == 0 {
-                        result.score = value;
+                match first_line {
+                    // The first line finished this depth before a further line was stopped:
+                    // it stands, then the lines this depth found, then those of the last
+                    // depth (its first line too) that start with other moves.
+                    Some(first) if !first.pv.is_empty() => {
+                        let mut earlier = vec![Line {
+                            score: result.score,
+                            pv: std::mem::take(&mut result.pv),
+                        }];
+                        earlier.append(&mut result.more_lines);
+                        result.more_lines =
+                            stopped_lines(&first, more_lines, earlier, self.shared.lines);
+                        result.best = first.pv[0];
+                        result.score = first.score;
+                        result.depth = depth;
+                        result.seldepth = self.seldepth;
+                        result.pv = first.pv;
+                    }
+                    // A move that beat the first (previous best) move in the unfinished
+                    // iteration is still better information than the previous iteration's
+                    // choice.
+                    _ => {
+                        if let Some(&best) = self.pv[0].first() {
+                            if self.shared.lines > 1 && best != result.best {
+                                // The last depth's first line becomes one of the others.
+                                let first = Line {
+                                    score: result.score,
+                                    pv: self.pv[0].clone(),
+                                };
+                                let mut earlier = vec![Line {
+                                    score: result.score,
+                                    pv: std::mem::take(&mut result.pv),
+                                }];
+                                earlier.append(&mut result.more_lines);
+                                result.more_lines =
+                                    stopped_lines(&first, Vec::new(), earlier, self.shared.lines);
+                            }
+                            result.best = best;
+                            result.pv = self.pv[0].clone();
+                            if result.depth == 0 {
+                                result.score = value;
+                            }
+                        }
                     }
                 }
                 break;
             }
-            let best = self.pv[0].first().copied().unwrap_or(result.best);
+            let top = match first_line {
+                Some(first) => best_line_first(first, &mut more_lines),
+                None => Line {
+                    score: value,
+                    pv: self.pv[0].clone(),
+                },
+            };
+            let best = top.pv.first().copied().unwrap_or(result.best);
             stable = if best == result.best { stable + 1 } else { 0 };
             result = ThreadResult {
                 best,
-                score: value,
+                score: top.score,
                 depth,
                 seldepth: self.seldepth,
-                pv: self.pv[0].clone(),
+                pv: top.pv,
+                more_lines,
                 interrupted: false,
             };
             if result.pv.is_empty() && !best.is_null() {
@@ -1384,7 +1489,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             }
             self.publish_finished(&result);
             if self.index == 0 {
-                report(self.report(depth, value, &result.pv));
+                self.report_lines(&result, &mut report);
                 if self.iteration_ends_search(&result, stable) {
                     break;
                 }
@@ -1397,6 +1502,49 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
         self.publish_nodes();
         result
+    }
+
+    /// Reports every line of a finished iteration, best first (one line unless MultiPV).
+    fn report_lines(&self, result: &ThreadResult, report: &mut impl FnMut(Report)) {
+        report(self.report(1, result.depth, result.score, &result.pv));
+        for (index, line) in result.more_lines.iter().enumerate() {
+            report(self.report(index + 2, result.depth, line.score, &line.pv));
+        }
+    }
+
+    /// MultiPV: the lines after `first` at this depth. Each is the best line among the root
+    /// moves no earlier line starts with, searched in an aspiration window around its score
+    /// at the last depth (`previous`). An abort ends them early: the lines found so far.
+    fn search_more_lines(
+        &mut self,
+        root: &Position<R>,
+        depth: i32,
+        first: &Line,
+        previous: &ThreadResult,
+    ) -> Vec<Line> {
+        let mut lines = Vec::with_capacity(self.shared.lines - 1);
+        self.root_excluded.clear();
+        self.root_excluded.extend(first.pv.first().copied());
+        for index in 1..self.shared.lines {
+            let guess = previous
+                .more_lines
+                .get(index - 1)
+                .map_or(first.score, |line| line.score);
+            let value = self.aspiration(root, depth, guess);
+            if self.aborted {
+                break;
+            }
+            let Some(&start) = self.pv[0].first() else {
+                break;
+            };
+            self.root_excluded.push(start);
+            lines.push(Line {
+                score: value,
+                pv: self.pv[0].clone(),
+            });
+        }
+        self.root_excluded.clear();
+        lines
     }
 
     /// Whether the search as a whole is over (stopped, or a limit reached), not only this
@@ -1450,10 +1598,14 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
     }
 
-    /// The main thread's decision after an iteration: stop for time, or because a mate is
-    /// settled.
+    /// The main thread's decision after an iteration: stop for time, because a mate is
+    /// settled, or because the mate `go mate` asked for is found.
     fn iteration_ends_search(&mut self, result: &ThreadResult, stable: u32) -> bool {
         let limits = self.shared.limits;
+        // `go mate`: the mate asked for is found (a held answer still waits for its release).
+        if limits.mate_found(to_score(result.score)) {
+            return true;
+        }
         let Some(elapsed) = self.clock_elapsed() else {
             return false; // pondering: only ponderhit or stop ends the search
         };
@@ -1512,6 +1664,36 @@ mod tests {
         time.count_root_move(first, 400);
         assert_eq!(time.share_of_effort(first), 0.875);
         assert_eq!(time.share_of_effort(second), 0.125);
+    }
+
+    #[test]
+    fn a_stopped_iteration_keeps_lines_with_moves_of_their_own() {
+        let line = |from: shakmaty::Square, score: i32| Line {
+            score,
+            pv: vec![Move::normal(from, shakmaty::Square::A8)],
+        };
+        use shakmaty::Square::{B1, C1, D1, E1};
+        let first = line(B1, 50);
+        // This depth found C1's line; the last depth had B1 (now first), D1 and C1, E1.
+        let found = vec![line(C1, 40)];
+        let earlier = vec![line(B1, 45), line(D1, 30), line(C1, 20), line(E1, 10)];
+        let kept = stopped_lines(&first, found, earlier, 4);
+        let starts: Vec<(i32, Move)> = kept.iter().map(|l| (l.score, l.pv[0])).collect();
+        assert_eq!(
+            starts,
+            vec![
+                (40, Move::normal(C1, shakmaty::Square::A8)),
+                (30, Move::normal(D1, shakmaty::Square::A8)),
+                (10, Move::normal(E1, shakmaty::Square::A8)),
+            ]
+        );
+        assert_eq!(stopped_lines(&first, Vec::new(), Vec::new(), 4).len(), 0);
+        // As many lines as asked whenever the last depth had them: its lines start with
+        // distinct moves, so each move this depth took from it frees one of its lines.
+        let earlier = vec![line(E1, 60), line(B1, 45), line(C1, 20)];
+        let kept = stopped_lines(&first, vec![line(C1, 40)], earlier, 3);
+        assert_eq!(kept.len(), 2, "{kept:?}");
+        assert_eq!(kept[1].pv[0], Move::normal(E1, shakmaty::Square::A8));
     }
 
     #[test]
