@@ -147,6 +147,8 @@ impl Learning for Chess {
 
 impl Solver for Chess {}
 
+impl amity_engine::Partner for Chess {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

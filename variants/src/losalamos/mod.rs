@@ -140,3 +140,5 @@ impl Learning for LosAlamos {
 }
 
 impl Solver for LosAlamos {}
+
+impl amity_engine::Partner for LosAlamos {}

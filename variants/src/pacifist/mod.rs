@@ -1898,3 +1898,5 @@ impl Presentation for Pacifist {}
 impl Learning for Pacifist {}
 
 impl Solver for Pacifist {}
+
+impl amity_engine::Partner for Pacifist {}
