@@ -22,15 +22,31 @@ pub enum SpeechArg {
     English,
 }
 
+/// What `amity chesswords-games` was asked.
+#[derive(clap::Args)]
 pub struct GamesSettings {
+    #[arg(long, default_value_t = 100)]
     pub games: u32,
+    /// Seed of the first deal (game i uses seed + i).
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// How the partners clue.
+    #[arg(long, value_enum, default_value = "letters")]
     pub speech: SpeechArg,
-    /// The clue giver checks each English clue against its model of the mover.
+    /// English clues: the clue giver keeps only clues its model of the mover follows.
+    #[arg(long)]
     pub check: bool,
+    /// Stop a game after this many decisions.
+    #[arg(long, default_value_t = 600)]
     pub max_decisions: usize,
+    /// The word list (default: Debian's /usr/share/dict/words).
+    #[arg(long)]
     pub word_file: Option<String>,
+    /// WordNet's directory (default: /usr/share/wordnet).
+    #[arg(long)]
     pub wordnet: Option<String>,
+    /// Print every game's decisions, clues and final position.
+    #[arg(long)]
     pub verbose: bool,
 }
 

@@ -7,6 +7,8 @@ use std::time::Instant;
 use amity_engine::search::{Limits, Searcher};
 use amity_engine::{Game, Notation, perft};
 use amity_variants::{Variant, VariantOptions, with_game};
+
+use crate::variant_args::unknown_variant;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -17,14 +19,6 @@ pub struct Settings {
     pub max_plies: u32,
     pub seed: u64,
     pub quiet: bool,
-}
-
-fn unknown_variant(name: &str) -> i32 {
-    eprintln!(
-        "error: unknown variant '{name}' (known: {})",
-        amity_variants::NAMES.join(", ")
-    );
-    2
 }
 
 /// Plays one game of Amity against itself and prints it. Returns the process exit code.

@@ -17,41 +17,77 @@ use rayon::prelude::*;
 
 use amity_engine::{Color, Position, RulesExt, SolveLimits, SolverMemory};
 use amity_variants::solitaire::solver::{self, Expectimax, Horizon, Solitaire, Table};
-use amity_variants::{AnyGame, Variant, VariantOptions};
+use amity_variants::{AnyGame, Variant};
 
 /// What `amity solve` was asked.
+#[derive(clap::Args)]
 pub struct SolveSettings {
+    #[arg(long)]
     pub variant: String,
-    pub options: VariantOptions,
+    /// Solve this position (a full state or a view) instead of a deal.
+    #[arg(long, conflicts_with_all = ["deal", "seed"])]
     pub fen: Option<String>,
+    /// A deal written out (Parade: 16 letters; Neighbour: 16 letters/20 cards).
+    #[arg(long, conflicts_with = "seed")]
     pub deal: Option<String>,
+    /// Shuffle a deal with this seed (with --deals: the seed of the whole series).
+    #[arg(long)]
     pub seed: Option<u64>,
-    /// Give up after this long (the best line so far is printed, marked unproven).
-    pub time_limit: Option<Duration>,
-    /// Give up each search after this many positions (the benchmark: each search of each
-    /// deal).
+    /// Give up after this many seconds and print the best line found (with --deals: each
+    /// search of each deal gets this long, and a deal not proven in time is counted apart).
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+    /// Give up each search after this many positions (a limit the machine's load does
+    /// not change); with --deals, each search of each deal.
+    #[arg(long)]
     pub node_limit: Option<u64>,
-    /// From a full state with hidden piles: play the policy out against the real cards.
+    /// With hidden piles: also play the policy out against the deal's real cards. With
+    /// --deals: the play-out benchmark (mean score ± standard error) instead of the open
+    /// and first-view solves.
+    #[arg(long)]
     pub play_out: bool,
-    /// The hidden-pile policy's look-ahead in blind adds for `--play-out` and the benchmark.
+    /// How many cards the hidden-pile policy may look ahead through blind, for
+    /// --play-out and the benchmark (a plain solve deepens while time allows).
+    #[arg(long, default_value_t = 2)]
     pub horizon: u32,
-    /// The benchmark: this many seeded deals.
+    /// Benchmark: solve this many seeded deals (open, and the hidden-pile policy).
+    #[arg(long, conflicts_with_all = ["fen", "deal"])]
     pub deals: Option<usize>,
-    /// The benchmark: the deals of this file instead, one a line (what follows a comma is
-    /// ignored, and so is a `deal` header: a benchmark's CSV reads back).
+    /// Benchmark: solve the deals of this file instead, one a line (text after a comma is
+    /// ignored, so a benchmark's CSV can be read back).
+    #[arg(long, conflicts_with_all = ["fen", "deal", "deals"])]
     pub deal_file: Option<String>,
-    /// The benchmark's table of deals, as CSV.
+    /// Benchmark: write one line per deal to this CSV file.
+    #[arg(long, requires = "series")]
     pub csv: Option<String>,
-    /// The benchmark's threads (solves run side by side; each is timed alone).
+    /// Benchmark: solve this many deals at once.
+    #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// The benchmark skips the hidden-pile policy.
+    /// Benchmark: only the open piles.
+    #[arg(long, requires = "series")]
     pub open_only: bool,
-    /// The benchmark leaves out the beam search for an unproven deal's best win.
+    /// Benchmark: no beam search for the best win of a deal left unproven (its
+    /// best_found stays empty): a quicker run when only the proofs matter.
+    #[arg(long, requires = "series")]
     pub no_best_found: bool,
-    /// MiB of table for each of the benchmark's open solves.
+    /// Benchmark: MiB of transposition table each open solve keeps (a long search
+    /// outgrows the default).
+    #[arg(long, default_value_t = BENCH_TABLE_MB, requires = "series")]
     pub hash: usize,
-    /// The width of the beam search for an unproven deal's best win.
+    /// Benchmark: positions per count of cards spent that the beam search for an
+    /// unproven deal's best win keeps (wider finds cheaper wins, slower).
+    #[arg(long, default_value_t = BEST_FOUND_WIDTH, requires = "series")]
     pub beam_width: usize,
+    #[command(flatten)]
+    pub rules: crate::variant_args::VariantArgs,
+}
+
+impl SolveSettings {
+    /// `--time-limit` as a duration (none when it is not one).
+    fn time_limit(&self) -> Option<Duration> {
+        self.time_limit
+            .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+    }
 }
 
 /// Megabytes of table each benchmark thread keeps (cleared between deals), unless `--hash`
@@ -64,13 +100,9 @@ pub const BEST_FOUND_WIDTH: usize = 1000;
 
 /// Runs the tool; the process exit code.
 pub fn run(settings: &SolveSettings) -> i32 {
-    let Some(game) = amity_variants::new_game_with(&settings.variant, &settings.options) else {
-        eprintln!(
-            "error: unknown variant '{}' (known: {})",
-            settings.variant,
-            amity_variants::NAMES.join(", ")
-        );
-        return 2;
+    let options = settings.rules.options();
+    let Some(game) = amity_variants::new_game_with(&settings.variant, &options) else {
+        return crate::variant_args::unknown_variant(&settings.variant);
     };
     match game {
         AnyGame::Parade(game) => run_for(game.rules(), settings),
@@ -109,7 +141,7 @@ fn run_for<R: Solitaire + Variant>(rules: &R, settings: &SolveSettings) -> i32 {
     let memory = SolverMemory::new();
     let started = Instant::now();
     let limits = SolveLimits {
-        deadline: settings.time_limit.map(|limit| started + limit),
+        deadline: settings.time_limit().map(|limit| started + limit),
         nodes: settings.node_limit,
         depth: None,
         stop: &stop,
@@ -147,7 +179,7 @@ fn run_for<R: Solitaire + Variant>(rules: &R, settings: &SolveSettings) -> i32 {
             rules,
             &start,
             Horizon::Fixed(settings.horizon),
-            settings.time_limit,
+            settings.time_limit(),
             settings.node_limit,
             &stop,
         );
@@ -298,7 +330,7 @@ fn play_out_benchmark<R: Solitaire + Variant>(
                         rules,
                         &start,
                         horizon,
-                        settings.time_limit,
+                        settings.time_limit(),
                         settings.node_limit,
                         &stop,
                     )
@@ -570,7 +602,7 @@ fn solve_deal<R: Solitaire + Variant>(
     let start = rules.deal_from_text(deal)?;
     let stop = AtomicBool::new(false);
     let memory = SolverMemory::new();
-    let (time, nodes) = (settings.time_limit, settings.node_limit);
+    let (time, nodes) = (settings.time_limit(), settings.node_limit);
     let table = Table::new(settings.hash);
     let (answer, open_time, open_cpu) = timed(|| {
         solver::solve_open(
@@ -647,7 +679,7 @@ fn print_summary<R: Variant>(
         settings.seed.unwrap_or(1),
         settings.threads.max(1),
         wall.as_secs_f64(),
-        match (settings.time_limit, settings.node_limit) {
+        match (settings.time_limit(), settings.node_limit) {
             (Some(limit), _) => format!(", {:.1} s per search at most", limit.as_secs_f64()),
             (None, Some(nodes)) => format!(", {nodes} positions per search at most"),
             (None, None) => String::new(),

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use amity_engine::OptionError;
-use amity_variants::VariantOptions;
+use amity_variants::{AnyGame, VariantOptions};
 use clap::Args;
 
 #[derive(Args, Clone, Debug, Default)]
@@ -38,6 +38,73 @@ impl VariantArgs {
             let _ = options.set(&setting.name, &setting.value);
         }
         options
+    }
+
+    /// The options the command line sets for a game of `variant`, refusing one that is not
+    /// among the options of its rules (another game's, or one that describes an engine
+    /// player rather than the rules).
+    ///
+    /// # Errors
+    /// [`ForeignOption`] naming the first such option.
+    pub fn options_for(&self, variant: &str) -> Result<VariantOptions, ForeignOption> {
+        let declared = amity_variants::options_of(variant);
+        let players = amity_variants::player_options_of(variant);
+        for setting in &self.settings {
+            let name = amity_variants::declaration(&setting.name)
+                .map_or(setting.name.as_str(), |spec| spec.name);
+            let own = declared.iter().any(|spec| spec.name == name);
+            if !own || players.contains(&name) {
+                return Err(ForeignOption {
+                    name: name.to_string(),
+                    variant: variant.to_string(),
+                    player: own,
+                });
+            }
+        }
+        Ok(self.options())
+    }
+}
+
+/// An option set on the command line that the game's rules do not take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForeignOption {
+    pub name: String,
+    pub variant: String,
+    /// The game declares it, for an engine playing one of its seats.
+    pub player: bool,
+}
+
+impl fmt::Display for ForeignOption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.player {
+            write!(
+                f,
+                "--option {}: it tells an engine which player it is, not the rules of {}",
+                self.name, self.variant
+            )
+        } else {
+            write!(
+                f,
+                "--option {}: not an option of {} (its options: {})",
+                self.name,
+                self.variant,
+                option_names(self.variant.as_str())
+            )
+        }
+    }
+}
+
+impl std::error::Error for ForeignOption {}
+
+fn option_names(variant: &str) -> String {
+    let names: Vec<&str> = amity_variants::options_of(variant)
+        .iter()
+        .map(|spec| spec.name)
+        .collect();
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(", ")
     }
 }
 
@@ -85,12 +152,34 @@ fn parse_setting(text: &str) -> Result<Setting, SettingError> {
     })
 }
 
+/// No variant is called this.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown variant '{}' (known: {})",
+            self.0,
+            amity_variants::NAMES.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+/// A fresh game of the variant `name` built with `options`.
+///
+/// # Errors
+/// [`UnknownVariant`] when no variant is called `name`.
+pub fn new_game(name: &str, options: &VariantOptions) -> Result<AnyGame, UnknownVariant> {
+    amity_variants::new_game_with(name, options).ok_or_else(|| UnknownVariant(name.to_string()))
+}
+
 /// Says that no variant is called `name` (listing those that are) and gives the exit code.
 pub fn unknown_variant(name: &str) -> i32 {
-    eprintln!(
-        "error: unknown variant '{name}' (known: {})",
-        amity_variants::NAMES.join(", ")
-    );
+    eprintln!("error: {}", UnknownVariant(name.to_string()));
     2
 }
 

@@ -6,12 +6,16 @@ use std::path::Path;
 use amity_variants::chesswords::words::{self, DEBIAN_WORDS, Lexicon};
 
 /// What `amity words` was asked.
+#[derive(clap::Args)]
 pub struct WordsSettings {
-    /// The collected letters, a-z (any order, repeats allowed).
+    /// The collected letters (a-z, repeats allowed), e.g. `aeinorst`.
+    #[arg(long)]
     pub letters: String,
-    /// Whether a king was captured (one bonus point).
+    /// A king was captured (one bonus point).
+    #[arg(long)]
     pub king: bool,
-    /// The word list; Debian's `wamerican` by default.
+    /// The word list, one word a line (default: Debian's /usr/share/dict/words).
+    #[arg(long)]
     pub word_file: Option<String>,
 }
 

@@ -3,7 +3,8 @@
 //!
 //! Nothing in this crate knows which variant it plays: variants live in `amity-variants` and
 //! reach the search only through [`Rules`]; how a game is written ([`Notation`]), shown
-//! ([`Presentation`]), tuned ([`Learning`]) and solved ([`Solver`]) are traits of their own.
+//! ([`Presentation`]), tuned ([`Learning`]), solved ([`Solver`]) and partnered at a table
+//! ([`Partner`]) are traits of their own.
 
 pub mod castling;
 pub mod evaluation;
@@ -15,6 +16,7 @@ pub mod network;
 pub mod notation;
 pub mod options;
 pub mod orthodox;
+pub mod partner;
 pub mod paths;
 pub mod perft;
 pub mod position;
@@ -32,6 +34,7 @@ pub use game::{Game, MoveError};
 pub use moves::{Move, MoveFlag, MoveList};
 pub use notation::Notation;
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, VariantSettings};
+pub use partner::{Partner, PartnerDecision, WordSources};
 pub use position::{Kind, Piece, Position};
 pub use presentation::{BeliefGrid, CardRow, Presentation, SeatInfo, Seen, SquareLabel, TWO_SEATS};
 pub use puzzle::{PuzzleScore, Solution, SolveLimits, Solver, SolverMemory};

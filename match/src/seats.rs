@@ -544,23 +544,3 @@ pub fn run(args: &SeatsArgs) -> Result<(), Box<dyn std::error::Error>> {
         event: "amity seats".into(),
     })
 }
-
-/// `amity play --variant splitbrain --seat S`: one game with a person in `seat` and Amity in
-/// the other three seats.
-///
-/// # Errors
-/// When the seat is not one of Wk, Wq, Bk, Bq.
-pub fn play_human(seat: &str, depth: u32, seed: u64) -> Result<(), Box<dyn std::error::Error>> {
-    let seat = Seat::parse(seat)
-        .ok_or_else(|| SeatsError(format!("'{seat}' is not a seat (Wk, Wq, Bk or Bq)")))?;
-    let mut players = [Player::Amity, Player::Amity, Player::Amity, Player::Amity];
-    players[index(seat)] = Player::Human;
-    let mut rng = StdRng::seed_from_u64(seed);
-    let played = play_game(&players, depth, 300, &mut Opening::none(), &mut rng)?;
-    println!(
-        "{} {{{}}}",
-        played.record.result,
-        played.record.final_comment.unwrap_or_default()
-    );
-    Ok(())
-}

@@ -38,12 +38,12 @@ fn a_person_and_amity_clue_each_other_in_the_terminal() {
     let output = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{text}");
-    assert!(text.contains("error: illegal move 'word:zz'"), "{text}");
+    assert!(text.contains("Rejected: illegal move 'word:zz'"), "{text}");
     assert!(
         text.contains("Amity: I find no good match for \"zebra\""),
         "{text}"
     );
-    // Then Amity clues the person, who plays Black.
+    // Then Amity clues the person, who plays Black and moves next.
     assert!(text.contains("Amity: "), "{text}");
-    assert!(text.contains("Your move"), "{text}");
+    assert!(text.contains("Black to move> "), "{text}");
 }

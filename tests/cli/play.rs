@@ -1,5 +1,7 @@
 //! `amity play` driven through piped input: a whole short game with an illegal move refused
-//! and a move taken back, play against the engine with undo and hint, and save/load of PGN.
+//! and a move taken back, play against the engine with undo and hint, and save/load of PGN;
+//! then the one table in each kind of game (chess on a move time, a Secret Chesswords table,
+//! a solitaire Amity solves, a Split-Brain seat) and the flags a game refuses.
 
 use crate::common;
 
@@ -153,8 +155,12 @@ fn a_parade_played_to_the_optimum_with_the_pile_open() {
     assert!(out.contains("Rejected: illegal move 'c1c1'"), "{out}");
     // From the position after g1f2 the best is three more actions: score 4.
     assert!(out.contains("(best score 4)"), "{out}");
-    assert!(out.contains("Took back 1 decision."), "{out}");
-    assert!(out.contains("Game over: connected. Your score: 4"), "{out}");
+    assert!(out.contains("Took back 1 decision(s)."), "{out}");
+    assert!(
+        out.contains("Game over: 1-0 {White wins: the parade stands connected}"),
+        "{out}"
+    );
+    assert!(out.contains("Your score: 4"), "{out}");
     assert!(out.contains("Your line: g1f2 f2e4 e2f4 c1g3"), "{out}");
     assert!(out.contains("Optimum with the piles known: 4 ("), "{out}");
 }
@@ -194,10 +200,8 @@ fn a_neighbour_deal_played_blind_to_rules_md_optimum() {
     );
     assert!(out.contains("You play add: B@a5"), "{out}");
     assert!(out.contains("You play add: b@b7"), "{out}");
-    assert!(
-        out.contains("Game over: connected. Your score: 24"),
-        "{out}"
-    );
+    assert!(out.contains("Game over: 1-0 {White wins"), "{out}");
+    assert!(out.contains("Your score: 24"), "{out}");
     assert!(out.contains("Optimum with the piles known: 24 ("), "{out}");
 }
 
@@ -216,4 +220,157 @@ fn a_solitaire_view_is_no_deal_to_play() {
         .expect("amity runs");
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("view"));
+}
+
+#[test]
+fn chess_on_a_move_time_shows_amitys_thinking() {
+    let out = play(
+        &["--movetime", "300", "--think", "--no-color"],
+        "e2e4\nquit\n",
+    );
+    assert!(out.contains("You play e4"), "{out}");
+    // The search's reports, then the move with its score.
+    assert!(out.contains("  depth  1  score"), "{out}");
+    assert!(out.contains("Amity plays "), "{out}");
+    assert!(!out.contains('\x1b'), "{out}");
+}
+
+fn fixture(name: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(name)
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn a_chesswords_table_draws_letters_plainly_and_says_how_amity_decides() {
+    let words = fixture("wordnet/words.txt");
+    let wordnet = fixture("wordnet");
+    let out = play(
+        &[
+            "--variant",
+            "chesswords",
+            "--side",
+            "black",
+            "--fen",
+            amity_variants::chesswords::START_FEN,
+            "--word-file",
+            &words,
+            "--wordnet",
+            &wordnet,
+            "--depth",
+            "2",
+            "--think",
+            "--no-color",
+        ],
+        "pass\nquit\n",
+    );
+    assert!(!out.contains('\x1b'), "{out}");
+    // Each square's letter beside its piece (flipped: f1, a white rook on i, first), the
+    // hands as the person's view shows them.
+    assert!(out.contains(" 1 Ri Nr Ka Qt Ne Rs"), "{out}");
+    assert!(out.contains("White's hand: ? ? ? ?"), "{out}");
+    // After the person's pass Amity moves by the game's own policy (no search to a depth:
+    // --think says so), then clues through its partner.
+    assert!(out.contains("You play pass"), "{out}");
+    assert!(
+        out.contains("  no search: the game's own policy decides"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  no search: the game's own partner decides"),
+        "{out}"
+    );
+    assert!(out.contains("Amity: "), "{out}");
+}
+
+#[test]
+fn amity_plays_a_solitaire_by_its_solver() {
+    let out = play(
+        &[
+            "--variant",
+            "parade",
+            "--option",
+            "ParadeOpen=true",
+            "--fen",
+            PARADE_DEAL,
+            "--side",
+            "none",
+            "--no-color",
+        ],
+        "hint\n",
+    );
+    assert!(out.contains("Amity plays "), "{out}");
+    assert!(out.contains("(best score 4)"), "{out}");
+    assert!(out.contains("Your score: 4"), "{out}");
+    assert!(out.contains("Optimum with the piles known: 4 ("), "{out}");
+    assert!(out.contains("The game is over."), "{out}");
+}
+
+#[test]
+fn a_split_brain_seat_sees_its_view_and_amity_takes_the_other_three() {
+    let out = play(
+        &[
+            "--variant",
+            "splitbrain",
+            "--seat",
+            "Wk",
+            "--depth",
+            "1",
+            "--no-color",
+        ],
+        "moves\nc:b2\nquit\n",
+    );
+    // The king-side chooser owes the first decision.
+    assert!(out.contains("Wk to decide> Legal moves: c:"), "{out}");
+    assert!(out.contains("You play c:b2"), "{out}");
+    // Its partner moves without the person learning more than the board shows; then Black's
+    // two seats.
+    assert!(
+        out.contains("Amity (Wq) plays its part of your side's turn"),
+        "{out}"
+    );
+    assert!(out.contains("Amity (Bk) plays c:"), "{out}");
+}
+
+#[test]
+fn a_flag_the_game_cannot_use_is_refused_with_why() {
+    for (args, complaint) in [
+        (
+            &["--variant", "chess", "--word-file", "words.txt"][..],
+            "--word-file/--wordnet: chess reads no words",
+        ),
+        (
+            &["--variant", "chess", "--option", "ParadeOpen=true"][..],
+            "--option ParadeOpen: not an option of chess",
+        ),
+        (
+            &["--variant", "splitbrain", "--option", "SplitBrainSeat=Wq"][..],
+            "--option SplitBrainSeat: it tells an engine which player it is",
+        ),
+        (
+            &["--variant", "chess", "--arrange", "RKRNNBBQ"][..],
+            "--arrange: chess has no set-up to arrange",
+        ),
+        (
+            &["--variant", "parade", "--side", "black"][..],
+            "--side: parade has no seat for Black",
+        ),
+        (
+            &["--variant", "chess", "--side", "black", "--seat", "Wq"][..],
+            "cannot be used with",
+        ),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_amity"))
+            .arg("play")
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("amity runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(complaint), "{args:?}: {stderr}");
+    }
 }

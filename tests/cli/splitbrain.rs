@@ -293,11 +293,10 @@ fn amity_play_takes_a_seat() {
     );
     assert!(output.status.success());
     let said = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        said.contains(&format!("Wq: your view {START} turn:c:?")),
-        "{said}"
-    );
-    assert!(said.contains("'m:z9' is not a decision you owe"), "{said}");
+    // The person sees the queenside's view: the chooser's square hidden.
+    assert!(said.contains(&format!("FEN: {START} turn:c:?")), "{said}");
+    assert!(said.contains("Wq to decide> "), "{said}");
+    assert!(said.contains("Rejected: illegal move 'm:z9'"), "{said}");
     // After m:b3 the game goes on until the person is asked again and input ends.
     assert!(said.contains("answered nothing"), "{said}");
     for (args, complaint) in [

@@ -1648,6 +1648,8 @@ impl Learning for Booster {}
 
 impl Solver for Booster {}
 
+impl amity_engine::Partner for Booster {}
+
 // ----- evaluation -----
 
 /// Centipawns a checker under one's own piece adds (a step it can pay for).

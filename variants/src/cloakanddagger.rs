@@ -1882,6 +1882,8 @@ impl Solver for CloakAndDagger {
     }
 }
 
+impl amity_engine::Partner for CloakAndDagger {}
+
 /// The full state `view` stands for when `owner`'s army is `arrangement`.
 fn fill_in(
     rules: &CloakAndDagger,

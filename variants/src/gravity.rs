@@ -782,6 +782,8 @@ impl Learning for Gravity {}
 
 impl Solver for Gravity {}
 
+impl amity_engine::Partner for Gravity {}
+
 /// Ends the turn of the side to move (after its add or `end`).
 fn end_turn(pos: &mut Position<Gravity>) {
     let mover = pos.turn();

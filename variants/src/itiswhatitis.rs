@@ -497,3 +497,5 @@ impl Presentation for ItIsWhatItIs {
 impl Learning for ItIsWhatItIs {}
 
 impl Solver for ItIsWhatItIs {}
+
+impl amity_engine::Partner for ItIsWhatItIs {}

@@ -23,8 +23,8 @@ mod threats;
 mod words;
 
 use amity_engine::{
-    Game, Learning, Notation, OptionError, OptionSpec, OptionValue, Presentation, Rules, Solver,
-    VariantSettings,
+    Game, Learning, Notation, OptionError, OptionSpec, OptionValue, Partner, Presentation, Rules,
+    Solver, VariantSettings,
 };
 
 pub use booster::Booster;
@@ -44,12 +44,13 @@ pub use splitbrain::SplitBrain;
 pub use splitbrain::seats::{SEAT_DEPTH, partner_decision, plays_one_seat, seat_answer};
 
 /// Everything a playable game implements: the engine's [`Rules`] and the traits of the other
-/// users of a game (its [`Notation`], its [`Presentation`], its [`Learning`] and its own
-/// [`Solver`]). Code generic over the games of the registry ([`with_game!`]) asks for this;
-/// code that only searches or counts asks for [`Rules`] alone.
-pub trait Variant: Rules + Notation + Presentation + Learning + Solver {}
+/// users of a game (its [`Notation`], its [`Presentation`], its [`Learning`], its own
+/// [`Solver`] and what it asks of Amity as a [`Partner`] at a table). Code generic over the
+/// games of the registry ([`with_game!`]) asks for this; code that only searches or counts
+/// asks for [`Rules`] alone.
+pub trait Variant: Rules + Notation + Presentation + Learning + Solver + Partner {}
 
-impl<R: Rules + Notation + Presentation + Learning + Solver> Variant for R {}
+impl<R: Rules + Notation + Presentation + Learning + Solver + Partner> Variant for R {}
 
 /// The values set for the options the variants declare ([`Rules::options`]), by option name
 /// and whatever the variant: the protocols and the command line set them, every new game is

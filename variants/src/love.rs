@@ -1046,3 +1046,5 @@ impl Presentation for Love {
 impl Learning for Love {}
 
 impl Solver for Love {}
+
+impl amity_engine::Partner for Love {}

@@ -110,6 +110,8 @@ impl Learning for MoralSupport {}
 
 impl Solver for MoralSupport {}
 
+impl amity_engine::Partner for MoralSupport {}
+
 /// Legal moves of the side to move; with `tactical_only` just supported captures (en passant
 /// included) and promotions.
 ///

@@ -1188,6 +1188,18 @@ impl Solver for Neighbour {
     }
 }
 
+/// The player's score and the deal's optimum with the piles known.
+impl amity_engine::Partner for Neighbour {
+    fn final_account(
+        &self,
+        start: &Position<Self>,
+        end: &Position<Self>,
+        limits: SolveLimits,
+    ) -> Vec<String> {
+        crate::solitaire::final_account(self, start, end, limits)
+    }
+}
+
 impl Solitaire for Neighbour {
     const TOUCH: Touch = Touch::King;
 

@@ -717,6 +717,18 @@ impl Solver for Parade {
     }
 }
 
+/// The player's score and the deal's optimum with the piles known.
+impl amity_engine::Partner for Parade {
+    fn final_account(
+        &self,
+        start: &Position<Self>,
+        end: &Position<Self>,
+        limits: SolveLimits,
+    ) -> Vec<String> {
+        crate::solitaire::final_account(self, start, end, limits)
+    }
+}
+
 impl Solitaire for Parade {
     const TOUCH: Touch = Touch::Orthogonal;
 

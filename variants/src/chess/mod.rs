@@ -227,6 +227,8 @@ impl<S: Setup> Learning for ChessRules<S> {
 
 impl<S: Setup> Solver for ChessRules<S> {}
 
+impl<S: Setup> amity_engine::Partner for ChessRules<S> {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

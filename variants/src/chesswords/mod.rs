@@ -41,11 +41,12 @@ pub use words::{Lexicon, Pair};
 
 use letters::{letter_char, read_letters, write_letters};
 
-/// Secret Chesswords. It carries the word list its own partner plays with (read once, when
-/// first needed); the rules themselves never look at it.
+/// Secret Chesswords. It carries the word list and the WordNet its own partner plays with
+/// (each read once, when first needed); the rules themselves never look at them.
 #[derive(Clone, Debug, Default)]
 pub struct Chesswords {
     lexicon: Arc<words::LazyLexicon>,
+    wordnet: Arc<wordnet::LazyWordNet>,
 }
 
 impl Chesswords {
@@ -53,7 +54,14 @@ impl Chesswords {
     pub fn with_word_file(path: &str) -> Chesswords {
         Chesswords {
             lexicon: Arc::new(words::LazyLexicon::from_path(path)),
+            ..Chesswords::default()
         }
+    }
+
+    /// The WordNet the partner clues and understands clues with (`None` if it cannot be
+    /// read: the partner then says letters).
+    pub fn wordnet(&self) -> Option<&wordnet::WordNet> {
+        self.wordnet.get()
     }
 
     /// The word list the partner scores letters with (empty if it cannot be read).
@@ -1179,6 +1187,43 @@ impl Presentation for Chesswords {
 impl Learning for Chesswords {}
 
 impl Solver for Chesswords {}
+
+/// At a table with a person, Amity clues in English and hears the person's clues
+/// ([`partner::at_table`]), and the game ends with the final account of rule 7.
+impl amity_engine::Partner for Chesswords {
+    fn with_words(&self, sources: &amity_engine::WordSources) -> Option<Chesswords> {
+        let mut rules = self.clone();
+        if let Some(path) = sources.word_file {
+            rules.lexicon = Arc::new(words::LazyLexicon::from_path(path));
+        }
+        if let Some(dir) = sources.wordnet {
+            rules.wordnet = Arc::new(wordnet::LazyWordNet::from_dir(dir));
+        }
+        Some(rules)
+    }
+
+    fn decide_as_partner(
+        &self,
+        view: &Position<Self>,
+        seat: usize,
+        heard: Option<&str>,
+        limits: &amity_engine::search::Limits,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<amity_engine::PartnerDecision> {
+        let _ = (seat, limits, stop);
+        partner::at_table(self, view, heard)
+    }
+
+    fn final_account(
+        &self,
+        start: &Position<Self>,
+        end: &Position<Self>,
+        limits: amity_engine::SolveLimits,
+    ) -> Vec<String> {
+        let _ = (start, limits);
+        score::account_lines(self.lexicon(), end)
+    }
+}
 
 /// The full-state FEN of a deal (24 cards in order) on a layout.
 pub fn deal_fen(deck: &[Card], layout: &Layout) -> String {

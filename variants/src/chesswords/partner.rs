@@ -9,7 +9,7 @@
 //! what lets the clue giver know for sure when a pass is enough.
 
 use amity_engine::orthodox::{KING, PAWN};
-use amity_engine::{Color, Move, MoveList, Position, RulesExt, Square};
+use amity_engine::{Color, Move, MoveList, Notation, Position, RulesExt, Square};
 
 use super::letters::letter_char;
 use super::wordnet::{Clue, WordNet};
@@ -420,4 +420,109 @@ pub fn move_from_clue(
     let pair = (bytes[0] - b'a', bytes[bytes.len() - 1] - b'a');
     let pool = moves_with_pair(state, moves.as_slice(), pair);
     (best_clued_move(rules, pos, &pool), Some(word))
+}
+
+// ----- at a table with a person -----
+
+/// Amity's decision at a table with a person, from its seat's `view`, having heard `heard`
+/// (the person's clue): a clue in English the person reads (letters said when no word fits
+/// or WordNet cannot be read), the move a heard clue names, the move said letters allow, or
+/// a discard. `None` after a pass: then the move is Amity's own choice, which the search
+/// makes.
+pub fn at_table(
+    rules: &Chesswords,
+    view: &Position<Chesswords>,
+    heard: Option<&str>,
+) -> Option<amity_engine::PartnerDecision> {
+    let plain = |decision: Move, remark: String| amity_engine::PartnerDecision {
+        decision,
+        written: rules.format_move(decision),
+        speech: None,
+        remark: Some(remark),
+    };
+    match view.state.stage {
+        Stage::Clue => Some(clue_at_table(rules, view)),
+        Stage::MoveWord(_) => {
+            let found = match (rules.wordnet(), heard) {
+                (Some(wordnet), Some(text)) => move_from_clue(rules, wordnet, view, text),
+                _ => (None, None),
+            };
+            Some(match found {
+                (Some(mv), Some(word)) => plain(
+                    mv,
+                    format!(
+                        "I guess your word is '{word}' and play {}.",
+                        rules.format_move(mv)
+                    ),
+                ),
+                _ => {
+                    let mv = unclued_move(view);
+                    let about = heard.map_or("no clue".to_string(), |t| format!("\"{t}\""));
+                    plain(
+                        mv,
+                        format!(
+                            "I find no good match for {about}; I play {} as I see fit.",
+                            rules.format_move(mv)
+                        ),
+                    )
+                }
+            })
+        }
+        Stage::MovePass | Stage::Over => None,
+        Stage::MoveSay(..) | Stage::Discard { .. } => {
+            let decision = decide(rules, view, false)?;
+            Some(amity_engine::PartnerDecision {
+                decision,
+                written: rules.format_move(decision),
+                speech: None,
+                remark: None,
+            })
+        }
+    }
+}
+
+/// Amity's clue for the person: the wanted move's letters as a secret word with an English
+/// clue, else said as letters (a person does not play Amity's unclued move, so every clue is
+/// a real one), else a pass.
+fn clue_at_table(rules: &Chesswords, view: &Position<Chesswords>) -> amity_engine::PartnerDecision {
+    let plan = clue_plan(rules, view, false);
+    let (first, last) = match super::Decision::of(plan.decision) {
+        super::Decision::Say(first, last) | super::Decision::Word(first, last) => (first, last),
+        _ => {
+            return amity_engine::PartnerDecision {
+                decision: plan.decision,
+                written: rules.format_move(plan.decision),
+                speech: None,
+                remark: Some("I pass.".into()),
+            };
+        }
+    };
+    let plan = CluePlan {
+        decision: say_decision(first, last),
+        wanted: plan.wanted,
+    };
+    let spoken = rules
+        .wordnet()
+        .and_then(|wordnet| english_clue(rules, wordnet, view, &plan, true));
+    if let Some(spoken) = spoken {
+        return amity_engine::PartnerDecision {
+            decision: word_decision(first, last),
+            written: format!("word:{}", spoken.word),
+            remark: Some(format!(
+                "my clue is \"{}\" ({}).",
+                spoken.clue.text, spoken.clue.kind
+            )),
+            speech: Some(spoken.clue.text),
+        };
+    }
+    amity_engine::PartnerDecision {
+        decision: plan.decision,
+        written: rules.format_move(plan.decision),
+        speech: None,
+        remark: Some(format!(
+            "I say the letters {} and {} (one penalty point).",
+            letter_char(first),
+            letter_char(last)
+        )),
+    }
 }

@@ -95,3 +95,27 @@ pub fn final_score(lexicon: &Lexicon, pos: &Position<Chesswords>, clues: FinalCl
         grade: Grade::of(team),
     }
 }
+
+/// The final account of `pos` for the players at the table, with the final words spelled:
+/// the letters, the best pair, each player's score, penalties, team score and grade.
+pub fn account_lines(lexicon: &Lexicon, pos: &Position<Chesswords>) -> Vec<String> {
+    let spelled = FinalClues {
+        spelled: 2,
+        missed: 0,
+    };
+    let account = final_score(lexicon, pos, spelled);
+    let letters = if account.letters.is_empty() {
+        "-"
+    } else {
+        &account.letters
+    };
+    let pair = account
+        .pair
+        .as_ref()
+        .map_or("none".to_string(), |p| format!("{} {}", p.first, p.second));
+    vec![format!(
+        "Letters: {letters}; best pair: {pair}; each player {}, penalties {} (final words \
+         spelled), team score {}, grade {}.",
+        account.player, account.penalties, account.team, account.grade
+    )]
+}

@@ -348,6 +348,8 @@ impl Learning for FileGame {}
 
 impl Solver for FileGame {}
 
+impl amity_engine::Partner for FileGame {}
+
 /// The games of one variant file, each checked: what `VariantPath` loads.
 #[derive(Clone, Debug, Default)]
 pub struct VariantFile {

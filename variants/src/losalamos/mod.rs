@@ -139,3 +139,5 @@ impl Learning for LosAlamos {
 }
 
 impl Solver for LosAlamos {}
+
+impl amity_engine::Partner for LosAlamos {}

@@ -1886,3 +1886,5 @@ impl Presentation for Pacifist {}
 impl Learning for Pacifist {}
 
 impl Solver for Pacifist {}
+
+impl amity_engine::Partner for Pacifist {}

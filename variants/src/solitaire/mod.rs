@@ -842,6 +842,37 @@ pub fn referee_blind_add<R: Solitaire>(
         .map(Refereed::Decision)
 }
 
+/// The account of a finished solitaire that went from `start` to `end` (full states): the
+/// player's score, and the optimum of the deal with its piles known, solved within `limits`.
+pub fn final_account<R: Solitaire + amity_engine::Notation>(
+    rules: &R,
+    start: &Position<R>,
+    end: &Position<R>,
+    limits: amity_engine::SolveLimits,
+) -> Vec<String> {
+    let score = if rules.won(end) {
+        rules.score_after(end, 0)
+    } else {
+        rules.lost_score()
+    };
+    let table = solver::Table::new(solver::TABLE_MB);
+    let optimum = solver::solve_open(rules, start, &table, limits, true);
+    let line: Vec<String> = optimum
+        .line
+        .iter()
+        .map(|mv| rules.format_move(*mv))
+        .collect();
+    let optimum = match (optimum.complete, optimum.cost) {
+        (true, Some(cost)) => format!("{} ({})", rules.score_after(start, cost), line.join(" ")),
+        (true, None) => format!("{} (no line connects)", rules.lost_score()),
+        (false, _) => "not proven in the time given".into(),
+    };
+    vec![
+        format!("Your score: {score}"),
+        format!("Optimum with the piles known: {optimum}"),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

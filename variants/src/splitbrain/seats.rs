@@ -139,3 +139,26 @@ pub fn partner_decision(
     });
     Some(decided.map(|mv| SplitBrain.format_move(mv)))
 }
+
+/// At a table with people, each of Amity's seats decides apart, by [`answer`], trusting its
+/// partner to decide alike.
+impl amity_engine::Partner for SplitBrain {
+    fn decide_as_partner(
+        &self,
+        view: &Position<SplitBrain>,
+        seat: usize,
+        heard: Option<&str>,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> Option<amity_engine::PartnerDecision> {
+        let _ = heard;
+        let seat = *Seat::ALL.get(seat)?;
+        let decision = answer(view, seat, PartnerModel::Alike, limits, stop).ok()?;
+        Some(amity_engine::PartnerDecision {
+            decision,
+            written: self.format_move(decision),
+            speech: None,
+            remark: None,
+        })
+    }
+}
