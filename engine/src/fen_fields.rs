@@ -13,7 +13,7 @@ use crate::fen::FenError;
 /// What was wrong with one of a game's own FEN fields, or with one part of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldError {
-    /// The field or part, as the game names it (`parade pile`, `cloak reserves`).
+    /// The field or part as the game names it: a field's tag and, for a part, its role.
     pub field: String,
     /// What it should hold.
     pub expected: String,
