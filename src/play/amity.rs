@@ -41,10 +41,8 @@ impl<R: Variant> Table<'_, R> {
         let seats = rules.seats();
         let told = match carried {
             Ok(Carried::Played(mv)) => match self.shown_side() {
-                // A partner's decision may be what the person's own seat must not learn (a
-                // square chosen for them): the board shows what their view may.
-                Some(side) if side == seats[seat].side => "its part of your side's turn".into(),
-                // Told as the rules tell the person's side, which may not learn all of it.
+                // Told as the rules tell the person's side, which may not learn all of it (a
+                // partner's secret choice, a clue word).
                 Some(side) => rules.announce_to(&before, mv, side),
                 None => notation::san(&rules, &before, mv),
             },

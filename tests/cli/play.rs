@@ -326,13 +326,29 @@ fn a_split_brain_seat_sees_its_view_and_amity_takes_the_other_three() {
     // The king-side chooser owes the first decision.
     assert!(out.contains("Wk to decide> Legal moves: c:"), "{out}");
     assert!(out.contains("You play c:b2"), "{out}");
-    // Its partner moves without the person learning more than the board shows; then Black's
-    // two seats.
-    assert!(
-        out.contains("Amity (Wq) plays its part of your side's turn"),
-        "{out}"
-    );
+    // Its partner names its square (public once made); then Black's two seats.
+    assert!(out.contains("Amity (Wq) plays m:"), "{out}");
     assert!(out.contains("Amity (Bk) plays c:"), "{out}");
+}
+
+#[test]
+fn a_split_brain_mover_is_not_told_its_choosers_square() {
+    let out = play(
+        &[
+            "--variant",
+            "splitbrain",
+            "--seat",
+            "Wq",
+            "--depth",
+            "1",
+            "--no-color",
+        ],
+        "quit\n",
+    );
+    // The partner chooses first; the person, who names the target without knowing the
+    // chosen piece (rule 9), hears only that a square was chosen.
+    assert!(out.contains("Amity (Wk) plays c:?"), "{out}");
+    assert!(out.contains("Wq to decide>"), "{out}");
 }
 
 #[test]

@@ -80,6 +80,8 @@ const RULE_TARGET: u8 = 3;
 const TIE: u8 = 4;
 /// `p:` decisions: this plus the promoted kind's index.
 const PROMOTE: u8 = 8;
+/// The chooser's decision as its own team's view shows it before the mover decides.
+const HIDDEN_CHOICE: &str = "c:?";
 
 amity_engine::state_keys! {
     /// The checker on the queen's wing.
@@ -919,7 +921,7 @@ fn read_turn(state: &mut SplitBrainState, text: &str) -> Result<(), FenError> {
 fn write_turn(state: &SplitBrainState) -> String {
     let mut legs = Vec::new();
     if state.hidden_chooser {
-        legs.push("c:?".to_string());
+        legs.push(HIDDEN_CHOICE.to_string());
     }
     if let Some(square) = state.chooser {
         legs.push(format!("c:{square}"));
@@ -1243,6 +1245,17 @@ impl Presentation for SplitBrain {
             Some(played) => format!("{words}: {played} is played"),
             None => words,
         })
+    }
+
+    /// The chooser's square is told to its own team as `c:?`: the mover names its square
+    /// without knowing it (rule 9), and the team's view hides it until then. The opposing team
+    /// sees the full state, so it hears the square.
+    fn announce_to(&self, pos: &Position<Self>, mv: Move, listener: Color) -> String {
+        let chooses = mv.flag() == MoveFlag::Drop && !mv.is_null() && decision(mv) == CHOOSE;
+        if chooses && listener == pos.state.team {
+            return HIDDEN_CHOICE.to_string();
+        }
+        self.announce(pos, mv)
     }
 
     fn describe(&self, pos: &Position<Self>) -> String {

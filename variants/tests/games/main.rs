@@ -13,6 +13,7 @@ mod cloakanddagger_reference;
 mod solitaire_reference;
 mod splitbrain_reference;
 
+mod announcements;
 mod booster;
 mod chesswords;
 mod chesswords_partner;
