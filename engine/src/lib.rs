@@ -26,6 +26,7 @@ pub mod rules;
 pub mod scratch;
 pub mod search;
 pub mod tuning;
+pub mod win_rate;
 
 pub mod zobrist;
 

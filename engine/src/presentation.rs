@@ -8,6 +8,7 @@ use shakmaty::{Color, Square};
 use crate::moves::Move;
 use crate::notation::Notation;
 use crate::position::{Kind, Position};
+use crate::win_rate::WinRateModel;
 
 /// A decision as one seat saw it, for [`Presentation::in_words`]: made in `before` (the seat's view,
 /// or the full state), which is all the words may tell; given `after` (the same seat's view
@@ -165,6 +166,13 @@ pub trait Presentation: Notation {
     fn takes_speech(&self, pos: &Position<Self>, mv: Move) -> bool {
         let _ = (pos, mv);
         false
+    }
+
+    /// How the game's scores turn into chances of a win, a draw and a loss, fitted on its own
+    /// games (`scripts/wdl_fit.py`), for GUIs that show chances (UCI's `UCI_ShowWDL`).
+    /// Default: none, and no chances are shown.
+    fn win_rate_model(&self) -> Option<WinRateModel> {
+        None
     }
 
     /// PGN tags a finished game's record carries besides its result, as name and value: what

@@ -1,6 +1,7 @@
 //! What a GUI's analysis asks of the engine, over UCI: several best lines (`MultiPV`), each
-//! its own `info ... multipv k` line, best first, and `go mate N`, which stops once the mate
-//! is found and otherwise ends by whichever other limit comes first.
+//! its own `info ... multipv k` line, best first; `go mate N`, which stops once the mate is
+//! found and otherwise ends by whichever other limit comes first; and the score's chances
+//! (`UCI_ShowWDL`).
 
 use std::time::Duration;
 
@@ -257,4 +258,78 @@ fn go_mate_ends_by_the_first_limit_reached() {
     );
     engine.send("stop");
     engine.read_until(Duration::from_secs(10), |line| line.starts_with("bestmove"));
+}
+
+/// The `wdl W D L` triples of a search's info lines, with the line's score in centipawns
+/// (mates as +-100000).
+fn chances(lines: &[String]) -> Vec<(i64, [u32; 3])> {
+    lines
+        .iter()
+        .filter_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let at = words.iter().position(|word| *word == "wdl")?;
+            let wdl: Vec<u32> = (1..=3)
+                .map(|k| words.get(at + k)?.parse().ok())
+                .collect::<Option<_>>()?;
+            Some((parse_info(line)?.score, [wdl[0], wdl[1], wdl[2]]))
+        })
+        .collect()
+}
+
+#[test]
+fn show_wdl_adds_chances_that_follow_the_score_in_chess_and_los_alamos() {
+    for (variant, fen) in [
+        ("chess", "4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 30"),
+        ("chess", "startpos"),
+        ("losalamos", "startpos"),
+    ] {
+        let mut engine = uci_engine();
+        engine.send(&format!("setoption name UCI_Variant value {variant}"));
+        // Off by default: no chances.
+        let position = match fen {
+            "startpos" => "position startpos".to_string(),
+            fen => format!("position fen {fen}"),
+        };
+        engine.send(&position);
+        engine.send("go depth 4");
+        let lines = engine.read_until(ANSWER, |line| line.starts_with("bestmove"));
+        assert!(chances(&lines).is_empty(), "{variant}: {lines:?}");
+        engine.send("setoption name UCI_ShowWDL value true");
+        engine.send(&position);
+        engine.send("go depth 6");
+        let lines = engine.read_until(ANSWER, |line| line.starts_with("bestmove"));
+        let found = chances(&lines);
+        assert!(!found.is_empty(), "{variant}: {lines:?}");
+        for (score, [win, draw, loss]) in found {
+            assert_eq!(win + draw + loss, 1000, "{variant}: {lines:?}");
+            // More wins than losses exactly when the score is above the even score.
+            if score > 50 {
+                assert!(win > loss, "{variant} {score}: {win} {draw} {loss}");
+            }
+            if score < -50 {
+                assert!(win < loss, "{variant} {score}: {win} {draw} {loss}");
+            }
+            if fen != "startpos" {
+                // Four pawns up: the win is all but certain.
+                assert!(win > 900, "{variant} {score}: {win} {draw} {loss}");
+            }
+        }
+    }
+}
+
+#[test]
+fn show_wdl_shows_nothing_where_the_game_has_no_model_and_takes_only_a_check() {
+    let mut engine = uci_engine();
+    engine.send("setoption name UCI_ShowWDL value maybe");
+    let refused = engine.sync();
+    assert!(
+        refused.iter().any(|line| line.contains("UCI_ShowWDL")),
+        "{refused:?}"
+    );
+    engine.send("setoption name UCI_ShowWDL value true");
+    engine.send("setoption name UCI_Variant value pacifist");
+    engine.send("position startpos");
+    engine.send("go depth 2");
+    let lines = engine.read_until(ANSWER, |line| line.starts_with("bestmove"));
+    assert!(chances(&lines).is_empty(), "{lines:?}");
 }

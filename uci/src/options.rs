@@ -43,6 +43,7 @@ pub const FULL_STATE: &str = "FullStateSearch";
 pub const BASELINE: &str = "BaselinePolicy";
 pub const SEED: &str = "Seed";
 pub const MULTIPV: &str = "MultiPV";
+pub const SHOW_WDL: &str = "UCI_ShowWDL";
 pub const SEARCH_PARAMETERS: &str = "SearchParameters";
 
 /// Every option Amity has: the engine's own, then those the variants declare.
@@ -96,6 +97,12 @@ pub fn table() -> Vec<OptionSpec> {
                 min: 1,
                 max: 256,
             },
+        },
+        // Each report's score as chances of a win, a draw and a loss, where the game has a
+        // model fitted on its own games.
+        OptionSpec {
+            name: SHOW_WDL,
+            kind: OptionKind::Check { default: false },
         },
         // Games that hide information: worlds sampled from the view per decision, and (for
         // comparisons only) deciding from a full state handed over instead of the view.

@@ -13,6 +13,7 @@ use amity_engine::search::{
     Clock, HiddenInformation, Limits, ParameterError, Ponder, Report, Score, SearchParameters,
     SearchResult, Searcher, TableError,
 };
+use amity_engine::win_rate::{Wdl, ply_of};
 use amity_engine::{
     Color, FenError, Game, Move, MoveError, Notation, Presentation, PuzzleScore, Rules,
     SolveLimits, SolverMemory, perft,
@@ -80,7 +81,9 @@ const JOB_STACK_BYTES: usize = 64 << 20;
 
 /// How a finished search is announced.
 pub trait Announce: Send + 'static {
-    fn report<R: Variant>(&self, out: &Output, rules: &R, report: &Report);
+    /// Announces a search's progress; `wdl` holds the score's chances when they are to be
+    /// shown (`UCI_ShowWDL` and a game with a model).
+    fn report<R: Variant>(&self, out: &Output, rules: &R, report: &Report, wdl: Option<Wdl>);
     fn best_move<R: Variant>(&self, out: &Output, rules: &R, result: &SearchResult);
 
     /// Announces a whole turn of several decisions by one side (`legs`, the first being
@@ -121,6 +124,9 @@ pub struct Session {
     pub move_overhead: Duration,
     /// How many best lines a search reports (the `MultiPV` option).
     pub multipv: usize,
+    /// Whether reports carry the score's chances of a win, a draw and a loss
+    /// (`UCI_ShowWDL`), in games that have a model of them.
+    pub show_wdl: bool,
     /// Options every new game of a variant is built with (set through the protocols).
     pub variant_options: VariantOptions,
     rng: StdRng,
@@ -136,6 +142,7 @@ impl Session {
             running: None,
             move_overhead: Duration::from_millis(30),
             multipv: 1,
+            show_wdl: false,
             variant_options: VariantOptions::default(),
             rng: StdRng::seed_from_u64(1),
         }
@@ -344,6 +351,7 @@ impl Session {
         let game = self.game.clone();
         let out = self.out.clone();
         let options = self.variant_options.clone();
+        let show_wdl = self.show_wdl;
         let solver = Arc::clone(&self.solver);
         let (stop_flag, hold_flag) = (Arc::clone(&stop), Arc::clone(&held));
         // Perft recurses one frame per ply on this thread: room for the deepest it counts.
@@ -390,12 +398,14 @@ impl Session {
                         announce.best_move(&out, rules, &result);
                         return searcher;
                     }
-                    let result = searcher.search_game(
-                        g,
-                        &limits,
-                        &stop_flag,
-                        &mut |report| announce.report(&out, rules, report),
-                    );
+                    // The chances of a report's score, from the root's ply.
+                    let root = g.position();
+                    let ply = ply_of(root.fullmoves(), root.turn() == Color::Black);
+                    let model = rules.win_rate_model().filter(|_| show_wdl);
+                    let result = searcher.search_game(g, &limits, &stop_flag, &mut |report| {
+                        let wdl = model.map(|model| model.wdl(report.score, ply));
+                        announce.report(&out, rules, report, wdl)
+                    });
                     wait_for_release(&hold_flag, &stop_flag);
                     let legs = finish_turn(
                         &mut searcher,
@@ -547,6 +557,7 @@ fn solve<R: Variant, A: Announce>(
             hashfull: 0,
             pv: solution.line.clone(),
         },
+        None,
     );
     let proven = if solution.complete {
         ""

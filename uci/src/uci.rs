@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use amity_engine::perft::MAX_PERFT_DEPTH;
 use amity_engine::search::{Clock, Limits, Ponder, Report, SearchResult};
+use amity_engine::win_rate::Wdl;
 use amity_engine::{Move, MoveError};
 
 use crate::bench;
@@ -26,10 +27,13 @@ const MAX_ROOT_THROWS: usize = 64;
 struct UciAnnounce;
 
 impl Announce for UciAnnounce {
-    fn report<R: Variant>(&self, out: &Output, rules: &R, report: &Report) {
+    fn report<R: Variant>(&self, out: &Output, rules: &R, report: &Report, wdl: Option<Wdl>) {
         let pv: Vec<String> = report.pv.iter().map(|mv| rules.format_move(*mv)).collect();
+        let chances = wdl.map_or(String::new(), |wdl| {
+            format!(" wdl {} {} {}", wdl.win, wdl.draw, wdl.loss)
+        });
         out.line(&format!(
-            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+            "info depth {} seldepth {} multipv {} score {}{chances} nodes {} nps {} hashfull {} time {} pv {}",
             report.depth,
             report.seldepth,
             report.multipv,
@@ -189,6 +193,7 @@ impl Uci {
             }
             (options::SEED, OptionValue::Number(seed)) => self.session.set_seed(seed as u64),
             (options::MULTIPV, OptionValue::Number(lines)) => self.session.multipv = lines as usize,
+            (options::SHOW_WDL, OptionValue::Flag(show)) => self.session.show_wdl = show,
             (options::SAMPLES, OptionValue::Number(samples)) => self
                 .session
                 .set_hidden_information(|hidden| hidden.samples = samples as u32),

@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use amity_engine::search::{Clock, Limits, Report, Score, SearchResult, Searcher};
+use amity_engine::win_rate::Wdl;
 use amity_engine::{Color, Game, Move, MoveError, Notation, Outcome, Rules};
 use amity_variants::{AnyGame, Variant, with_game};
 use rand::SeedableRng;
@@ -81,7 +82,8 @@ fn result_line(outcome: Outcome) -> String {
 }
 
 impl Announce for XboardAnnounce {
-    fn report<R: Variant>(&self, out: &Output, rules: &R, report: &Report) {
+    /// CECP's thinking output has no place for chances: `wdl` is not shown.
+    fn report<R: Variant>(&self, out: &Output, rules: &R, report: &Report, _wdl: Option<Wdl>) {
         if !self.post || lock(&self.handover).discard {
             return;
         }
@@ -890,7 +892,7 @@ impl Xboard {
 /// The `feature option` text of an option, or `None` for options XBoard sets by its own
 /// commands (the variant by `variant`, pondering by `hard`/`easy`).
 fn xboard_option(option: &OptionSpec) -> Option<String> {
-    if option.name == options::VARIANT || option.name == options::PONDER {
+    if [options::VARIANT, options::PONDER, options::SHOW_WDL].contains(&option.name) {
         return None;
     }
     let name = option.name;
