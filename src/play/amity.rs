@@ -1,6 +1,7 @@
 //! Amity's turns at the `amity play` table, and its hints: a decision from the deciding seat's
 //! view by the game's own partner ([`amity_engine::Partner`]), else its solver, else the
-//! search (to `--depth` or for `--movetime`, its thinking shown with `--think`).
+//! search (to `--depth`, at an `--elo` level or for `--movetime`, its thinking shown with
+//! `--think`).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -133,12 +134,19 @@ impl<R: Variant> Table<'_, R> {
 
     fn search_limits(&self) -> Limits {
         let depth = self.settings.depth.unwrap_or(DEFAULT_DEPTH).max(1);
-        match self.settings.movetime {
-            Some(ms) => Limits {
+        let strength = self.strength();
+        match (self.settings.movetime, strength) {
+            (Some(ms), _) => Limits {
                 movetime: Some(Duration::from_millis(ms)),
+                strength,
                 ..Limits::default()
             },
-            None => Limits::depth(depth),
+            // The level's node budget bounds the search.
+            (None, Some(_)) => Limits {
+                strength,
+                ..Limits::default()
+            },
+            (None, None) => Limits::depth(depth),
         }
     }
 

@@ -15,7 +15,7 @@ use std::fmt;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use amity_engine::search::Searcher;
+use amity_engine::search::{Searcher, Strength, strength};
 use amity_engine::{Color, FenError, Game, Position, SolverMemory, WordSources};
 use amity_variants::{Variant, with_game};
 use rand::SeedableRng;
@@ -57,6 +57,12 @@ pub struct PlaySettings {
     /// Amity's search depth (default: 5); a solver's look-ahead, when given.
     #[arg(long)]
     pub depth: Option<u32>,
+    /// Amity plays at this level (1000-2800 Elo, as the UCI option `UCI_Elo`) instead of
+    /// searching to a depth: a node budget and a seeded share of lesser moves (see
+    /// docs/strength-levels.md).
+    #[arg(long, conflicts_with = "depth", value_parser = clap::value_parser!(u32)
+        .range(i64::from(strength::MIN_ELO)..=i64::from(strength::MAX_ELO)))]
+    pub elo: Option<u32>,
     /// Amity thinks this many milliseconds per move instead of to a depth (a solver: per
     /// hint and for the final account).
     #[arg(long)]
@@ -483,6 +489,13 @@ impl<'a, R: Variant> Table<'a, R> {
         self.show_board();
     }
 
+    /// The level Amity plays at (`--elo`), seeded by `--seed`; `None`: full strength.
+    fn strength(&self) -> Option<Strength> {
+        self.settings
+            .elo
+            .map(|elo| Strength::new(elo, self.settings.seed))
+    }
+
     fn solve_limits<'s>(
         &'s self,
         stop: &'s std::sync::atomic::AtomicBool,
@@ -493,7 +506,7 @@ impl<'a, R: Variant> Table<'a, R> {
             .map_or(DEFAULT_SOLVER_TIME, Duration::from_millis);
         amity_engine::SolveLimits {
             deadline: Some(std::time::Instant::now() + time),
-            nodes: None,
+            nodes: self.strength().map(|level| level.node_budget()),
             depth: self.settings.depth,
             stop,
             memory: &self.solver,

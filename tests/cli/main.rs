@@ -12,6 +12,7 @@ mod analysis;
 mod eval_file;
 mod liveness;
 mod perft;
+mod strength;
 mod uci_bad_input;
 mod variant_file;
 mod xboard;

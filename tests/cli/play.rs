@@ -1,7 +1,8 @@
 //! `amity play` driven through piped input: a whole short game with an illegal move refused
 //! and a move taken back, play against the engine with undo and hint, and save/load of PGN;
 //! then the one table in each kind of game (chess on a move time, a Secret Chesswords table,
-//! a solitaire Amity solves, a Split-Brain seat) and the flags a game refuses.
+//! a solitaire Amity solves, a Split-Brain seat), Amity at an Elo level, and the flags a game
+//! refuses.
 
 use crate::common;
 
@@ -87,6 +88,21 @@ fn colours_and_engine_play_as_black() {
     // Amity opens as White; the board is drawn with ANSI colours.
     assert!(out.contains("Amity plays "), "{out}");
     assert!(out.contains("\x1b[48;5;"), "{out}");
+}
+
+#[test]
+fn amity_plays_at_an_elo_level_and_refuses_one_out_of_range() {
+    let out = play(&["--side", "black", "--elo", "1200", "--no-color"], "");
+    assert!(out.contains("Amity plays "), "{out}");
+    // The same level and seed play the same move.
+    let again = play(&["--side", "black", "--elo", "1200", "--no-color"], "");
+    assert_eq!(last_fen(&out), last_fen(&again));
+    for refused in [&["--elo", "999"][..], &["--elo", "2000", "--depth", "3"]] {
+        let output = common::spawn_piped(&[&["play"], refused].concat())
+            .wait_with_output()
+            .expect("amity ends");
+        assert!(!output.status.success(), "{refused:?}");
+    }
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! the engine's own and, after them, those the variants declare, all checked by one
 //! [`OptionSpec::accept`] from `amity-engine`.
 
+use amity_engine::search::strength;
 pub use amity_engine::{OptionError, OptionKind, OptionSpec, OptionValue};
 
 /// The UCI announcement line of an option.
@@ -45,6 +46,8 @@ pub const SEED: &str = "Seed";
 pub const MULTIPV: &str = "MultiPV";
 pub const SHOW_WDL: &str = "UCI_ShowWDL";
 pub const SEARCH_PARAMETERS: &str = "SearchParameters";
+pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
+pub const ELO: &str = "UCI_Elo";
 
 /// Every option Amity has: the engine's own, then those the variants declare.
 pub fn table() -> Vec<OptionSpec> {
@@ -122,6 +125,19 @@ pub fn table() -> Vec<OptionSpec> {
         OptionSpec {
             name: BASELINE,
             kind: OptionKind::Check { default: false },
+        },
+        // Play below full strength, at the level `UCI_Elo` names (`docs/strength-levels.md`).
+        OptionSpec {
+            name: LIMIT_STRENGTH,
+            kind: OptionKind::Check { default: false },
+        },
+        OptionSpec {
+            name: ELO,
+            kind: OptionKind::Spin {
+                default: strength::DEFAULT_ELO as i64,
+                min: strength::MIN_ELO as i64,
+                max: strength::MAX_ELO as i64,
+            },
         },
         // For tuning: `name=value` settings of the search's numbers (empty: the defaults).
         OptionSpec {

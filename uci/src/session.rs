@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use amity_engine::search::{
     Clock, HiddenInformation, Limits, ParameterError, Ponder, Report, Score, SearchParameters,
-    SearchResult, Searcher, TableError,
+    SearchResult, Searcher, Strength, TableError, strength,
 };
 use amity_engine::win_rate::{Wdl, ply_of};
 use amity_engine::{
@@ -129,6 +129,13 @@ pub struct Session {
     pub show_wdl: bool,
     /// Options every new game of a variant is built with (set through the protocols).
     pub variant_options: VariantOptions,
+    /// Whether searches play below full strength (`UCI_LimitStrength`), at `elo`.
+    pub limit_strength: bool,
+    /// The level of a limited search (`UCI_Elo`).
+    pub elo: u32,
+    /// The `Seed` option: seeds the throws of chance, the worlds sampled for hidden
+    /// information and the choices of a limited strength.
+    seed: u64,
     rng: StdRng,
 }
 
@@ -144,6 +151,9 @@ impl Session {
             multipv: 1,
             show_wdl: false,
             variant_options: VariantOptions::default(),
+            limit_strength: false,
+            elo: strength::DEFAULT_ELO,
+            seed: 1,
             rng: StdRng::seed_from_u64(1),
         }
     }
@@ -220,8 +230,10 @@ impl Session {
         self.solver.clear();
     }
 
-    /// Seeds the throws of chance and the worlds sampled for hidden information.
+    /// Seeds the throws of chance, the worlds sampled for hidden information and the choices
+    /// of a limited strength.
     pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
         self.rng = StdRng::seed_from_u64(seed);
         self.set_hidden_information(|hidden| hidden.seed = seed);
     }
@@ -333,10 +345,21 @@ impl Session {
         }
     }
 
+    /// The level searches play at (`None`: full strength).
+    pub fn strength(&self) -> Option<Strength> {
+        self.limit_strength
+            .then(|| Strength::new(self.elo, self.seed))
+    }
+
     /// Starts a job in the background. `hold` keeps the answer back until [`Session::stop`]
-    /// or [`Session::release`] (UCI's infinite and ponder searches).
-    pub fn start<A: Announce>(&mut self, job: Job, hold: bool, announce: A) {
+    /// or [`Session::release`] (UCI's infinite and ponder searches). A search plays at the
+    /// session's strength; its node budget binds solvers and seat searches too.
+    pub fn start<A: Announce>(&mut self, mut job: Job, hold: bool, announce: A) {
         self.stop();
+        if let (Job::Search(limits), Some(level)) = (&mut job, self.strength()) {
+            limits.strength = Some(level);
+            limits.nodes = limits.node_limit();
+        }
         let mut searcher = self.searcher.take().unwrap_or_default();
         let stop = Arc::new(AtomicBool::new(false));
         let held = Arc::new(AtomicBool::new(hold));

@@ -194,6 +194,10 @@ impl Uci {
             (options::SEED, OptionValue::Number(seed)) => self.session.set_seed(seed as u64),
             (options::MULTIPV, OptionValue::Number(lines)) => self.session.multipv = lines as usize,
             (options::SHOW_WDL, OptionValue::Flag(show)) => self.session.show_wdl = show,
+            (options::LIMIT_STRENGTH, OptionValue::Flag(limit)) => {
+                self.session.limit_strength = limit
+            }
+            (options::ELO, OptionValue::Number(elo)) => self.session.elo = elo as u32,
             (options::SAMPLES, OptionValue::Number(samples)) => self
                 .session
                 .set_hidden_information(|hidden| hidden.samples = samples as u32),
@@ -281,6 +285,7 @@ impl Uci {
             search_moves,
             ponder: go.ponder.then(Ponder::new),
             multipv: self.session.multipv,
+            strength: None,
         };
         let hold = go.infinite || go.ponder;
         self.session.start(Job::Search(limits), hold, UciAnnounce);

@@ -11,12 +11,12 @@ use amity_engine::{Presentation, Rules};
 use amity_variants::with_game;
 use serde_json::{Value, json};
 
-use crate::room::{AmityAnswer, AmityJob, ClientId, Player, Room, Sat, ServeError};
+use crate::room::{AmityAnswer, AmityJob, ClientId, Level, Player, Room, Sat, ServeError};
 
 /// Games kept at once: a server left running must not grow without end.
 pub const MAX_ROOMS: usize = 256;
 
-/// The depth Amity searches to when a new game names none.
+/// The depth Amity searches to when a new game names neither a level nor a depth.
 const DEFAULT_DEPTH: u64 = 3;
 
 /// The longest request a browser may send (bytes): requests are a few hundred.
@@ -327,11 +327,18 @@ impl Hub {
             .get("hotseat")
             .and_then(Value::as_bool)
             .unwrap_or(false);
-        let depth = match request.get("depth") {
-            None | Some(Value::Null) => DEFAULT_DEPTH,
-            Some(depth) => depth
-                .as_u64()
-                .ok_or_else(|| ServeError::Malformed("'depth' must be a number".into()))?,
+        // An Elo level (what the page offers) or, for measuring, a depth.
+        let level = match (request.get("elo"), request.get("depth")) {
+            (Some(elo), _) if !elo.is_null() => Level::elo(
+                elo.as_u64()
+                    .ok_or_else(|| ServeError::Malformed("'elo' must be a number".into()))?,
+            )?,
+            (_, None | Some(Value::Null)) => Level::depth(DEFAULT_DEPTH)?,
+            (_, Some(depth)) => Level::depth(
+                depth
+                    .as_u64()
+                    .ok_or_else(|| ServeError::Malformed("'depth' must be a number".into()))?,
+            )?,
         };
         let seed = match request.get("seed").and_then(Value::as_u64) {
             Some(seed) => seed,
@@ -342,7 +349,7 @@ impl Hub {
         };
         self.make_room()?;
         self.next_room += 1;
-        let mut room = Room::new(self.next_room, variant, &players, depth, seed)?;
+        let mut room = Room::at_level(self.next_room, variant, &players, level, seed)?;
         // One person at every person's seat, or at the one chosen.
         let seats = if hotseat {
             room.allow_hotseat();

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use amity_engine::rules::Refereed;
-use amity_engine::search::{Limits, Score, Searcher};
+use amity_engine::search::{Limits, Score, Searcher, Strength, strength};
 use amity_engine::{
     Color, Game, Move, MoveFlag, MoveList, Notation, Position, Presentation, Rules, RulesExt, Seen,
     Solver, SolverMemory,
@@ -25,6 +25,69 @@ pub type ClientId = u64;
 
 /// Deepest search a page may ask Amity for: deeper answers take longer than a page waits.
 pub const MAX_DEPTH: u32 = 8;
+
+/// How strongly Amity plays in a room: at an Elo level (what the page offers, as the UCI
+/// option `UCI_Elo`: a node budget and a seeded share of lesser moves), or to a fixed depth
+/// (for measuring: the page's `?depth=N`, the tests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Depth(u32),
+    Elo(u32),
+}
+
+impl Level {
+    /// A search to `depth`, refused outside 1 to [`MAX_DEPTH`].
+    ///
+    /// # Errors
+    /// [`ServeError::BadDepth`] for a depth out of range.
+    pub fn depth(depth: u64) -> Result<Level, ServeError> {
+        u32::try_from(depth)
+            .ok()
+            .filter(|depth| (1..=MAX_DEPTH).contains(depth))
+            .map(Level::Depth)
+            .ok_or(ServeError::BadDepth(depth, MAX_DEPTH))
+    }
+
+    /// Play at `elo`, refused outside the range `UCI_Elo` has.
+    ///
+    /// # Errors
+    /// [`ServeError::BadElo`] for a level out of range.
+    pub fn elo(elo: u64) -> Result<Level, ServeError> {
+        u32::try_from(elo)
+            .ok()
+            .filter(|elo| (strength::MIN_ELO..=strength::MAX_ELO).contains(elo))
+            .map(Level::Elo)
+            .ok_or(ServeError::BadElo(elo))
+    }
+
+    /// The depth a search at this level is like, for what is given a depth (a partner's
+    /// decision, the table's size): an Elo level from 2 at the weakest to [`MAX_DEPTH`] at
+    /// the strongest.
+    pub fn search_depth(self) -> u32 {
+        match self {
+            Level::Depth(depth) => depth,
+            Level::Elo(elo) => (2 + elo.saturating_sub(strength::MIN_ELO) / 300).min(MAX_DEPTH),
+        }
+    }
+
+    /// The limits of a search at this level, seeded by `seed`, within [`SEARCH_TIME_CAP`].
+    fn limits(self, seed: u64) -> Limits {
+        let capped = Limits {
+            movetime: Some(SEARCH_TIME_CAP),
+            ..Limits::default()
+        };
+        match self {
+            Level::Depth(depth) => Limits {
+                depth: Some(depth.max(1)),
+                ..capped
+            },
+            Level::Elo(elo) => Limits {
+                strength: Some(Strength::new(elo, seed)),
+                ..capped
+            },
+        }
+    }
+}
 
 /// The longest any one search for the page may take (Amity's decision or a hint): it then
 /// answers with the best it has found. The page shows it.
@@ -118,6 +181,8 @@ pub enum ServeError {
     NothingToCancel,
     /// A depth Amity does not search to (asked, most allowed).
     BadDepth(u64, u32),
+    /// An Elo level Amity does not play at.
+    BadElo(u64),
     /// A request longer than a request can be (its length, the most allowed).
     TooLong(usize, usize),
 }
@@ -147,6 +212,12 @@ impl fmt::Display for ServeError {
             ServeError::BadDepth(depth, most) => {
                 write!(f, "Amity searches to a depth of 1 to {most}, not {depth}")
             }
+            ServeError::BadElo(elo) => write!(
+                f,
+                "Amity plays at {} to {} Elo, not {elo}",
+                strength::MIN_ELO,
+                strength::MAX_ELO
+            ),
             ServeError::TooLong(length, most) => {
                 write!(f, "a request of {length} bytes is longer than {most}")
             }
@@ -178,7 +249,9 @@ pub struct AmityJob {
     /// The seat's view when it differs from the full state's (a decision waiting for its
     /// second half), as FEN.
     awaiting: Option<String>,
-    depth: u32,
+    level: Level,
+    /// Seeds the choices of a search at an Elo level.
+    seed: u64,
     /// Set to stop the search early (a person cancels it): it answers with what it has.
     stop: Arc<AtomicBool>,
     /// The room's solver memory, whichever worker searches the job.
@@ -223,9 +296,9 @@ fn score_json(score: Score, sign: i32) -> Value {
 }
 
 impl AmityJob {
-    /// How deep the job searches (the room's depth).
+    /// How deep the job searches (the room's depth, or the depth its Elo level is like).
     pub fn depth(&self) -> u32 {
-        self.depth
+        self.level.search_depth()
     }
 
     /// The flag that stops this job's search early.
@@ -233,7 +306,7 @@ impl AmityJob {
         Arc::clone(&self.stop)
     }
 
-    /// Searches the seat's view to the job's depth, for at most [`SEARCH_TIME_CAP`] and until
+    /// Searches the seat's view at the job's level, for at most [`SEARCH_TIME_CAP`] and until
     /// its stop flag is set: the decision and its score.
     pub fn think(self, searcher: &mut Searcher) -> AmityAnswer {
         let started = std::time::Instant::now();
@@ -259,7 +332,7 @@ impl AmityJob {
                 &self.game,
                 &view_fen,
                 self.seat,
-                self.depth,
+                self.level.search_depth(),
             );
             match (solved, partner) {
                 (Some(solution), _) => (
@@ -268,10 +341,7 @@ impl AmityJob {
                 ),
                 (None, Some(token)) => (token, None),
                 (None, None) => {
-                    let limits = Limits {
-                        movetime: Some(SEARCH_TIME_CAP),
-                        ..Limits::depth(self.depth.max(1))
-                    };
+                    let limits = self.level.limits(self.seed);
                     let mut last = None;
                     let result = if rules.hides_information() || self.awaiting.is_some() {
                         searcher.search(rules, &view, &[view.hash()], &limits, stop, &mut |r| {
@@ -307,7 +377,9 @@ pub struct Room {
     /// Whether one browser may hold several seats: a game opened for one person to play
     /// every person's seat at one screen.
     hotseat: bool,
-    depth: u32,
+    level: Level,
+    /// Seeds the choices of Amity's searches at an Elo level.
+    seed: u64,
     rng: StdRng,
     /// Finished turns as the rules announce them ("white: e2e4"), one record per seat: a
     /// decision may be told to one seat and kept from another (a clue word from its mover).
@@ -351,10 +423,20 @@ impl Room {
         depth: u64,
         seed: u64,
     ) -> Result<Room, ServeError> {
-        let depth = u32::try_from(depth)
-            .ok()
-            .filter(|depth| (1..=MAX_DEPTH).contains(depth))
-            .ok_or(ServeError::BadDepth(depth, MAX_DEPTH))?;
+        Room::at_level(id, variant, players, Level::depth(depth)?, seed)
+    }
+
+    /// A new game as [`Room::new`] makes, Amity playing at `level`.
+    ///
+    /// # Errors
+    /// An unknown variant or players that do not fit its seats.
+    pub fn at_level(
+        id: u64,
+        variant: &str,
+        players: &[Player],
+        level: Level,
+        seed: u64,
+    ) -> Result<Room, ServeError> {
         let template = amity_variants::new_game_with(variant, &VariantOptions::default())
             .ok_or_else(|| ServeError::UnknownVariant(variant.to_string()))?;
         let mut rng = StdRng::seed_from_u64(seed);
@@ -380,7 +462,8 @@ impl Room {
             players: players.to_vec(),
             holders: vec![None; players.len()],
             hotseat: false,
-            depth,
+            level,
+            seed,
             rng,
             records: vec![Vec::new(); players.len()],
             pending: vec![Vec::new(); players.len()],
@@ -811,7 +894,8 @@ impl Room {
             game: self.game.clone(),
             seat,
             awaiting: self.awaiting.clone(),
-            depth: self.depth,
+            level: self.level,
+            seed: self.seed,
             stop: Arc::default(),
             solver: Arc::clone(&self.solver),
         })
@@ -826,7 +910,8 @@ impl Room {
             game: self.game.clone(),
             seat,
             awaiting: self.awaiting.clone(),
-            depth: self.depth,
+            level: self.level,
+            seed: self.seed,
             stop: Arc::default(),
             solver: Arc::clone(&self.solver),
         })
@@ -967,7 +1052,11 @@ impl Room {
                 .map(|(ply, score)| json!([ply, score]))
                 .collect::<Vec<_>>(),
             "belief": belief,
-            "depth": self.depth,
+            "depth": self.level.search_depth(),
+            "elo": match self.level {
+                Level::Elo(elo) => Some(elo),
+                Level::Depth(_) => None,
+            },
             "searchSeconds": SEARCH_TIME_CAP.as_secs(),
             "notice": self.notice,
             // How long a search took could tell what it saw: games that hide information

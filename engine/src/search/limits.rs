@@ -8,6 +8,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use super::Score;
+use super::strength::{self, Strength};
 
 /// One side's clock as the GUI reports it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -90,6 +91,8 @@ pub struct Limits {
     /// How many best lines to search and report (MultiPV), each with its own score; 0 and 1
     /// both mean the best line alone.
     pub multipv: usize,
+    /// Play below full strength, at this level (`UCI_LimitStrength`); `None`: full strength.
+    pub strength: Option<Strength>,
 }
 
 /// How long a search may take, counted from when its clock starts.
@@ -128,6 +131,24 @@ impl Limits {
     /// How many best lines the search looks for: at least one.
     pub fn lines(&self) -> usize {
         self.multipv.max(1)
+    }
+
+    /// How many root lines the search looks for: those asked, and at a limited strength at
+    /// least the candidates it chooses among.
+    pub fn lines_searched(&self) -> usize {
+        match self.strength {
+            Some(_) => self.lines().max(strength::CANDIDATES),
+            None => self.lines(),
+        }
+    }
+
+    /// The node limit, within the budget of the strength level if there is one.
+    pub fn node_limit(&self) -> Option<u64> {
+        let budget = self.strength.map(|level| level.node_budget());
+        match (self.nodes, budget) {
+            (Some(nodes), Some(budget)) => Some(nodes.min(budget)),
+            (nodes, budget) => nodes.or(budget),
+        }
     }
 
     /// Whether `score` for the side to move answers the mate limit: it mates within the moves

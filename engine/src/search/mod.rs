@@ -9,12 +9,14 @@ mod limits;
 pub mod ordering;
 pub mod parameters;
 pub mod see;
+pub mod strength;
 pub mod transposition;
 mod worker;
 
 pub use determinized::HiddenInformation;
 pub use limits::{Budget, Clock, Limits, Ponder};
 pub use parameters::{ParameterError, SearchParameters};
+pub use strength::Strength;
 pub use transposition::{TableError, Transposition};
 
 use std::collections::HashMap;
@@ -277,6 +279,9 @@ impl Searcher {
     ///
     /// In a game that hides information the answer depends only on what the side to move may
     /// know: its view of `root` (see [`HiddenInformation`]), unless told to use the full state.
+    ///
+    /// At a limited strength the search keeps to its level's node budget; a game that hides
+    /// information is weakened by the budget alone.
     pub fn search<R: Rules>(
         &mut self,
         rules: &R,
@@ -286,13 +291,25 @@ impl Searcher {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Report),
     ) -> SearchResult {
+        let within_budget;
+        let limits = if limits.strength.is_some() {
+            within_budget = Limits {
+                nodes: limits.node_limit(),
+                ..limits.clone()
+            };
+            &within_budget
+        } else {
+            limits
+        };
         if rules.hides_information() && (!self.hidden.full_state || rules.is_view(root)) {
             return self.search_determinized(rules, root, limits, stop, report);
         }
         self.search_world(rules, root, history, limits, stop, report)
     }
 
-    /// Searches one full state as it is: every part of it known.
+    /// Searches one full state as it is: every part of it known. At a limited strength it
+    /// plays one of the best lines by the level's seeded choice ([`Strength::choose`]),
+    /// reporting only the lines asked for and, last, the line it plays.
     pub fn search_world<R: Rules>(
         &mut self,
         rules: &R,
@@ -311,7 +328,14 @@ impl Searcher {
             moves.retain(|mv| limits.search_moves.contains(&mv));
         }
         // MultiPV: never more lines than moves to start them.
-        let lines = limits.lines().min(moves.len());
+        let lines = limits.lines_searched().min(moves.len());
+        // The lines a limited strength looks for beyond those asked are its own business.
+        let shown = limits.lines();
+        let report = &mut |line: &Report| {
+            if line.multipv <= shown {
+                report(line)
+            }
+        };
         let Some(&first) = moves.as_slice().first() else {
             return SearchResult {
                 best: Move::NULL,
@@ -401,6 +425,31 @@ impl Searcher {
             result.ponder = thread.pv.get(1).copied();
             result.depth = thread.depth;
             result.score = worker::to_score(thread.score);
+            if let Some(level) = limits.strength {
+                let lines: Vec<(i32, &Vec<Move>)> = std::iter::once((thread.score, &thread.pv))
+                    .chain(thread.more_lines.iter().map(|line| (line.score, &line.pv)))
+                    .filter(|(_, pv)| pv.first().is_some_and(|&mv| moves.contains(mv)))
+                    .collect();
+                let scores: Vec<i32> = lines.iter().map(|&(score, _)| score).collect();
+                let chosen = level.choose(&scores, root.hash());
+                if let Some(&(score, pv)) = lines.get(chosen).filter(|_| chosen > 0) {
+                    result.best = pv[0];
+                    result.ponder = pv.get(1).copied();
+                    result.score = worker::to_score(score);
+                    // The last line the GUI sees is the one played.
+                    report(&Report {
+                        multipv: 1,
+                        depth: thread.depth,
+                        seldepth: thread.seldepth,
+                        score: result.score,
+                        nodes,
+                        time: start.elapsed(),
+                        hashfull: self.table.hashfull(),
+                        pv: pv.clone(),
+                    });
+                    return result;
+                }
+            }
             // When a helper's line wins the vote, or the main thread was stopped inside an
             // iteration, say so in a last report: the GUI's last line shows what is played.
             if chosen != Some(0)

@@ -185,7 +185,11 @@ function start() {
   if (!game) return;
   const you = Number(document.querySelector("input[name=you]:checked").value);
   const players = game.seats.map((_, index) => index === you ? "person" : $(`player-${index}`).value);
-  send({ op: "new", variant: game.name, players, seat: you, depth: Number($("depth").value), hotseat: $("hotseat").checked });
+  // Amity plays at the Elo level chosen; `?depth=N` in the address asks for a fixed depth
+  // instead (for measuring).
+  const depth = new URLSearchParams(location.search).get("depth");
+  const level = depth ? { depth: Number(depth) } : { elo: Number($("level").value) };
+  send({ op: "new", variant: game.name, players, seat: you, ...level, hotseat: $("hotseat").checked });
 }
 
 function mySide() {

@@ -102,6 +102,19 @@ fn bad_requests_are_refused_clearly_and_change_nothing() {
         );
         assert_eq!(error_of(&out, 1), expected);
     }
+    // So is an Elo level Amity does not play at.
+    for (elo, expected) in [
+        (json!(999), "Amity plays at 1000 to 2800 Elo, not 999"),
+        (json!(2801), "Amity plays at 1000 to 2800 Elo, not 2801"),
+        (json!("strong"), "malformed request: 'elo' must be a number"),
+    ] {
+        let out = hub.handle(
+            1,
+            &json!({"op":"new","variant":"chess","players":["person","amity"],"seat":0,"elo":elo})
+                .to_string(),
+        );
+        assert_eq!(error_of(&out, 1), expected);
+    }
     // A request past the limit is answered, not dropped.
     let long =
         json!({"op": "play", "token": "x".repeat(amity_web::hub::MAX_REQUEST_BYTES)}).to_string();

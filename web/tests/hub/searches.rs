@@ -90,3 +90,25 @@ async fn a_cancelled_hint_answers_as_cancelled() {
     let out = hub.handle(1, r#"{"op":"cancel"}"#);
     assert_eq!(messages(&out, 1)[0]["type"], "error");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn amity_plays_at_the_elo_level_of_its_room() {
+    let pool = SearchPool::default();
+    let mut hub = Hub::new();
+    hub.connect(1);
+    let out = hub.handle(
+        1,
+        &json!({"op": "new", "variant": "chess", "players": ["amity", "person"], "seat": 1, "elo": 1200, "seed": 1})
+            .to_string(),
+    );
+    let told = &messages(&out, 1)[0];
+    let room = told["room"].as_u64().expect("a room");
+    assert!(hub.claim_amity(room));
+    let job = hub.next_amity_job(room).expect("Amity moves first");
+    let answer = pool.start(job).answer().await.expect("Amity answers");
+    let out = hub.apply_amity(answer);
+    let state = messages(&out, 1).pop().expect("a state");
+    // Amity played (legally: the hub plays only legal decisions) and the room says its level.
+    assert_eq!(state["toDecide"], 1, "{state}");
+    assert_eq!(state["elo"], 1200, "{state}");
+}
