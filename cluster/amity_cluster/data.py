@@ -200,10 +200,9 @@ def run_selfplay(argv):
     parser.add_argument("--shard-cpus", type=float, default=1,
                         help="CPUs Ray reserves for a shard (amity tune uses every core it sees)")
     options, tune_args = parser.parse_known_args(argv)
-    runtime.connect(options.address, options.cpus)
     amity, environment = runtime.binary_environment(options.amity, options.ship)
-    task = selfplay_shard.options(num_cpus=options.shard_cpus,
-                                  **({"runtime_env": environment} if environment else {}))
+    runtime.connect(options.address, options.cpus, environment)
+    task = selfplay_shard.options(num_cpus=options.shard_cpus)
     size = max(1, options.shard_games)
     tasks = {}
     for index, first in enumerate(range(0, options.games, size)):

@@ -150,9 +150,8 @@ class Match:
         return collections.deque(Shard(numbers[i:i + size]) for i in range(0, self.total, size))
 
     def run(self):
-        runtime.connect(self.options.address, self.options.cpus)
         amity, environment = runtime.binary_environment(self.options.amity, self.options.ship)
-        task = play_shard.options(runtime_env=environment) if environment else play_shard
+        runtime.connect(self.options.address, self.options.cpus, environment)
         waiting = self.shards()
         shard_count = len(waiting)
         in_flight = self.options.in_flight or max(
@@ -165,7 +164,7 @@ class Match:
         while (waiting or running) and verdict is None:
             while waiting and len(running) < in_flight:
                 shard = waiting.popleft()
-                running[task.remote(amity, self.match_args, shard.numbers)] = shard
+                running[play_shard.remote(amity, self.match_args, shard.numbers)] = shard
             [ready], _ = ray.wait(list(running), num_returns=1)
             shard = running[ready]
             try:
@@ -277,7 +276,7 @@ class Match:
                  "games/minute")
         if self.sprt:
             self.sprt_summary()
-        if self.options.pgnout and not self.options.ship:
+        if self.options.pgnout:
             self.check_pgn()
 
     def summary(self):

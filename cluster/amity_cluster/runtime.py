@@ -19,16 +19,25 @@ class AmityFailed(RuntimeError):
     variant), so replaying it elsewhere would fail alike."""
 
 
-def connect(address=None, cpus=None):
+def connect(address=None, cpus=None, environment=None):
     """Joins the cluster at `address` ("auto" finds a local `ray start`), or starts Ray on
     this machine with `cpus` CPUs (all by default); a connection made before (a test's
-    cluster) is kept."""
+    cluster) is kept. `environment` is the job's runtime environment (Ray uploads a local
+    directory only for a whole job)."""
     if ray.is_initialized():
+        if environment:
+            raise AmityFailed("--ship needs amity-cluster to make its own Ray connection")
         return
+    # ray.init turns the directory into the URI of its upload, in place.
+    shipped = environment["working_dir"] if environment else None
     if address:
-        ray.init(address=address, log_to_driver=False)
+        ray.init(address=address, runtime_env=environment, log_to_driver=False)
     else:
-        ray.init(num_cpus=cpus, log_to_driver=False, include_dashboard=False)
+        ray.init(num_cpus=cpus, runtime_env=environment, log_to_driver=False,
+                 include_dashboard=False)
+    if shipped:
+        # Packed and uploaded: the copy here has done its work.
+        shutil.rmtree(shipped, ignore_errors=True)
 
 
 def binary_environment(amity, ship):
@@ -36,7 +45,8 @@ def binary_environment(amity, ship):
     into a working directory Ray uploads to every node that runs a shard; otherwise `amity`
     must be a path (or a name on PATH) that every node has."""
     if not ship:
-        return amity, None
+        # A relative path means the driver's directory, not each worker's.
+        return (os.path.abspath(amity) if os.sep in amity else amity), None
     local = shutil.which(amity) or amity
     if not os.path.isfile(local):
         raise AmityFailed(f"cannot ship {amity}: no such file")
