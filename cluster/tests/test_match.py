@@ -1,6 +1,7 @@
 """A match on the three-node cluster: the same games as `amity match` on one machine, game by
 game, in chess and in a game that hides information; a killed worker loses no game and
-counts none twice; an SPRT that decides cancels the rest of the match."""
+counts none twice; an SPRT that decides cancels the rest of the match; an engine that will
+not run loses its games as `amity match` scores them."""
 
 import os
 import signal
@@ -98,3 +99,14 @@ def test_a_decided_sprt_cancels_the_rest_of_the_match(cluster, amity, tmp_path):
     assert "SPRT decided; the remaining shards are cancelled." in out
     assert "SPRT (pentanomial): elo0 0 elo1 150" in out
     assert sum(outcome.pentanomial.counts) >= 1
+
+
+def test_an_engine_that_will_not_run_loses_its_games_as_in_amity_match(cluster, amity,
+                                                                       tmp_path):
+    argv = ["--engine", "cmd=amity", "depth=1", "name=Fine",
+            "--engine", "cmd=/bin/false", "name=Broken",
+            "--games", "4", "--random-plies", "0", "--shard-games", "2"]
+    outcome, games, out = cluster_match(amity, argv, tmp_path)
+    assert (outcome.head_to_head.wins, outcome.head_to_head.losses) == (4, 0), out
+    assert "Games played: 4; terminations: abandoned 4;" in out
+    assert all(pgn.tags(game)["Termination"] == "abandoned" for game in games)
