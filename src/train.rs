@@ -18,7 +18,9 @@ pub struct TrainArgs {
     /// The variant whose network is trained (one that evaluates by network: chess).
     #[arg(long, default_value = "chess")]
     pub variant: String,
-    /// Labelled positions, one `fen;score` a line, the score White's expected result (0 to 1).
+    /// Labelled positions, one `fen;score` a line, the score White's expected result (0 to 1):
+    /// a file, or a manifest of shard files (`amity-cluster selfplay` or `label`) or its
+    /// directory.
     #[arg(long)]
     pub data: String,
     /// The share of positions, taken from the end of the file, kept out of training to

@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use amity_engine::evaluation::Tapered;
@@ -26,7 +27,8 @@ pub struct TuneArgs {
     /// The variant whose evaluation is tuned (one with a linear evaluation: losalamos).
     #[arg(long, default_value = "losalamos")]
     pub variant: String,
-    /// The positions file: read if it exists, else made by self-play and saved there.
+    /// The positions file (or a manifest of shard files, or its directory): read if it
+    /// exists, else made by self-play and saved there.
     #[arg(long, default_value = "tune-positions.txt")]
     pub data: String,
     /// Self-play games to make the positions from.
@@ -139,17 +141,48 @@ pub(crate) fn read_data(path: &str) -> std::io::Result<Vec<Labelled>> {
     Ok(data)
 }
 
-/// A data file's labelled positions (`fen;result` lines; others are skipped) in parts of at
-/// most a given size, read as they are asked for.
+/// The first line of a manifest: `amity-cluster selfplay` and `label` write their data as
+/// shard files and a manifest beside them, one further line a shard (`file positions`, the
+/// file relative to the manifest), in the order the shards are read.
+const MANIFEST_HEADER: &str = "# amity-cluster manifest";
+
+/// The data files `path` stands for: itself, or the shards its manifest lists (a directory
+/// stands for its `manifest.txt`).
+fn data_files(path: &str) -> std::io::Result<Vec<PathBuf>> {
+    let mut path = PathBuf::from(path);
+    if path.is_dir() {
+        path.push("manifest.txt");
+    }
+    let mut first = String::new();
+    BufReader::new(std::fs::File::open(&path)?).read_line(&mut first)?;
+    if !first.starts_with(MANIFEST_HEADER) {
+        return Ok(vec![path]);
+    }
+    let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    Ok(std::fs::read_to_string(&path)?
+        .lines()
+        .skip(1)
+        .filter_map(|entry| entry.split_whitespace().next())
+        .map(|file| folder.join(file))
+        .collect())
+}
+
+/// A data set's labelled positions (`fen;result` lines; others are skipped), from one file or
+/// a manifest's shards, in parts of at most a given size, read as they are asked for.
 pub(crate) struct LabelledReader {
-    lines: std::io::Lines<BufReader<std::fs::File>>,
+    /// The files not opened yet, the next one last.
+    files: Vec<PathBuf>,
+    lines: Option<std::io::Lines<BufReader<std::fs::File>>>,
     part: usize,
 }
 
 impl LabelledReader {
     pub(crate) fn open(path: &str, part: usize) -> std::io::Result<LabelledReader> {
+        let mut files = data_files(path)?;
+        files.reverse();
         Ok(LabelledReader {
-            lines: BufReader::new(std::fs::File::open(path)?).lines(),
+            files,
+            lines: None,
             part: part.max(1),
         })
     }
@@ -161,10 +194,20 @@ impl Iterator for LabelledReader {
     fn next(&mut self) -> Option<Self::Item> {
         let mut part = Vec::new();
         while part.len() < self.part {
-            let line = match self.lines.next() {
+            if self.lines.is_none() {
+                match self.files.pop().map(std::fs::File::open) {
+                    Some(Ok(file)) => self.lines = Some(BufReader::new(file).lines()),
+                    Some(Err(error)) => return Some(Err(error)),
+                    None => break,
+                }
+            }
+            let line = match self.lines.as_mut().and_then(Iterator::next) {
                 Some(Ok(line)) => line,
                 Some(Err(error)) => return Some(Err(error)),
-                None => break,
+                None => {
+                    self.lines = None;
+                    continue;
+                }
             };
             let Some((fen, result)) = line.rsplit_once(';') else {
                 continue;
@@ -403,5 +446,37 @@ mod tests {
         assert_eq!(results, [1.0, 0.5, 0.0, 1.0, 0.0]);
         assert_eq!(whole[4].fen, "8/8/8/8/8/8/8/K2k4 w - - 0 1");
         let _ = std::fs::remove_file(path);
+    }
+
+    #[test]
+    fn a_manifest_reads_its_shards_in_order_as_one_data_set() {
+        let folder = std::env::temp_dir().join(format!("amity-shards-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).unwrap();
+        let shards = [
+            (
+                "shard-00000.txt",
+                "8/8/8/8/8/8/8/K6k w - - 0 1;1\n8/8/8/8/8/8/8/K5k1 w - - 0 1;0\n",
+            ),
+            ("shard-00001.txt", "8/8/8/8/8/8/8/K4k2 w - - 0 1;0.5\n"),
+        ];
+        for (name, text) in shards {
+            std::fs::write(folder.join(name), text).unwrap();
+        }
+        let manifest = "# amity-cluster manifest: label positions=3\n\
+                        shard-00000.txt 2\nshard-00001.txt 1\n";
+        std::fs::write(folder.join("manifest.txt"), manifest).unwrap();
+        let by_manifest = folder.join("manifest.txt");
+        for path in [folder.to_str().unwrap(), by_manifest.to_str().unwrap()] {
+            let sizes: Vec<usize> = LabelledReader::open(path, 2)
+                .unwrap()
+                .map(|part| part.unwrap().len())
+                .collect();
+            assert_eq!(sizes, [2, 1]);
+            let results: Vec<f32> = read_data(path).unwrap().iter().map(|l| l.result).collect();
+            assert_eq!(results, [1.0, 0.0, 0.5]);
+        }
+        std::fs::remove_file(folder.join("shard-00001.txt")).unwrap();
+        assert!(read_data(folder.to_str().unwrap()).is_err());
+        let _ = std::fs::remove_dir_all(&folder);
     }
 }

@@ -17,6 +17,7 @@ pub mod seats;
 pub mod stats;
 pub mod timecontrol;
 
+use std::collections::BTreeSet;
 use std::fmt;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -116,6 +117,11 @@ pub struct MatchArgs {
     /// (boards, clocks, moves, the score table).
     #[arg(long)]
     pub live: Option<std::path::PathBuf>,
+    /// Play only these games of the match, by the numbers `Game N` prints (from 1), e.g.
+    /// 1-20 or 3,7,11-14. Every game keeps the opening, colours and chance it has in the
+    /// whole match, so parts of one match played apart (amity-cluster's shards) add up to it.
+    #[arg(long, value_name = "LIST")]
+    pub game_numbers: Option<String>,
 }
 
 impl MatchArgs {
@@ -210,6 +216,47 @@ fn parse_sprt(texts: &[String]) -> Result<Sprt, MatchError> {
     Ok(sprt)
 }
 
+/// The game numbers a `--game-numbers` list names (ranges `a-b` and single numbers, comma
+/// separated), each between 1 and the match's `total`.
+fn parse_game_numbers(text: &str, total: usize) -> Result<BTreeSet<usize>, MatchError> {
+    let bad = |why: String| MatchError::Setting(format!("--game-numbers {text}: {why}"));
+    let number = |word: &str| -> Result<usize, MatchError> {
+        let number: usize = word
+            .trim()
+            .parse()
+            .map_err(|_| bad(format!("'{word}' is not a game number")))?;
+        if number == 0 || number > total {
+            return Err(bad(format!(
+                "the match has games 1 to {total}, not {number}"
+            )));
+        }
+        Ok(number)
+    };
+    let mut numbers = BTreeSet::new();
+    for part in text.split(',') {
+        match part.split_once('-') {
+            Some((first, last)) => numbers.extend(number(first)?..=number(last)?),
+            None => {
+                numbers.insert(number(part)?);
+            }
+        }
+    }
+    if numbers.is_empty() {
+        return Err(bad("no game".into()));
+    }
+    Ok(numbers)
+}
+
+/// The opening (and chance) slot of game `number` (from 1): a pair of games shares one,
+/// colours swapped, unless each opening is played once only.
+fn opening_slot(number: usize, no_repeat: bool) -> usize {
+    if no_repeat {
+        number - 1
+    } else {
+        (number - 1) / 2
+    }
+}
+
 fn parse_adjudication(args: &MatchArgs) -> Result<Adjudication, MatchError> {
     let mut adjudication = Adjudication {
         max_plies: args.max_plies,
@@ -281,17 +328,13 @@ fn schedule(
                     } else {
                         (second, first)
                     };
-                    let slot = if args.no_repeat {
-                        setups.len()
-                    } else {
-                        setups.len() / 2
-                    };
+                    let number = setups.len() + 1;
+                    let slot = opening_slot(number, args.no_repeat);
                     let opening = if openings.is_empty() {
                         Opening::default()
                     } else {
                         openings[order[slot % order.len()]].clone()
                     };
-                    let number = setups.len() + 1;
                     // Both games of a pair (one opening, colours swapped) throw from the same
                     // seed: in a game of chance each engine then gets the other's luck once,
                     // and the luck cancels out of the pair instead of adding to the noise.
@@ -413,12 +456,31 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
         names.push(spec.name.clone());
     }
     if seated {
+        if args.game_numbers.is_some() {
+            return Err(MatchError::Setting(
+                "a Split-Brain seat match is played whole (no --game-numbers)".into(),
+            ));
+        }
         return run_seat_match(&args, &specs);
     }
     let adjudication = parse_adjudication(&args)?;
     let sprt = args.sprt.as_deref().map(parse_sprt).transpose()?;
     let pairs = specs.len() * (specs.len() - 1) / 2;
     let total = args.games * args.rounds * pairs;
+    let wanted = args
+        .game_numbers
+        .as_deref()
+        .map(|text| parse_game_numbers(text, total))
+        .transpose()?;
+    // The games this run plays: the whole match, or the part `--game-numbers` names.
+    let playing = wanted.as_ref().map_or(total, BTreeSet::len);
+    let slot_wanted = |slot: usize| {
+        wanted.as_ref().is_none_or(|numbers| {
+            numbers
+                .iter()
+                .any(|&number| opening_slot(number, args.no_repeat) == slot)
+        })
+    };
     let openings = match &args.openings {
         Some(path) => {
             openings::from_file(path, &args.variant, &args.options).map_err(MatchError::Openings)?
@@ -440,13 +502,16 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
                 total.div_ceil(2)
             };
             println!(
-                "Making {slots} opening(s) of {} random plies (balanced by a depth {} search)...",
-                args.random_plies, args.balance_depth
+                "Making {} opening(s) of {} random plies (balanced by a depth {} search)...",
+                (0..slots).filter(|&slot| slot_wanted(slot)).count(),
+                args.random_plies,
+                args.balance_depth
             );
             openings::random(
                 &args.variant,
                 &args.options,
                 slots,
+                &slot_wanted,
                 RandomOpenings {
                     plies: args.random_plies,
                     depth: args.balance_depth,
@@ -460,7 +525,7 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
     };
     let live = match &args.live {
         Some(path) => Some(Arc::new(
-            LiveBoard::create(path.clone(), &args.event, total)
+            LiveBoard::create(path.clone(), &args.event, playing)
                 .map_err(|e| MatchError::Setting(format!("--live {}: {e}", path.display())))?,
         )),
         None => None,
@@ -477,7 +542,10 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
             .collect();
         live.update_table(table, 0);
     }
-    let setups = schedule(&args, &specs, &openings, adjudication, live.as_ref());
+    let mut setups = schedule(&args, &specs, &openings, adjudication, live.as_ref());
+    if let Some(numbers) = &wanted {
+        setups.retain(|setup| numbers.contains(&setup.number));
+    }
     let mut pgn_file = match &args.pgnout {
         Some(path) => Some(
             std::fs::File::create(path)
@@ -488,7 +556,7 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
     println!(
         "{} plays {} game(s) of {} with concurrency {}.",
         names.join(" vs "),
-        total,
+        playing,
         args.variant,
         args.concurrency.max(1)
     );
@@ -497,7 +565,7 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
     let next = Arc::new(AtomicUsize::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, results) = mpsc::channel::<PlayedGame>();
-    let workers: Vec<_> = (0..args.concurrency.clamp(1, total.max(1)))
+    let workers: Vec<_> = (0..args.concurrency.clamp(1, playing.max(1)))
         .map(|_| {
             let (setups, next, stop, sender) = (
                 Arc::clone(&setups),
@@ -575,7 +643,7 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
             }
         }
         let width = 20;
-        let filled = finished * width / total.max(1);
+        let filled = finished * width / playing.max(1);
         println!(
             "Game {} ({} vs {}): {} {{{}}}",
             played.setup.number,
@@ -585,7 +653,7 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
             played.reason
         );
         println!(
-            "[{}{}] {finished}/{total}  Score of {} vs {}: {} - {} - {}  [{:.3}]",
+            "[{}{}] {finished}/{playing}  Score of {} vs {}: {} - {} - {}  [{:.3}]",
             "#".repeat(filled),
             ".".repeat(width - filled),
             names[0],
@@ -830,4 +898,30 @@ pub fn replay_file(path: &str, verbose: bool) -> i32 {
         bad
     );
     i32::from(bad > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_numbers_read_ranges_and_refuse_games_outside_the_match() {
+        let numbers = parse_game_numbers("3,7,11-14", 20).unwrap();
+        assert_eq!(
+            numbers.into_iter().collect::<Vec<_>>(),
+            [3, 7, 11, 12, 13, 14]
+        );
+        assert_eq!(parse_game_numbers("1-20", 20).unwrap().len(), 20);
+        for bad in ["0", "21", "4-21", "x", "3,,4", ""] {
+            assert!(parse_game_numbers(bad, 20).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_pair_of_games_shares_its_opening_slot() {
+        let slots: Vec<usize> = (1..=6).map(|number| opening_slot(number, false)).collect();
+        assert_eq!(slots, [0, 0, 1, 1, 2, 2]);
+        let once: Vec<usize> = (1..=3).map(|number| opening_slot(number, true)).collect();
+        assert_eq!(once, [0, 1, 2]);
+    }
 }

@@ -131,17 +131,24 @@ pub struct RandomOpenings {
 }
 
 /// `count` openings of random plies, each judged by a short search and kept if balanced (the
-/// most balanced of a few tries otherwise).
+/// most balanced of a few tries otherwise). Each depends on its index and the seed only; an
+/// index `wanted` refuses is left the variant's start, unmade (a part of a match that will not
+/// play it need not search for it).
 pub fn random(
     variant: &str,
     options: &VariantOptions,
     count: usize,
+    wanted: &dyn Fn(usize) -> bool,
     settings: RandomOpenings,
 ) -> Result<Vec<Opening>, OpeningError> {
     let template = amity_variants::new_game_with(variant, options)
         .ok_or_else(|| OpeningError::UnknownVariant(variant.to_string()))?;
     with_game!(template, start => Ok((0..count)
-        .map(|index| random_one(&start, settings, index as u64))
+        .map(|index| if wanted(index) {
+            random_one(&start, settings, index as u64)
+        } else {
+            Opening::default()
+        })
         .collect()))
 }
 

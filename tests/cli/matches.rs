@@ -624,3 +624,43 @@ fn variant_tag(variant: &str) -> &'static str {
         _ => "ParadeOpen",
     }
 }
+
+#[test]
+fn games_played_by_number_equal_the_same_games_of_the_whole_match() {
+    // Chance (Gravity's flips) and random openings: both drawn from the seed and the game's
+    // number, so the parts of a match played apart are the games of the whole match.
+    let whole_games = ["--variant", "gravity", "--games", "6", "--seed", "9"];
+    let (ok, out, whole) = against_depth_one("numbers-whole.pgn", "depth=2", &whole_games);
+    assert!(ok, "{out}");
+    let moves_of = |path: &str| -> Vec<(String, String)> {
+        games(&std::fs::read_to_string(path).unwrap())
+            .into_iter()
+            .map(|(tags, movetext)| {
+                // The moves without their comments (which hold the time each move took).
+                let moves: Vec<&str> = movetext
+                    .split('{')
+                    .map(|piece| piece.split_once('}').map_or(piece, |(_, after)| after))
+                    .collect();
+                (tag(&tags, "Seed").to_string(), moves.concat())
+            })
+            .collect()
+    };
+    let whole = moves_of(&whole);
+    assert_eq!(whole.len(), 6);
+    let mut parts = Vec::new();
+    for (name, numbers) in [("numbers-a.pgn", "2-4"), ("numbers-b.pgn", "1,5-6")] {
+        let extra = [&whole_games[..], &["--game-numbers", numbers]].concat();
+        let (ok, out, path) = against_depth_one(name, "depth=2", &extra);
+        assert!(ok, "{out}");
+        assert!(out.contains(&format!("plays {} game(s)", 3)), "{out}");
+        parts.push(moves_of(&path));
+    }
+    // Games 2, 3, 4 and then 1, 5, 6, each as the whole match played it.
+    assert_eq!(parts[0], whole[1..4]);
+    assert_eq!(parts[1], [&whole[0..1], &whole[4..6]].concat());
+    let (ok, out) = amity(&["match", "--games", "4", "--game-numbers", "5"]);
+    assert!(
+        !ok && out.contains("the match has games 1 to 4, not 5"),
+        "{out}"
+    );
+}
