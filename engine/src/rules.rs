@@ -194,6 +194,13 @@ impl SearchFlags {
         ..SearchFlags::BEFORE_COUNTERMOVES
     };
 
+    /// [`SearchFlags::PLAIN`] that never looks past the horizon: a one-player game for a
+    /// score (a solitaire), where every leaf is scored by the solver's bound.
+    pub const SOLITAIRE: SearchFlags = SearchFlags {
+        quiescence_plies: Some(0),
+        ..SearchFlags::PLAIN
+    };
+
     /// These flags without what reads the last two decisions (continuation history,
     /// countermoves), singular extensions and exchange reductions: for a game whose turn is
     /// made of several decisions, where the last two are mostly parts of the mover's own turn

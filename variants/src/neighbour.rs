@@ -21,12 +21,11 @@ use amity_engine::orthodox::{self, PAWN};
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
     Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rank, Rules,
-    RulesExt, Scratch, SearchFlags, SeatInfo, Solution, SolveLimits, Solver, Square,
-    VariantSettings, WinReason,
+    RulesExt, Scratch, SeatInfo, Square, VariantSettings, WinReason,
 };
 use shakmaty::attacks::king_attacks;
 
-use crate::solitaire::solver::{self, Horizon, Solitaire, UNREACHABLE};
+use crate::solitaire::solver::{Solitaire, UNREACHABLE};
 use crate::solitaire::{
     CardCounts, PIECE_CARDS, PieceCard, STEINER_MOST_GROUPS, SteinerAnswers, Touch, bridging_bound,
     most_inside, steiner_bound,
@@ -1007,25 +1006,7 @@ impl Rules for Neighbour {
         world
     }
 
-    fn referee(
-        &self,
-        state: &Position<Self>,
-        view: &Position<Self>,
-        decision: Move,
-    ) -> Option<amity_engine::rules::Refereed<Self>> {
-        crate::solitaire::referee_blind_add(self, state, view, decision)
-    }
-
-    fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
-        deal_from_text(&random_deal(rng)).ok()
-    }
-
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            quiescence_plies: Some(0),
-            ..SearchFlags::PLAIN
-        }
-    }
+    crate::solitaire::solitaire_rules!();
 
     /// The best score still reachable by the solver's bound, in hundredths: White is the
     /// player whatever the position.
@@ -1177,28 +1158,7 @@ impl Presentation for Neighbour {
 
 impl Learning for Neighbour {}
 
-impl Solver for Neighbour {
-    fn solve(&self, pos: &Position<Self>, limits: SolveLimits) -> Option<Solution> {
-        Some(solver::decide(
-            self,
-            pos,
-            limits,
-            Horizon::from_depth(limits.depth),
-        ))
-    }
-}
-
-/// The player's score and the deal's optimum with the piles known.
-impl amity_engine::Partner for Neighbour {
-    fn final_account(
-        &self,
-        start: &Position<Self>,
-        end: &Position<Self>,
-        limits: SolveLimits,
-    ) -> Vec<String> {
-        crate::solitaire::final_account(self, start, end, limits)
-    }
-}
+crate::solitaire::solitaire_solver!(Neighbour);
 
 impl Solitaire for Neighbour {
     const TOUCH: Touch = Touch::King;
@@ -1243,10 +1203,6 @@ impl Solitaire for Neighbour {
     /// When the piles are known, the next adds' squares are known too, until a landing square
     /// is taken (the player then chooses): those pieces count where they will stand, the rest
     /// as pieces that may stand anywhere.
-    fn lower_bound_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> u32 {
-        self.lower_bound_within(pos, u32::MAX, scratch)
-    }
-
     fn lower_bound_within(
         &self,
         pos: &Position<Self>,

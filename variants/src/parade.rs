@@ -17,10 +17,10 @@ use amity_engine::orthodox::{self, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, FenError, Kind, Learning, Move, MoveFlag, MoveList, Notation,
     OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, RulesExt, Scratch,
-    SearchFlags, SeatInfo, Solution, SolveLimits, Solver, Square, VariantSettings, WinReason,
+    SeatInfo, Square, VariantSettings, WinReason,
 };
 
-use crate::solitaire::solver::{self, Horizon, Solitaire};
+use crate::solitaire::solver::Solitaire;
 use crate::solitaire::{CardCounts, PIECE_CARDS, PieceCard, Touch};
 
 /// The test deal of RULES.md, set up: `BRqNknrb` + `NrKbQnRB`.
@@ -590,25 +590,7 @@ impl Rules for Parade {
         world
     }
 
-    fn referee(
-        &self,
-        state: &Position<Self>,
-        view: &Position<Self>,
-        decision: Move,
-    ) -> Option<amity_engine::rules::Refereed<Self>> {
-        crate::solitaire::referee_blind_add(self, state, view, decision)
-    }
-
-    fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
-        deal_from_letters(&random_deal(rng)).ok()
-    }
-
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            quiescence_plies: Some(0),
-            ..SearchFlags::PLAIN
-        }
-    }
+    crate::solitaire::solitaire_rules!();
 
     /// The best score still reachable by the solver's bound, in hundredths: White is the
     /// player whatever the position.
@@ -706,28 +688,7 @@ impl Presentation for Parade {
 
 impl Learning for Parade {}
 
-impl Solver for Parade {
-    fn solve(&self, pos: &Position<Self>, limits: SolveLimits) -> Option<Solution> {
-        Some(solver::decide(
-            self,
-            pos,
-            limits,
-            Horizon::from_depth(limits.depth),
-        ))
-    }
-}
-
-/// The player's score and the deal's optimum with the piles known.
-impl amity_engine::Partner for Parade {
-    fn final_account(
-        &self,
-        start: &Position<Self>,
-        end: &Position<Self>,
-        limits: SolveLimits,
-    ) -> Vec<String> {
-        crate::solitaire::final_account(self, start, end, limits)
-    }
-}
+crate::solitaire::solitaire_solver!(Parade);
 
 impl Solitaire for Parade {
     const TOUCH: Touch = Touch::Orthogonal;
@@ -780,9 +741,14 @@ impl Solitaire for Parade {
     /// remain. Boxes: with `a` more Adds and `m` Moves, at least `n - m` of the `n` pieces
     /// never move and lie in the final group of `n + a` pieces, whose box has width + height
     /// - 1 at most `n + a`. Every action spends one card.
-    fn lower_bound_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> u32 {
-        // Worked out afresh each time: nothing to keep.
-        let _ = scratch;
+    fn lower_bound_within(
+        &self,
+        pos: &Position<Self>,
+        allowance: u32,
+        scratch: &mut Scratch,
+    ) -> u32 {
+        // Worked out afresh each time, and cheap: nothing to keep, nothing to skip.
+        let _ = (allowance, scratch);
         let occupied = pos.occupied();
         let pieces = occupied.count() as u32;
         let groups = Touch::Orthogonal.groups(occupied);

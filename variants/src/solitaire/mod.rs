@@ -842,6 +842,66 @@ pub fn referee_blind_add<R: Solitaire>(
         .map(Refereed::Decision)
 }
 
+/// The [`amity_engine::Rules`] hooks every solitaire answers alike, written inside its
+/// `impl Rules`: the referee of a blind add, a deal shuffled by the solitaire's own
+/// notation, and [`SearchFlags::SOLITAIRE`](amity_engine::SearchFlags::SOLITAIRE).
+macro_rules! solitaire_rules {
+    () => {
+        fn referee(
+            &self,
+            state: &Position<Self>,
+            view: &Position<Self>,
+            decision: Move,
+        ) -> Option<amity_engine::rules::Refereed<Self>> {
+            $crate::solitaire::referee_blind_add(self, state, view, decision)
+        }
+
+        fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
+            use $crate::solitaire::solver::Solitaire as _;
+            self.deal_from_text(&self.random_deal_text(rng)).ok()
+        }
+
+        fn search_flags(&self) -> amity_engine::SearchFlags {
+            amity_engine::SearchFlags::SOLITAIRE
+        }
+    };
+}
+pub(crate) use solitaire_rules;
+
+/// A solitaire's [`amity_engine::Solver`] (the solver of [`solver::decide`], as deep as the
+/// limits say) and its [`amity_engine::Partner`] (the player's score and the deal's optimum
+/// with the piles known, [`final_account`]).
+macro_rules! solitaire_solver {
+    ($game:ty) => {
+        impl amity_engine::Solver for $game {
+            fn solve(
+                &self,
+                pos: &Position<Self>,
+                limits: amity_engine::SolveLimits,
+            ) -> Option<amity_engine::Solution> {
+                Some($crate::solitaire::solver::decide(
+                    self,
+                    pos,
+                    limits,
+                    $crate::solitaire::solver::Horizon::from_depth(limits.depth),
+                ))
+            }
+        }
+
+        impl amity_engine::Partner for $game {
+            fn final_account(
+                &self,
+                start: &Position<Self>,
+                end: &Position<Self>,
+                limits: amity_engine::SolveLimits,
+            ) -> Vec<String> {
+                $crate::solitaire::final_account(self, start, end, limits)
+            }
+        }
+    };
+}
+pub(crate) use solitaire_solver;
+
 /// The account of a finished solitaire that went from `start` to `end` (full states): the
 /// player's score, and the optimum of the deal with its piles known, solved within `limits`.
 pub fn final_account<R: Solitaire + amity_engine::Notation>(
