@@ -892,20 +892,58 @@ fn per_side<'a>(text: &'a str, what: &str) -> Result<[&'a str; 2], FenError> {
 /// How the parts of the `cloak:` field are written.
 const FIELD_SHAPE: &str = "<cloaked>:<reserves>:<owed>:<captured>:<guesses>";
 
-/// Reads the `cloak:` field into the state (the board and turn are already read).
+/// Reads the `cloak:` field into the state (the board and turn are already read): the five
+/// parts in order, then the markers of a turn under way, then what the public record (the
+/// guesses, the captured identities) says of each checker.
 fn read_cloak(pos: &mut Position<CloakAndDagger>, mut parts: Parts) -> Result<(), FenError> {
     let mut state = CloakState::default();
-    for (side, text) in per_side(parts.next_part(), "cloaked list")?
+    read_cloaked(pos, &mut state, parts.next_part())?;
+    for (side, text) in per_side(parts.next_part(), "reserves")?
         .into_iter()
         .enumerate()
     {
-        let owner = if side == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        state.reserves[side] = fen_fields::number("cloak reserve", text, 0..=16)?;
+    }
+    state.owed = fen_fields::or_none(parts.next_part(), |text| parse_color(text, "owed bonus"))?;
+    read_captured(&mut state, parts.next_part())?;
+    let guesses = fen_fields::list(parts.next_part()).into_iter();
+    state.guesses = Arc::new(guesses.map(read_guess).collect::<Result<_, _>>()?);
+    let markers = read_markers(&mut state, parts.rest())?;
+    if let Some(text) = markers.seen {
+        read_seen(&mut state, text)?;
+    }
+    narrow_by_record(&mut state);
+    match markers.at {
+        Some(phase) => {
+            state.phase = phase;
+            state.in_turn = true;
+        }
+        None if state.earned || state.last > 0 || state.fresh => {
+            return Err(fen_fields::expected(
+                "cloak at",
+                "at= inside a turn, where earned, last= and fresh belong",
+                parts.field(),
+            ));
+        }
+        None => begin_turn(&mut state, pos.turn()),
+    }
+    pos.state = state;
+    Ok(())
+}
+
+/// The cloaked list, `<White's checkers>/<Black's>`, each `<number><square>`: numbers each
+/// checker, and gives a `?` on the board (read as Black's) to the side that lists it.
+fn read_cloaked(
+    pos: &mut Position<CloakAndDagger>,
+    state: &mut CloakState,
+    text: &str,
+) -> Result<(), FenError> {
+    for (owner, list) in [Color::White, Color::Black]
+        .into_iter()
+        .zip(per_side(text, "cloaked list")?)
+    {
         let mut used = 0u16;
-        for entry in fen_fields::list(text) {
+        for entry in fen_fields::list(list) {
             let bad = || fen_fields::expected("cloak checker", "<number><square>", entry);
             if !entry.is_ascii() || entry.len() != 3 {
                 return Err(bad());
@@ -916,42 +954,44 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, mut parts: Parts) -> Result<()
                 return Err(illegal(format!("checker {number} listed twice")));
             }
             used |= 1 << number;
-            match pos.piece_at(square) {
-                Some(piece) if piece.kind != PAWN => {
-                    if piece.color != owner {
-                        if piece.kind != UNKNOWN {
-                            return Err(illegal(format!(
-                                "checker {entry}: the piece there is the other side's"
-                            )));
-                        }
-                        // `?` reads as Black's; the list says whose it is.
-                        pos.replace(square, Piece::new(owner, UNKNOWN));
-                    }
-                }
-                _ => {
-                    return Err(illegal(format!(
-                        "checker {entry}: no piece other than a pawn stands there"
-                    )));
-                }
-            }
+            claim_checker(pos, owner, entry, square)?;
             if state.number(square) != 0 {
                 return Err(illegal(format!("two checkers on {square}")));
             }
             state.set_number(square, number);
         }
     }
-    for (side, text) in per_side(parts.next_part(), "reserves")?
-        .into_iter()
-        .enumerate()
-    {
-        state.reserves[side] = fen_fields::number("cloak reserve", text, 0..=16)?;
+    Ok(())
+}
+
+/// Checks that the cloaked checker `entry` of `owner` on `square` stands on a piece of its
+/// side other than a pawn, and makes a `?` there `owner`'s.
+fn claim_checker(
+    pos: &mut Position<CloakAndDagger>,
+    owner: Color,
+    entry: &str,
+    square: Square,
+) -> Result<(), FenError> {
+    match pos.piece_at(square) {
+        Some(piece) if piece.kind != PAWN && piece.color == owner => Ok(()),
+        Some(piece) if piece.kind != PAWN && piece.kind == UNKNOWN => {
+            pos.replace(square, Piece::new(owner, UNKNOWN));
+            Ok(())
+        }
+        Some(piece) if piece.kind != PAWN => Err(illegal(format!(
+            "checker {entry}: the piece there is the other side's"
+        ))),
+        _ => Err(illegal(format!(
+            "checker {entry}: no piece other than a pawn stands there"
+        ))),
     }
-    state.owed = fen_fields::or_none(parts.next_part(), |text| parse_color(text, "owed bonus"))?;
-    for (side, text) in per_side(parts.next_part(), "captured")?
-        .into_iter()
-        .enumerate()
-    {
-        for entry in fen_fields::list(text) {
+}
+
+/// The captured list, `<White's>/<Black's>`, each `<number><letter>` (`?` for an identity
+/// never shown).
+fn read_captured(state: &mut CloakState, text: &str) -> Result<(), FenError> {
+    for (side, list) in per_side(text, "captured")?.into_iter().enumerate() {
+        for entry in fen_fields::list(list) {
             let mut chars = entry.chars();
             let (Some(digit), Some(letter), None) = (chars.next(), chars.next(), chars.next())
             else {
@@ -969,46 +1009,63 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, mut parts: Parts) -> Result<()
                     fen_fields::expected("cloak captured identity", "K, Q, R, B, N or ?", entry)
                 })?
             };
-            if state.captured[side][usize::from(number)].is_some() {
+            let captured = &mut state.captured[side][usize::from(number)];
+            if captured.is_some() {
                 return Err(illegal(format!("captured checker {number} listed twice")));
             }
-            state.captured[side][usize::from(number)] = Some(kind);
+            *captured = Some(kind);
         }
     }
-    let mut guesses = Vec::new();
-    for entry in fen_fields::list(parts.next_part()) {
-        let bad = || {
-            fen_fields::expected(
-                "cloak guess",
-                "<guesser><number><letter><+|->, e.g. w3N+",
-                entry,
-            )
-        };
-        let chars: Vec<char> = entry.chars().collect();
-        let [guesser, digit, letter, result] = chars[..] else {
-            return Err(bad());
-        };
-        let guesser = parse_color(&guesser.to_string(), "guess")?;
-        let number = parse_number(&digit.to_string(), "guess")?;
-        let kind = kind_of_letter(letter).ok_or_else(bad)?;
-        let right = match result {
-            '+' => true,
-            '-' => false,
-            _ => return Err(bad()),
-        };
-        guesses.push(Guess {
-            guesser,
-            number,
-            kind,
-            right,
-        });
-    }
-    state.guesses = Arc::new(guesses);
-    let mut at = None;
-    let mut seen_text = None;
-    for part in parts.rest() {
+    Ok(())
+}
+
+/// One guess of the record, `<guesser><number><letter><+|->`.
+fn read_guess(entry: &str) -> Result<Guess, FenError> {
+    let bad = || {
+        fen_fields::expected(
+            "cloak guess",
+            "<guesser><number><letter><+|->, e.g. w3N+",
+            entry,
+        )
+    };
+    let chars: Vec<char> = entry.chars().collect();
+    let [guesser, digit, letter, result] = chars[..] else {
+        return Err(bad());
+    };
+    let guesser = parse_color(&guesser.to_string(), "guess")?;
+    let number = parse_number(&digit.to_string(), "guess")?;
+    let kind = kind_of_letter(letter).ok_or_else(bad)?;
+    let right = match result {
+        '+' => true,
+        '-' => false,
+        _ => return Err(bad()),
+    };
+    Ok(Guess {
+        guesser,
+        number,
+        kind,
+        right,
+    })
+}
+
+/// What the markers after the guesses say beyond the flags they set in the state.
+struct Markers<'a> {
+    /// `at=`: the phase of the turn under way.
+    at: Option<Phase>,
+    /// `seen=`: a view's notes, read once the record is known.
+    seen: Option<&'a str>,
+}
+
+/// The markers after the guesses: `at=`, `earned`, `fresh`, `last=`, `won=`, `seen=`,
+/// `view=`.
+fn read_markers<'a>(state: &mut CloakState, markers: &[&'a str]) -> Result<Markers<'a>, FenError> {
+    let mut read = Markers {
+        at: None,
+        seen: None,
+    };
+    for part in markers {
         if let Some(code) = part.strip_prefix("at=") {
-            at =
+            read.at =
                 Some(Phase::parse(code).ok_or_else(|| {
                     fen_fields::expected("cloak at", "at=G, M, B0, B1 or U", part)
                 })?);
@@ -1021,7 +1078,7 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, mut parts: Parts) -> Result<()
         } else if let Some(side) = part.strip_prefix("won=") {
             state.won = Some(parse_color(side, "won")?);
         } else if let Some(text) = part.strip_prefix("seen=") {
-            seen_text = Some(text);
+            read.seen = Some(text);
         } else if let Some(side) = part.strip_prefix("view=") {
             state.viewer = Some(parse_color(side, "view")?);
         } else {
@@ -1032,27 +1089,36 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, mut parts: Parts) -> Result<()
             ));
         }
     }
-    if let Some(text) = seen_text {
-        for (side, list_text) in per_side(text, "seen")?.into_iter().enumerate() {
-            for entry in fen_fields::list(list_text) {
-                let bad = || fen_fields::expected("cloak seen", "<number><letters>[*]", entry);
-                let number = parse_number(entry.get(..1).ok_or_else(bad)?, "seen")?;
-                let mut set = 0;
-                for letter in entry[1..].chars() {
-                    if letter == '*' {
-                        set |= MOVED;
-                    } else {
-                        set |= bit(kind_of_letter(letter).ok_or_else(bad)?);
-                    }
+    Ok(read)
+}
+
+/// A view's notes, `<White's checkers>/<Black's>`, each `<number><letters>[*]`: the
+/// identities the viewer still thinks possible, `*` for a checker seen moving.
+fn read_seen(state: &mut CloakState, text: &str) -> Result<(), FenError> {
+    for (side, list) in per_side(text, "seen")?.into_iter().enumerate() {
+        for entry in fen_fields::list(list) {
+            let bad = || fen_fields::expected("cloak seen", "<number><letters>[*]", entry);
+            let number = parse_number(entry.get(..1).ok_or_else(bad)?, "seen")?;
+            let mut set = 0;
+            for letter in entry[1..].chars() {
+                if letter == '*' {
+                    set |= MOVED;
+                } else {
+                    set |= bit(kind_of_letter(letter).ok_or_else(bad)?);
                 }
-                if set & ANY_IDENTITY == 0 {
-                    return Err(bad());
-                }
-                state.seen[side][usize::from(number)] = set;
             }
+            if set & ANY_IDENTITY == 0 {
+                return Err(bad());
+            }
+            state.seen[side][usize::from(number)] = set;
         }
     }
-    // What the public record says of each checker.
+    Ok(())
+}
+
+/// Narrows what each checker may be by the public record: every guess, right or wrong, and
+/// every identity a capture showed.
+fn narrow_by_record(state: &mut CloakState) {
     for guess in state.guesses.clone().iter() {
         let owner = !guess.guesser;
         if guess.right {
@@ -1070,24 +1136,6 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, mut parts: Parts) -> Result<()
             }
         }
     }
-    match at {
-        Some(phase) => {
-            state.phase = phase;
-            state.in_turn = true;
-        }
-        None => {
-            if state.earned || state.last > 0 || state.fresh {
-                return Err(fen_fields::expected(
-                    "cloak at",
-                    "at= inside a turn, where earned, last= and fresh belong",
-                    parts.field(),
-                ));
-            }
-            begin_turn(&mut state, pos.turn());
-        }
-    }
-    pos.state = state;
-    Ok(())
 }
 
 /// `owner`'s cloaked checkers, as (number, square), by number.
