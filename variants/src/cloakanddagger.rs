@@ -286,30 +286,12 @@ pub fn checker_square(pos: &Position<CloakAndDagger>, owner: Color, number: u8) 
 
 // ----- geometry -----
 
-fn home_rank(color: Color) -> Rank {
-    match color {
-        Color::White => Rank::First,
-        Color::Black => Rank::Eighth,
-    }
-}
-
-fn second_rank(color: Color) -> Rank {
-    match color {
-        Color::White => Rank::Second,
-        Color::Black => Rank::Seventh,
-    }
-}
-
-fn last_rank(color: Color) -> Rank {
-    home_rank(!color)
-}
-
 fn forward(square: Square, color: Color) -> Option<Square> {
     orthodox::shift_forward(Bitboard::from_square(square), color).first()
 }
 
 fn home_square(color: Color, number: u8) -> Square {
-    Square::from_coords(File::new(u32::from(number) - 1), home_rank(color))
+    Square::from_coords(File::new(u32::from(number) - 1), color.backrank())
 }
 
 // ----- visibility and check (rules 3 and 4) -----
@@ -472,14 +454,14 @@ fn pawn_moves(pos: &Position<CloakAndDagger>, from: Square, moves: &mut MoveList
     let mut targets = orthodox::pawn_attacks_from(us, from) & victims;
     if let Some(one) = forward(from, us).filter(|s| !occupied.contains(*s)) {
         targets.add(one);
-        if from.rank() == second_rank(us)
+        if from.rank() == us.relative_rank(Rank::Second)
             && let Some(two) = forward(one, us).filter(|s| !occupied.contains(*s))
         {
             targets.add(two);
         }
     }
     for to in targets {
-        if to.rank() == last_rank(us) {
+        if to.rank() == us.relative_rank(Rank::Eighth) {
             for kind in FIDE_PROMOTIONS {
                 moves.push(Move::promotion(from, to, kind));
             }
@@ -530,7 +512,7 @@ fn regular_candidates(pos: &Position<CloakAndDagger>, moves: &mut MoveList) {
 /// Castling (rule 9), written king square then rook square.
 fn castling_moves(pos: &Position<CloakAndDagger>, moves: &mut MoveList) {
     let us = pos.turn();
-    let rank = Bitboard::from_rank(home_rank(us));
+    let rank = Bitboard::from_rank(us.backrank());
     let following_opponent = pos.state.viewer.is_some_and(|viewer| viewer != us);
     let (kings, rooks) = if following_opponent {
         // A view does not know the opponent's rights: any unmoved checker that may be its
@@ -579,7 +561,7 @@ fn bonus_candidates(pos: &Position<CloakAndDagger>, moves: &mut MoveList) {
         pawn_moves(pos, from, moves);
     }
     if pos.state.reserves[color_index(us)] > 0 {
-        for to in Bitboard::from_rank(second_rank(us)) & !pos.occupied() {
+        for to in Bitboard::from_rank(us.relative_rank(Rank::Second)) & !pos.occupied() {
             moves.push(Move::drop(PAWN, to));
         }
     }
@@ -693,7 +675,7 @@ fn move_on_board(pos: &mut Position<CloakAndDagger>, mv: Move) {
                     pos.state.seen[color_index(us)][usize::from(number)] |= MOVED;
                 }
             }
-            pos.discard_castling(Bitboard::from_rank(home_rank(us)));
+            pos.discard_castling(Bitboard::from_rank(us.backrank()));
         }
         _ => {
             let Some(piece) = pos.piece_at(from) else {
@@ -728,7 +710,7 @@ fn move_on_board(pos: &mut Position<CloakAndDagger>, mv: Move) {
             }
             let mut lost = Bitboard::from_square(from) | Bitboard::from_square(to);
             if piece.kind == KING {
-                lost |= Bitboard::from_rank(home_rank(us));
+                lost |= Bitboard::from_rank(us.backrank());
             }
             pos.discard_castling(lost);
         }
@@ -814,10 +796,7 @@ fn end_turn(pos: &mut Position<CloakAndDagger>) {
         pos.halfmove_clock() + 1
     };
     pos.set_halfmove_clock(clock);
-    if mover == Color::Black {
-        pos.set_fullmoves(pos.fullmoves() + 1);
-    }
-    pos.flip_turn();
+    pos.end_turn();
     begin_turn(&mut pos.state, !mover);
 }
 
@@ -1293,11 +1272,11 @@ impl CloakAndDagger {
             let file = File::new(file as u32);
             let number = file as u8 + 1;
             for (color, kind) in [(Color::White, *white_kind), (Color::Black, *black_kind)] {
-                let square = Square::from_coords(file, home_rank(color));
+                let square = Square::from_coords(file, color.backrank());
                 pos.put(square, Piece::new(color, kind));
                 pos.state.set_number(square, number);
                 pos.put(
-                    Square::from_coords(file, second_rank(color)),
+                    Square::from_coords(file, color.relative_rank(Rank::Second)),
                     Piece::new(color, PAWN),
                 );
                 if kind == ROOK {
@@ -1362,7 +1341,7 @@ impl Rules for CloakAndDagger {
     fn castling_field(&self, pos: &Position<Self>) -> Option<String> {
         let mut text = String::new();
         for color in [Color::White, Color::Black] {
-            let mut files: Vec<File> = (pos.castling() & Bitboard::from_rank(home_rank(color)))
+            let mut files: Vec<File> = (pos.castling() & Bitboard::from_rank(color.backrank()))
                 .into_iter()
                 .map(|square| square.file())
                 .collect();
@@ -1405,7 +1384,8 @@ impl Rules for CloakAndDagger {
                 return Err(illegal(format!("{name} has {kings} kings")));
             }
             if (pos.pieces(color, PAWN)
-                & (Bitboard::from_rank(last_rank(color)) | Bitboard::from_rank(home_rank(color))))
+                & (Bitboard::from_rank(color.relative_rank(Rank::Eighth))
+                    | Bitboard::from_rank(color.backrank())))
             .any()
             {
                 return Err(illegal(format!(
@@ -1434,11 +1414,7 @@ impl Rules for CloakAndDagger {
             }
         }
         for right in pos.castling() {
-            let color = if right.rank() == Rank::First {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let color = amity_engine::castling::right_owner(right);
             let king = pos.pieces(color, KING) & Bitboard::from_rank(right.rank());
             let ok = (right.rank() == Rank::First || right.rank() == Rank::Eighth)
                 && pos.pieces(color, ROOK).contains(right)
@@ -1639,7 +1615,7 @@ impl Rules for CloakAndDagger {
             for square in pos.color(!seat) & pos.state.cloaked {
                 view.replace(square, Piece::new(!seat, UNKNOWN));
             }
-            view.set_castling(pos.castling() & Bitboard::from_rank(home_rank(seat)));
+            view.set_castling(pos.castling() & Bitboard::from_rank(seat.backrank()));
             view.state.viewer = Some(seat);
         });
         view
@@ -1947,7 +1923,7 @@ fn fill_in(
             Piece::new(owner, arrangement[usize::from(number) - 1]),
         );
     }
-    let mut rights = view.castling() & !Bitboard::from_rank(home_rank(owner));
+    let mut rights = view.castling() & !Bitboard::from_rank(owner.backrank());
     let unmoved = |number: u8| {
         let square = home_square(owner, number);
         view.state.seen[color_index(owner)][usize::from(number)] & MOVED == 0
