@@ -21,7 +21,7 @@ use amity_engine::{
 };
 
 use crate::solitaire::solver::Solitaire;
-use crate::solitaire::{CardCounts, PIECE_CARDS, PieceCard, Touch};
+use crate::solitaire::{CardCounts, DealError, PIECE_CARDS, PieceCard, Touch};
 
 /// The test deal of RULES.md, set up: `BRqNknrb` + `NrKbQnRB`.
 pub const START_FEN: &str = "8/8/8/8/3r2b1/5k1n/4q1N1/2B3R1 w - - 0 1 parade:NrKbQnRB:0";
@@ -225,17 +225,13 @@ pub fn final_score(pos: &Position<Parade>) -> Option<i32> {
 
 // ----- deals -----
 
-/// Why a deal was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DealError(pub String);
-
-impl std::fmt::Display for DealError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "bad parade deal: {}", self.0)
+/// A refused deal of Parade.
+fn bad_deal(why: String) -> DealError {
+    DealError {
+        game: "parade",
+        why,
     }
 }
-
-impl std::error::Error for DealError {}
 
 /// Sets up a deal written as its 16 letters, setup pile first (`BRqNknrbNrKbQnRB`): the first
 /// eight are placed by the add rule, the last eight become the action pile.
@@ -245,7 +241,7 @@ pub fn deal_from_letters(letters: &str) -> Result<Position<Parade>, DealError> {
         .chars()
         .map(|letter| {
             PieceCard::from_letter(letter)
-                .ok_or_else(|| DealError(format!("'{letter}' is no piece card")))
+                .ok_or_else(|| bad_deal(format!("'{letter}' is no piece card")))
         })
         .collect::<Result<_, _>>()?;
     let mut counts = CardCounts::default();
@@ -253,7 +249,7 @@ pub fn deal_from_letters(letters: &str) -> Result<Position<Parade>, DealError> {
         counts.0[card.index()] += 1;
     }
     if cards.len() != PIECE_CARDS || counts != CardCounts::deck() {
-        return Err(DealError(format!(
+        return Err(bad_deal(format!(
             "'{letters}' must be the 16 cards KQRRBBNNkqrrbbnn in some order"
         )));
     }

@@ -799,6 +799,22 @@ fn grow(touch: Touch, tree: [u8; 64], occupied: u64, widest: u8) -> [u8; 64] {
     grown
 }
 
+/// Why a solitaire's written deal was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealError {
+    /// The game's name, as its deals are called (`bad parade deal`).
+    pub game: &'static str,
+    pub why: String,
+}
+
+impl std::fmt::Display for DealError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "bad {} deal: {}", self.game, self.why)
+    }
+}
+
+impl std::error::Error for DealError {}
+
 /// The one seat of a solitaire: the player, who makes every decision (White's side).
 pub const ONE_SEAT: [SeatInfo; 1] = [SeatInfo {
     name: "player",
