@@ -89,22 +89,22 @@ class Uci:
         divide, _ = self.perft(1)
         return sorted(divide)
 
-    def fen(self):
-        """The current position's FEN as the engine prints it with `d`."""
+    def display(self):
+        """What the engine prints for `d`, up to the `readyok` that follows it."""
         self.send("d")
         self.send("isready")
-        lines = self.read_until(lambda line: line == "readyok")
-        for line in lines:
+        return self.read_until(lambda line: line == "readyok")
+
+    def fen(self):
+        """The current position's FEN as the engine prints it with `d`."""
+        for line in self.display():
             if line.startswith("Fen: "):
                 return line[5:].strip()
         raise EngineError(f"{self.name} printed no FEN")
 
     def checkers(self):
         """Fairy-Stockfish's `d` lists the checking pieces' squares."""
-        self.send("d")
-        self.send("isready")
-        lines = self.read_until(lambda line: line == "readyok")
-        for line in lines:
+        for line in self.display():
             if line.startswith("Checkers:"):
                 return line[len("Checkers:"):].split()
         raise EngineError(f"{self.name} printed no checkers line")

@@ -13,6 +13,8 @@ use amity_variants::chesswords::wordnet::{DEBIAN_WORDNET, WordNet};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::words::WordArgs;
+
 /// How the partners talk, as the command line says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum SpeechArg {
@@ -39,19 +41,15 @@ pub struct GamesSettings {
     /// Stop a game after this many decisions.
     #[arg(long, default_value_t = 600)]
     pub max_decisions: usize,
-    /// The word list (default: Debian's /usr/share/dict/words).
-    #[arg(long)]
-    pub word_file: Option<String>,
-    /// WordNet's directory (default: /usr/share/wordnet).
-    #[arg(long)]
-    pub wordnet: Option<String>,
+    #[command(flatten)]
+    pub words: WordArgs,
     /// Print every game's decisions, clues and final position.
     #[arg(long)]
     pub verbose: bool,
 }
 
 pub fn run(settings: &GamesSettings) -> i32 {
-    let rules = match &settings.word_file {
+    let rules = match &settings.words.word_file {
         Some(path) => Chesswords::with_word_file(path),
         None => Chesswords::default(),
     };
@@ -62,7 +60,7 @@ pub fn run(settings: &GamesSettings) -> i32 {
     let wordnet = match settings.speech {
         SpeechArg::Letters => None,
         SpeechArg::English => {
-            let dir = settings.wordnet.as_deref().unwrap_or(DEBIAN_WORDNET);
+            let dir = settings.words.wordnet.as_deref().unwrap_or(DEBIAN_WORDNET);
             match WordNet::load(Path::new(dir)) {
                 Ok(wordnet) => Some(wordnet),
                 Err(error) => {

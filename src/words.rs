@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use amity_engine::WordSources;
 use amity_variants::chesswords::words::{self, DEBIAN_WORDS, Lexicon};
 
 /// What `amity words` was asked.
@@ -17,6 +18,29 @@ pub struct WordsSettings {
     /// The word list, one word a line (default: Debian's /usr/share/dict/words).
     #[arg(long)]
     pub word_file: Option<String>,
+}
+
+/// Where a game that talks in words finds them (`--word-file`, `--wordnet`): the flags of
+/// every subcommand that plays such a game.
+#[derive(clap::Args)]
+pub struct WordArgs {
+    /// A game that talks in words (Secret Chesswords): the word list, one word a line
+    /// (default: Debian's /usr/share/dict/words).
+    #[arg(long)]
+    pub word_file: Option<String>,
+    /// A game that talks in words: WordNet's directory (default: /usr/share/wordnet).
+    #[arg(long)]
+    pub wordnet: Option<String>,
+}
+
+impl WordArgs {
+    /// The sources these flags name; `None` when they name none (the game's defaults).
+    pub fn sources(&self) -> Option<WordSources<'_>> {
+        (self.word_file.is_some() || self.wordnet.is_some()).then_some(WordSources {
+            word_file: self.word_file.as_deref(),
+            wordnet: self.wordnet.as_deref(),
+        })
+    }
 }
 
 /// Prints the best pair and `score N`; exit code 2 for bad letters or an unreadable list.

@@ -5,11 +5,21 @@
 //! is played. Each game adds its own test of the king's walk (attacked, threatened, persuaded).
 
 use shakmaty::attacks::between;
-use shakmaty::{Bitboard, File, Square};
+use shakmaty::{Bitboard, Color, File, Rank, Square};
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::rules::Rules;
+
+/// The side a castling right belongs to, by the square of its rook: White's on the first
+/// rank, Black's on any other (a game's validation checks that it is Black's back rank).
+pub fn right_owner(rook: Square) -> Color {
+    if rook.rank() == Rank::First {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
 
 /// How a game writes a castling, which is also how its [`Move`] packs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

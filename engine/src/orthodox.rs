@@ -8,7 +8,7 @@ use shakmaty::attacks::{
 };
 use shakmaty::{Bitboard, Color, File, Rank, Square};
 
-use crate::castling::{Castle, CastlingNotation, push_castlings};
+use crate::castling::{Castle, CastlingNotation, push_castlings, right_owner};
 use crate::fen::FenError;
 use crate::moves::{Move, MoveFlag, MoveList};
 use crate::position::{Kind, Piece, Position};
@@ -471,10 +471,7 @@ impl Orthodox {
             _ => {}
         }
         pos.set_halfmove_clock(clock);
-        if us == Color::Black {
-            pos.set_fullmoves(pos.fullmoves() + 1);
-        }
-        pos.flip_turn();
+        pos.end_turn();
     }
 
     /// Whether `mv` (legal, for the side to move) checks the enemy king, worked out without
@@ -591,11 +588,7 @@ impl Orthodox {
     /// with at most one right on each side of it.
     fn validate_castling<R: Rules>(&self, pos: &Position<R>) -> Result<(), FenError> {
         for right in pos.castling() {
-            let color = if right.rank() == Rank::First {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let color = right_owner(right);
             let home = self.rank(color, 0);
             let king = pos.pieces(color, KING) & home;
             let on_home_rank = home.contains(right) && pos.pieces(color, ROOK).contains(right);

@@ -493,6 +493,18 @@ impl PathTable {
     }
 }
 
+/// The knight's eight leaps as (files, ranks), clockwise from one file right, two ranks up.
+pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 /// The six chess pieces written in the path language (kinds in the order of
 /// [`crate::orthodox`]): a demonstration that the language covers them, and the reference
 /// the tests hold it to. Castling, en passant and promotion are rules, not paths.
@@ -507,19 +519,10 @@ pub fn standard_chess_paths() -> Vec<PiecePaths> {
         Leg::step(NW).mode(Mode::CaptureOnly),
     ]);
     let knight = PiecePaths::new(
-        [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ]
-        .into_iter()
-        .map(|(f, r)| Leg::leap(f, r))
-        .collect(),
+        KNIGHT_LEAPS
+            .into_iter()
+            .map(|(f, r)| Leg::leap(f, r))
+            .collect(),
     );
     let bishop = PiecePaths::new(diagonal.into_iter().map(Leg::slide).collect());
     let rook = PiecePaths::new(orthogonal.into_iter().map(Leg::slide).collect());

@@ -276,6 +276,16 @@ impl<R: Rules> Position<R> {
         self.set_turn(!self.turn);
     }
 
+    /// Ends the side to move's turn: the full move number counts on after Black's turn, and
+    /// the other side is to move. (The fifty-move clock is the game's to set.)
+    #[inline]
+    pub fn end_turn(&mut self) {
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.flip_turn();
+    }
+
     #[inline]
     pub fn set_castling(&mut self, rights: Bitboard) {
         let mut changed = self.castling ^ rights;

@@ -194,6 +194,13 @@ impl SearchFlags {
         ..SearchFlags::BEFORE_COUNTERMOVES
     };
 
+    /// [`SearchFlags::PLAIN`] that never looks past the horizon: a one-player game for a
+    /// score (a solitaire), where every leaf is scored by the solver's bound.
+    pub const SOLITAIRE: SearchFlags = SearchFlags {
+        quiescence_plies: Some(0),
+        ..SearchFlags::PLAIN
+    };
+
     /// These flags without what reads the last two decisions (continuation history,
     /// countermoves), singular extensions and exchange reductions: for a game whose turn is
     /// made of several decisions, where the last two are mostly parts of the mover's own turn
@@ -226,6 +233,30 @@ pub enum Refereed<R: Rules> {
     /// chooses again. This is that seat's view with the hidden part shown; each decision
     /// taken on it is refereed in turn, with this view as the one it was taken on.
     Choose(Position<R>),
+}
+
+/// Writes [`Rules::generate_in`] and [`Rules::generate_tactical_in`], inside an `impl Rules`,
+/// for a game whose one generator lists either every legal move or the tactical ones alone:
+/// `$generate` is called as `$generate(self, pos, moves, tactical_only)`, e.g.
+/// `generate_by_flag!(|_, pos, moves, tactical| RULES.generate(pos, moves, tactical))`.
+#[macro_export]
+macro_rules! generate_by_flag {
+    // The two hooks share their signature: one arm writes either.
+    (@hook $hook:ident, $tactical_only:literal, $generate:expr) => {
+        #[inline]
+        fn $hook(
+            &self,
+            pos: &$crate::Position<Self>,
+            moves: &mut $crate::MoveList,
+            _scratch: &mut $crate::Scratch,
+        ) {
+            ($generate)(self, pos, moves, $tactical_only);
+        }
+    };
+    ($generate:expr) => {
+        $crate::generate_by_flag!(@hook generate_in, false, $generate);
+        $crate::generate_by_flag!(@hook generate_tactical_in, true, $generate);
+    };
 }
 
 /// The rules of one game: what the search, perft and a referee need. Every variant implements

@@ -15,6 +15,36 @@ use shakmaty::Color;
 /// weights only), 0 bare kings and pawns (endgame weights only).
 pub const PHASE_FULL: i32 = 256;
 
+/// Lays out a linear evaluation's weights: each `NAME: count;` becomes a `pub const NAME:
+/// usize`, the index of the first of its `count` weights, right after the one before it (the
+/// first at 0), and `pub const COUNT: usize` is how many weights there are. No layout adds
+/// indices by hand, so no two features can overlap.
+///
+/// ```
+/// amity_engine::feature_layout! {
+///     /// A table by square.
+///     TABLE: 64;
+///     /// A single weight.
+///     TEMPO: 1;
+/// }
+/// assert_eq!((TABLE, TEMPO, COUNT), (0, 64, 65));
+/// ```
+#[macro_export]
+macro_rules! feature_layout {
+    (@at $start:expr;) => {
+        /// How many weights there are.
+        pub const COUNT: usize = $start;
+    };
+    (@at $start:expr; $(#[$meta:meta])* $name:ident: $count:expr; $($rest:tt)*) => {
+        $(#[$meta])*
+        pub const $name: usize = $start;
+        $crate::feature_layout!(@at $name + $count; $($rest)*);
+    };
+    ($($layout:tt)*) => {
+        $crate::feature_layout!(@at 0; $($layout)*);
+    };
+}
+
 /// Most feature terms one position has.
 pub const MAX_TERMS: usize = 192;
 

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{Game, Rules};
-use amity_variants::{Variant, VariantOptions, with_game};
+use amity_variants::{AnyGame, Variant, VariantOptions, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -60,8 +60,7 @@ pub fn from_file(
 ) -> Result<Vec<Opening>, OpeningError> {
     let text =
         std::fs::read_to_string(path).map_err(|e| OpeningError::Read(path.to_string(), e))?;
-    let template = amity_variants::new_game_with(variant, options)
-        .ok_or_else(|| OpeningError::UnknownVariant(variant.to_string()))?;
+    let template = game(variant, options)?;
     let mut openings = Vec::new();
     if path.ends_with(".pgn") {
         let games = pgn::read_games(&text).map_err(|e| OpeningError::BadLine {
@@ -130,6 +129,12 @@ pub struct RandomOpenings {
     pub seed: u64,
 }
 
+/// The game `variant` names, with `options`, at its start.
+fn game(variant: &str, options: &VariantOptions) -> Result<AnyGame, OpeningError> {
+    amity_variants::new_game_with(variant, options)
+        .ok_or_else(|| OpeningError::UnknownVariant(variant.to_string()))
+}
+
 /// `count` openings of random plies, each judged by a short search and kept if balanced (the
 /// most balanced of a few tries otherwise). Each depends on its index and the seed only; an
 /// index `wanted` refuses is left the variant's start, unmade (a part of a match that will not
@@ -141,8 +146,7 @@ pub fn random(
     wanted: &dyn Fn(usize) -> bool,
     settings: RandomOpenings,
 ) -> Result<Vec<Opening>, OpeningError> {
-    let template = amity_variants::new_game_with(variant, options)
-        .ok_or_else(|| OpeningError::UnknownVariant(variant.to_string()))?;
+    let template = game(variant, options)?;
     with_game!(template, start => Ok((0..count)
         .map(|index| if wanted(index) {
             random_one(&start, settings, index as u64)
@@ -165,8 +169,7 @@ pub fn deals(
     count: usize,
     seed: u64,
 ) -> Result<Vec<Opening>, OpeningError> {
-    let template = amity_variants::new_game_with(variant, options)
-        .ok_or_else(|| OpeningError::UnknownVariant(variant.to_string()))?;
+    let template = game(variant, options)?;
     with_game!(template, start => {
         let rules = start.rules().clone();
         Ok((0..count as u64)

@@ -33,6 +33,11 @@ impl fmt::Display for TimeControlError {
 
 impl std::error::Error for TimeControlError {}
 
+/// A whole number above zero.
+fn positive<T: std::str::FromStr + Default + PartialOrd>(text: &str) -> Option<T> {
+    text.parse().ok().filter(|n| *n > T::default())
+}
+
 fn seconds(text: &str) -> Option<Duration> {
     // `m:ss` as cutechess allows, or plain (fractional) seconds.
     let value = match text.split_once(':') {
@@ -76,18 +81,8 @@ impl TimeControl {
                 .filter(|d| !d.is_zero())
                 .map(TimeControl::MoveTime)
                 .ok_or_else(error),
-            "nodes" => value
-                .parse()
-                .ok()
-                .filter(|n| *n > 0)
-                .map(TimeControl::Nodes)
-                .ok_or_else(error),
-            "depth" => value
-                .parse()
-                .ok()
-                .filter(|d| *d > 0)
-                .map(TimeControl::Depth)
-                .ok_or_else(error),
+            "nodes" => positive(value).map(TimeControl::Nodes).ok_or_else(error),
+            "depth" => positive(value).map(TimeControl::Depth).ok_or_else(error),
             _ => return None,
         })
     }

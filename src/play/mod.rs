@@ -16,7 +16,7 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 
 use amity_engine::search::{Searcher, Strength, strength};
-use amity_engine::{Color, FenError, Game, Position, SolverMemory, WordSources};
+use amity_engine::{Color, FenError, Game, Position, SolverMemory};
 use amity_variants::{Variant, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -25,6 +25,7 @@ use amity_match::notation::side_name;
 use amity_match::openings::throw;
 
 use crate::variant_args::{self, VariantArgs};
+use crate::words::WordArgs;
 use board::Drawing;
 
 /// Who the person plays, by side.
@@ -87,13 +88,8 @@ pub struct PlaySettings {
     /// Amity takes the others.
     #[arg(long)]
     pub seat: Option<String>,
-    /// A game that talks in words (Secret Chesswords): the word list (default: Debian's
-    /// /usr/share/dict/words).
-    #[arg(long)]
-    pub word_file: Option<String>,
-    /// A game that talks in words: WordNet's directory (default: /usr/share/wordnet).
-    #[arg(long)]
-    pub wordnet: Option<String>,
+    #[command(flatten)]
+    pub words: WordArgs,
     #[command(flatten)]
     pub rules: VariantArgs,
 }
@@ -516,12 +512,8 @@ impl<'a, R: Variant> Table<'a, R> {
 
 /// The rules reading their words where `--word-file` and `--wordnet` say.
 fn with_words<R: Variant>(rules: &R, settings: &PlaySettings) -> Result<R, PlayError> {
-    if settings.word_file.is_none() && settings.wordnet.is_none() {
+    let Some(sources) = settings.words.sources() else {
         return Ok(rules.clone());
-    }
-    let sources = WordSources {
-        word_file: settings.word_file.as_deref(),
-        wordnet: settings.wordnet.as_deref(),
     };
     rules
         .with_words(&sources)

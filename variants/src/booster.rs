@@ -158,84 +158,8 @@ impl Hand {
     }
 }
 
-/// A pile of cards in order (the draw pile top first, the discard pile oldest first), held in
-/// a fixed array so positions copy without allocating.
-#[derive(Clone, Copy)]
-pub struct Pile {
-    cards: [Card; DECK_SIZE],
-    len: u8,
-}
-
-impl Default for Pile {
-    fn default() -> Pile {
-        Pile {
-            cards: [Card(0); DECK_SIZE],
-            len: 0,
-        }
-    }
-}
-
-/// Piles are equal when they hold the same cards in the same order (the array beyond the
-/// pile's length is scratch).
-impl PartialEq for Pile {
-    fn eq(&self, other: &Pile) -> bool {
-        self.cards() == other.cards()
-    }
-}
-
-impl Eq for Pile {}
-
-impl fmt::Debug for Pile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.cards()).finish()
-    }
-}
-
-impl Pile {
-    pub fn cards(&self) -> &[Card] {
-        &self.cards[..self.len as usize]
-    }
-
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Puts a card at the end (the bottom of the draw pile, the newest of the discard pile).
-    pub fn push(&mut self, card: Card) {
-        if self.len() < DECK_SIZE {
-            self.cards[self.len()] = card;
-            self.len += 1;
-        }
-    }
-
-    /// Takes the first card (the top of the draw pile).
-    pub fn take_first(&mut self) -> Option<Card> {
-        let first = *self.cards().first()?;
-        self.remove_at(0);
-        Some(first)
-    }
-
-    /// Takes `card` out wherever it is; false if it is not in the pile.
-    pub fn take(&mut self, card: Card) -> bool {
-        match self.cards().iter().position(|c| *c == card) {
-            Some(index) => {
-                self.remove_at(index);
-                true
-            }
-            None => false,
-        }
-    }
-
-    fn remove_at(&mut self, index: usize) {
-        let len = self.len();
-        self.cards.copy_within(index + 1..len, index);
-        self.len -= 1;
-    }
-}
+/// A pile of cards in order: the draw pile top first, the discard pile oldest first.
+pub type Pile = crate::pile::Pile<Card, DECK_SIZE>;
 
 // ----- the state -----
 
@@ -387,22 +311,6 @@ pub fn reshuffle_pending(pos: &Position<Booster>) -> bool {
 
 // ----- geometry -----
 
-/// The rank where `color`'s pawns promote and hobbled pieces are freed.
-fn last_rank(color: Color) -> Rank {
-    match color {
-        Color::White => Rank::Eighth,
-        Color::Black => Rank::First,
-    }
-}
-
-/// `color`'s second rank, the only one its pawns double-step from.
-fn second_rank(color: Color) -> Rank {
-    match color {
-        Color::White => Rank::Second,
-        Color::Black => Rank::Seventh,
-    }
-}
-
 /// The square one rank forward from `color`'s side, if on the board.
 fn forward(square: Square, color: Color) -> Option<Square> {
     orthodox::shift_forward(Bitboard::from_square(square), color).first()
@@ -443,7 +351,7 @@ fn normal_targets(pos: &Position<Booster>, from: Square, piece: Piece) -> Bitboa
         if let Some(one) = forward(from, color).filter(|s| !occupied.contains(*s)) {
             found.add(one);
             if piece.kind == PAWN
-                && from.rank() == second_rank(color)
+                && from.rank() == color.relative_rank(Rank::Second)
                 && let Some(two) = forward(one, color).filter(|s| !occupied.contains(*s))
             {
                 found.add(two);
@@ -657,7 +565,7 @@ fn arrive(
     if let Some(kind) = promotion {
         pos.replace(to, Piece::new(piece.color, kind));
     }
-    if to.rank() == last_rank(piece.color) && stack * sign(piece.color) < 0 {
+    if to.rank() == piece.color.relative_rank(Rank::Eighth) && stack * sign(piece.color) < 0 {
         stack = 0;
     }
     pos.state.stacks.set(to, stack);
@@ -740,10 +648,7 @@ fn play_add(pos: &mut Position<Booster>, card: Card, square: Square) {
 fn close_turn(pos: &mut Position<Booster>) {
     let mover = pos.turn();
     pos.state.mid = None;
-    if mover == Color::Black {
-        pos.set_fullmoves(pos.fullmoves() + 1);
-    }
-    pos.flip_turn();
+    pos.end_turn();
     draw_cards(&mut pos.state, mover);
 }
 
@@ -810,7 +715,7 @@ fn normal_moves(pos: &Position<Booster>, moves: &mut MoveList) {
         };
         let hobbled = is_hobbled(pos, from, us);
         for to in normal_targets(pos, from, piece) {
-            if piece.kind == PAWN && to.rank() == last_rank(us) {
+            if piece.kind == PAWN && to.rank() == us.relative_rank(Rank::Eighth) {
                 for kind in FIDE_PROMOTIONS {
                     moves.push(Move::promotion(from, to, kind));
                 }
@@ -863,7 +768,7 @@ fn step_moves(pos: &Position<Booster>, from: Square, moves: &mut MoveList) {
     }
     let targets = king_steps(from) & !pos.ours() & !pos.kind(KING);
     for to in targets {
-        if piece.kind == PAWN && to.rank() == last_rank(us) {
+        if piece.kind == PAWN && to.rank() == us.relative_rank(Rank::Eighth) {
             for kind in FIDE_PROMOTIONS {
                 moves.push(Move::promotion(from, to, kind));
             }
@@ -1177,7 +1082,9 @@ impl Rules for Booster {
                     orthodox::color_name(color)
                 )));
             }
-            if (pos.pieces(color, PAWN) & Bitboard::from_rank(last_rank(color))).any() {
+            if (pos.pieces(color, PAWN) & Bitboard::from_rank(color.relative_rank(Rank::Eighth)))
+                .any()
+            {
                 return Err(illegal(format!(
                     "a {} pawn stands on its last rank",
                     orthodox::color_name(color).to_lowercase()
@@ -1200,11 +1107,7 @@ impl Rules for Booster {
             return Err(illegal(format!("a stack on {square} with no piece on it")));
         }
         for right in pos.castling() {
-            let color = if right.rank() == Rank::First {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let color = amity_engine::castling::right_owner(right);
             let king_home = Square::from_coords(amity_engine::File::E, right.rank());
             let corner =
                 right.file() == amity_engine::File::A || right.file() == amity_engine::File::H;
@@ -1232,7 +1135,8 @@ impl Rules for Booster {
             // The side that double-stepped: the mover inside its turn, else the other side.
             let stepper = if mid.is_some() { us } else { !us };
             let plausible = forward(square, !stepper).is_some_and(|origin| {
-                origin.rank() == second_rank(stepper) && !pos.occupied().contains(origin)
+                origin.rank() == stepper.relative_rank(Rank::Second)
+                    && !pos.occupied().contains(origin)
             }) && !pos.occupied().contains(square)
                 && forward(square, stepper)
                     .is_some_and(|pawn| pos.pieces(stepper, PAWN).contains(pawn));

@@ -286,30 +286,12 @@ pub fn checker_square(pos: &Position<CloakAndDagger>, owner: Color, number: u8) 
 
 // ----- geometry -----
 
-fn home_rank(color: Color) -> Rank {
-    match color {
-        Color::White => Rank::First,
-        Color::Black => Rank::Eighth,
-    }
-}
-
-fn second_rank(color: Color) -> Rank {
-    match color {
-        Color::White => Rank::Second,
-        Color::Black => Rank::Seventh,
-    }
-}
-
-fn last_rank(color: Color) -> Rank {
-    home_rank(!color)
-}
-
 fn forward(square: Square, color: Color) -> Option<Square> {
     orthodox::shift_forward(Bitboard::from_square(square), color).first()
 }
 
 fn home_square(color: Color, number: u8) -> Square {
-    Square::from_coords(File::new(u32::from(number) - 1), home_rank(color))
+    Square::from_coords(File::new(u32::from(number) - 1), color.backrank())
 }
 
 // ----- visibility and check (rules 3 and 4) -----
@@ -472,14 +454,14 @@ fn pawn_moves(pos: &Position<CloakAndDagger>, from: Square, moves: &mut MoveList
     let mut targets = orthodox::pawn_attacks_from(us, from) & victims;
     if let Some(one) = forward(from, us).filter(|s| !occupied.contains(*s)) {
         targets.add(one);
-        if from.rank() == second_rank(us)
+        if from.rank() == us.relative_rank(Rank::Second)
             && let Some(two) = forward(one, us).filter(|s| !occupied.contains(*s))
         {
             targets.add(two);
         }
     }
     for to in targets {
-        if to.rank() == last_rank(us) {
+        if to.rank() == us.relative_rank(Rank::Eighth) {
             for kind in FIDE_PROMOTIONS {
                 moves.push(Move::promotion(from, to, kind));
             }
@@ -530,7 +512,7 @@ fn regular_candidates(pos: &Position<CloakAndDagger>, moves: &mut MoveList) {
 /// Castling (rule 9), written king square then rook square.
 fn castling_moves(pos: &Position<CloakAndDagger>, moves: &mut MoveList) {
     let us = pos.turn();
-    let rank = Bitboard::from_rank(home_rank(us));
+    let rank = Bitboard::from_rank(us.backrank());
     let following_opponent = pos.state.viewer.is_some_and(|viewer| viewer != us);
     let (kings, rooks) = if following_opponent {
         // A view does not know the opponent's rights: any unmoved checker that may be its
@@ -579,7 +561,7 @@ fn bonus_candidates(pos: &Position<CloakAndDagger>, moves: &mut MoveList) {
         pawn_moves(pos, from, moves);
     }
     if pos.state.reserves[color_index(us)] > 0 {
-        for to in Bitboard::from_rank(second_rank(us)) & !pos.occupied() {
+        for to in Bitboard::from_rank(us.relative_rank(Rank::Second)) & !pos.occupied() {
             moves.push(Move::drop(PAWN, to));
         }
     }
@@ -693,7 +675,7 @@ fn move_on_board(pos: &mut Position<CloakAndDagger>, mv: Move) {
                     pos.state.seen[color_index(us)][usize::from(number)] |= MOVED;
                 }
             }
-            pos.discard_castling(Bitboard::from_rank(home_rank(us)));
+            pos.discard_castling(Bitboard::from_rank(us.backrank()));
         }
         _ => {
             let Some(piece) = pos.piece_at(from) else {
@@ -728,7 +710,7 @@ fn move_on_board(pos: &mut Position<CloakAndDagger>, mv: Move) {
             }
             let mut lost = Bitboard::from_square(from) | Bitboard::from_square(to);
             if piece.kind == KING {
-                lost |= Bitboard::from_rank(home_rank(us));
+                lost |= Bitboard::from_rank(us.backrank());
             }
             pos.discard_castling(lost);
         }
@@ -814,10 +796,7 @@ fn end_turn(pos: &mut Position<CloakAndDagger>) {
         pos.halfmove_clock() + 1
     };
     pos.set_halfmove_clock(clock);
-    if mover == Color::Black {
-        pos.set_fullmoves(pos.fullmoves() + 1);
-    }
-    pos.flip_turn();
+    pos.end_turn();
     begin_turn(&mut pos.state, !mover);
 }
 
@@ -892,20 +871,58 @@ fn per_side<'a>(text: &'a str, what: &str) -> Result<[&'a str; 2], FenError> {
 /// How the parts of the `cloak:` field are written.
 const FIELD_SHAPE: &str = "<cloaked>:<reserves>:<owed>:<captured>:<guesses>";
 
-/// Reads the `cloak:` field into the state (the board and turn are already read).
+/// Reads the `cloak:` field into the state (the board and turn are already read): the five
+/// parts in order, then the markers of a turn under way, then what the public record (the
+/// guesses, the captured identities) says of each checker.
 fn read_cloak(pos: &mut Position<CloakAndDagger>, mut parts: Parts) -> Result<(), FenError> {
     let mut state = CloakState::default();
-    for (side, text) in per_side(parts.next_part(), "cloaked list")?
+    read_cloaked(pos, &mut state, parts.next_part())?;
+    for (side, text) in per_side(parts.next_part(), "reserves")?
         .into_iter()
         .enumerate()
     {
-        let owner = if side == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        state.reserves[side] = fen_fields::number("cloak reserve", text, 0..=16)?;
+    }
+    state.owed = fen_fields::or_none(parts.next_part(), |text| parse_color(text, "owed bonus"))?;
+    read_captured(&mut state, parts.next_part())?;
+    let guesses = fen_fields::list(parts.next_part()).into_iter();
+    state.guesses = Arc::new(guesses.map(read_guess).collect::<Result<_, _>>()?);
+    let markers = read_markers(&mut state, parts.rest())?;
+    if let Some(text) = markers.seen {
+        read_seen(&mut state, text)?;
+    }
+    narrow_by_record(&mut state);
+    match markers.at {
+        Some(phase) => {
+            state.phase = phase;
+            state.in_turn = true;
+        }
+        None if state.earned || state.last > 0 || state.fresh => {
+            return Err(fen_fields::expected(
+                "cloak at",
+                "at= inside a turn, where earned, last= and fresh belong",
+                parts.field(),
+            ));
+        }
+        None => begin_turn(&mut state, pos.turn()),
+    }
+    pos.state = state;
+    Ok(())
+}
+
+/// The cloaked list, `<White's checkers>/<Black's>`, each `<number><square>`: numbers each
+/// checker, and gives a `?` on the board (read as Black's) to the side that lists it.
+fn read_cloaked(
+    pos: &mut Position<CloakAndDagger>,
+    state: &mut CloakState,
+    text: &str,
+) -> Result<(), FenError> {
+    for (owner, list) in [Color::White, Color::Black]
+        .into_iter()
+        .zip(per_side(text, "cloaked list")?)
+    {
         let mut used = 0u16;
-        for entry in fen_fields::list(text) {
+        for entry in fen_fields::list(list) {
             let bad = || fen_fields::expected("cloak checker", "<number><square>", entry);
             if !entry.is_ascii() || entry.len() != 3 {
                 return Err(bad());
@@ -916,42 +933,44 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, mut parts: Parts) -> Result<()
                 return Err(illegal(format!("checker {number} listed twice")));
             }
             used |= 1 << number;
-            match pos.piece_at(square) {
-                Some(piece) if piece.kind != PAWN => {
-                    if piece.color != owner {
-                        if piece.kind != UNKNOWN {
-                            return Err(illegal(format!(
-                                "checker {entry}: the piece there is the other side's"
-                            )));
-                        }
-                        // `?` reads as Black's; the list says whose it is.
-                        pos.replace(square, Piece::new(owner, UNKNOWN));
-                    }
-                }
-                _ => {
-                    return Err(illegal(format!(
-                        "checker {entry}: no piece other than a pawn stands there"
-                    )));
-                }
-            }
+            claim_checker(pos, owner, entry, square)?;
             if state.number(square) != 0 {
                 return Err(illegal(format!("two checkers on {square}")));
             }
             state.set_number(square, number);
         }
     }
-    for (side, text) in per_side(parts.next_part(), "reserves")?
-        .into_iter()
-        .enumerate()
-    {
-        state.reserves[side] = fen_fields::number("cloak reserve", text, 0..=16)?;
+    Ok(())
+}
+
+/// Checks that the cloaked checker `entry` of `owner` on `square` stands on a piece of its
+/// side other than a pawn, and makes a `?` there `owner`'s.
+fn claim_checker(
+    pos: &mut Position<CloakAndDagger>,
+    owner: Color,
+    entry: &str,
+    square: Square,
+) -> Result<(), FenError> {
+    match pos.piece_at(square) {
+        Some(piece) if piece.kind != PAWN && piece.color == owner => Ok(()),
+        Some(piece) if piece.kind != PAWN && piece.kind == UNKNOWN => {
+            pos.replace(square, Piece::new(owner, UNKNOWN));
+            Ok(())
+        }
+        Some(piece) if piece.kind != PAWN => Err(illegal(format!(
+            "checker {entry}: the piece there is the other side's"
+        ))),
+        _ => Err(illegal(format!(
+            "checker {entry}: no piece other than a pawn stands there"
+        ))),
     }
-    state.owed = fen_fields::or_none(parts.next_part(), |text| parse_color(text, "owed bonus"))?;
-    for (side, text) in per_side(parts.next_part(), "captured")?
-        .into_iter()
-        .enumerate()
-    {
-        for entry in fen_fields::list(text) {
+}
+
+/// The captured list, `<White's>/<Black's>`, each `<number><letter>` (`?` for an identity
+/// never shown).
+fn read_captured(state: &mut CloakState, text: &str) -> Result<(), FenError> {
+    for (side, list) in per_side(text, "captured")?.into_iter().enumerate() {
+        for entry in fen_fields::list(list) {
             let mut chars = entry.chars();
             let (Some(digit), Some(letter), None) = (chars.next(), chars.next(), chars.next())
             else {
@@ -969,46 +988,63 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, mut parts: Parts) -> Result<()
                     fen_fields::expected("cloak captured identity", "K, Q, R, B, N or ?", entry)
                 })?
             };
-            if state.captured[side][usize::from(number)].is_some() {
+            let captured = &mut state.captured[side][usize::from(number)];
+            if captured.is_some() {
                 return Err(illegal(format!("captured checker {number} listed twice")));
             }
-            state.captured[side][usize::from(number)] = Some(kind);
+            *captured = Some(kind);
         }
     }
-    let mut guesses = Vec::new();
-    for entry in fen_fields::list(parts.next_part()) {
-        let bad = || {
-            fen_fields::expected(
-                "cloak guess",
-                "<guesser><number><letter><+|->, e.g. w3N+",
-                entry,
-            )
-        };
-        let chars: Vec<char> = entry.chars().collect();
-        let [guesser, digit, letter, result] = chars[..] else {
-            return Err(bad());
-        };
-        let guesser = parse_color(&guesser.to_string(), "guess")?;
-        let number = parse_number(&digit.to_string(), "guess")?;
-        let kind = kind_of_letter(letter).ok_or_else(bad)?;
-        let right = match result {
-            '+' => true,
-            '-' => false,
-            _ => return Err(bad()),
-        };
-        guesses.push(Guess {
-            guesser,
-            number,
-            kind,
-            right,
-        });
-    }
-    state.guesses = Arc::new(guesses);
-    let mut at = None;
-    let mut seen_text = None;
-    for part in parts.rest() {
+    Ok(())
+}
+
+/// One guess of the record, `<guesser><number><letter><+|->`.
+fn read_guess(entry: &str) -> Result<Guess, FenError> {
+    let bad = || {
+        fen_fields::expected(
+            "cloak guess",
+            "<guesser><number><letter><+|->, e.g. w3N+",
+            entry,
+        )
+    };
+    let chars: Vec<char> = entry.chars().collect();
+    let [guesser, digit, letter, result] = chars[..] else {
+        return Err(bad());
+    };
+    let guesser = parse_color(&guesser.to_string(), "guess")?;
+    let number = parse_number(&digit.to_string(), "guess")?;
+    let kind = kind_of_letter(letter).ok_or_else(bad)?;
+    let right = match result {
+        '+' => true,
+        '-' => false,
+        _ => return Err(bad()),
+    };
+    Ok(Guess {
+        guesser,
+        number,
+        kind,
+        right,
+    })
+}
+
+/// What the markers after the guesses say beyond the flags they set in the state.
+struct Markers<'a> {
+    /// `at=`: the phase of the turn under way.
+    at: Option<Phase>,
+    /// `seen=`: a view's notes, read once the record is known.
+    seen: Option<&'a str>,
+}
+
+/// The markers after the guesses: `at=`, `earned`, `fresh`, `last=`, `won=`, `seen=`,
+/// `view=`.
+fn read_markers<'a>(state: &mut CloakState, markers: &[&'a str]) -> Result<Markers<'a>, FenError> {
+    let mut read = Markers {
+        at: None,
+        seen: None,
+    };
+    for part in markers {
         if let Some(code) = part.strip_prefix("at=") {
-            at =
+            read.at =
                 Some(Phase::parse(code).ok_or_else(|| {
                     fen_fields::expected("cloak at", "at=G, M, B0, B1 or U", part)
                 })?);
@@ -1021,7 +1057,7 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, mut parts: Parts) -> Result<()
         } else if let Some(side) = part.strip_prefix("won=") {
             state.won = Some(parse_color(side, "won")?);
         } else if let Some(text) = part.strip_prefix("seen=") {
-            seen_text = Some(text);
+            read.seen = Some(text);
         } else if let Some(side) = part.strip_prefix("view=") {
             state.viewer = Some(parse_color(side, "view")?);
         } else {
@@ -1032,27 +1068,36 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, mut parts: Parts) -> Result<()
             ));
         }
     }
-    if let Some(text) = seen_text {
-        for (side, list_text) in per_side(text, "seen")?.into_iter().enumerate() {
-            for entry in fen_fields::list(list_text) {
-                let bad = || fen_fields::expected("cloak seen", "<number><letters>[*]", entry);
-                let number = parse_number(entry.get(..1).ok_or_else(bad)?, "seen")?;
-                let mut set = 0;
-                for letter in entry[1..].chars() {
-                    if letter == '*' {
-                        set |= MOVED;
-                    } else {
-                        set |= bit(kind_of_letter(letter).ok_or_else(bad)?);
-                    }
+    Ok(read)
+}
+
+/// A view's notes, `<White's checkers>/<Black's>`, each `<number><letters>[*]`: the
+/// identities the viewer still thinks possible, `*` for a checker seen moving.
+fn read_seen(state: &mut CloakState, text: &str) -> Result<(), FenError> {
+    for (side, list) in per_side(text, "seen")?.into_iter().enumerate() {
+        for entry in fen_fields::list(list) {
+            let bad = || fen_fields::expected("cloak seen", "<number><letters>[*]", entry);
+            let number = parse_number(entry.get(..1).ok_or_else(bad)?, "seen")?;
+            let mut set = 0;
+            for letter in entry[1..].chars() {
+                if letter == '*' {
+                    set |= MOVED;
+                } else {
+                    set |= bit(kind_of_letter(letter).ok_or_else(bad)?);
                 }
-                if set & ANY_IDENTITY == 0 {
-                    return Err(bad());
-                }
-                state.seen[side][usize::from(number)] = set;
             }
+            if set & ANY_IDENTITY == 0 {
+                return Err(bad());
+            }
+            state.seen[side][usize::from(number)] = set;
         }
     }
-    // What the public record says of each checker.
+    Ok(())
+}
+
+/// Narrows what each checker may be by the public record: every guess, right or wrong, and
+/// every identity a capture showed.
+fn narrow_by_record(state: &mut CloakState) {
     for guess in state.guesses.clone().iter() {
         let owner = !guess.guesser;
         if guess.right {
@@ -1070,24 +1115,6 @@ fn read_cloak(pos: &mut Position<CloakAndDagger>, mut parts: Parts) -> Result<()
             }
         }
     }
-    match at {
-        Some(phase) => {
-            state.phase = phase;
-            state.in_turn = true;
-        }
-        None => {
-            if state.earned || state.last > 0 || state.fresh {
-                return Err(fen_fields::expected(
-                    "cloak at",
-                    "at= inside a turn, where earned, last= and fresh belong",
-                    parts.field(),
-                ));
-            }
-            begin_turn(&mut state, pos.turn());
-        }
-    }
-    pos.state = state;
-    Ok(())
 }
 
 /// `owner`'s cloaked checkers, as (number, square), by number.
@@ -1245,11 +1272,11 @@ impl CloakAndDagger {
             let file = File::new(file as u32);
             let number = file as u8 + 1;
             for (color, kind) in [(Color::White, *white_kind), (Color::Black, *black_kind)] {
-                let square = Square::from_coords(file, home_rank(color));
+                let square = Square::from_coords(file, color.backrank());
                 pos.put(square, Piece::new(color, kind));
                 pos.state.set_number(square, number);
                 pos.put(
-                    Square::from_coords(file, second_rank(color)),
+                    Square::from_coords(file, color.relative_rank(Rank::Second)),
                     Piece::new(color, PAWN),
                 );
                 if kind == ROOK {
@@ -1314,7 +1341,7 @@ impl Rules for CloakAndDagger {
     fn castling_field(&self, pos: &Position<Self>) -> Option<String> {
         let mut text = String::new();
         for color in [Color::White, Color::Black] {
-            let mut files: Vec<File> = (pos.castling() & Bitboard::from_rank(home_rank(color)))
+            let mut files: Vec<File> = (pos.castling() & Bitboard::from_rank(color.backrank()))
                 .into_iter()
                 .map(|square| square.file())
                 .collect();
@@ -1357,7 +1384,8 @@ impl Rules for CloakAndDagger {
                 return Err(illegal(format!("{name} has {kings} kings")));
             }
             if (pos.pieces(color, PAWN)
-                & (Bitboard::from_rank(last_rank(color)) | Bitboard::from_rank(home_rank(color))))
+                & (Bitboard::from_rank(color.relative_rank(Rank::Eighth))
+                    | Bitboard::from_rank(color.backrank())))
             .any()
             {
                 return Err(illegal(format!(
@@ -1386,11 +1414,7 @@ impl Rules for CloakAndDagger {
             }
         }
         for right in pos.castling() {
-            let color = if right.rank() == Rank::First {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let color = amity_engine::castling::right_owner(right);
             let king = pos.pieces(color, KING) & Bitboard::from_rank(right.rank());
             let ok = (right.rank() == Rank::First || right.rank() == Rank::Eighth)
                 && pos.pieces(color, ROOK).contains(right)
@@ -1591,7 +1615,7 @@ impl Rules for CloakAndDagger {
             for square in pos.color(!seat) & pos.state.cloaked {
                 view.replace(square, Piece::new(!seat, UNKNOWN));
             }
-            view.set_castling(pos.castling() & Bitboard::from_rank(home_rank(seat)));
+            view.set_castling(pos.castling() & Bitboard::from_rank(seat.backrank()));
             view.state.viewer = Some(seat);
         });
         view
@@ -1899,7 +1923,7 @@ fn fill_in(
             Piece::new(owner, arrangement[usize::from(number) - 1]),
         );
     }
-    let mut rights = view.castling() & !Bitboard::from_rank(home_rank(owner));
+    let mut rights = view.castling() & !Bitboard::from_rank(owner.backrank());
     let unmoved = |number: u8| {
         let square = home_square(owner, number);
         view.state.seen[color_index(owner)][usize::from(number)] & MOVED == 0

@@ -231,6 +231,90 @@ pub(crate) fn front_span(square: Square, color: Color) -> u64 {
     files & ahead
 }
 
+/// Both sides' pawns and the squares they attack, from one side's point of view.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pawns {
+    pub ours: u64,
+    pub theirs: u64,
+    pub our_attacks: u64,
+    pub their_attacks: u64,
+}
+
+impl Pawns {
+    /// The pawns of `us` and of the other side, with their attacks as the board's
+    /// `pawn_attacks` finds them.
+    #[inline]
+    pub(crate) fn of<R: Rules>(
+        pos: &Position<R>,
+        us: Color,
+        pawn_attacks: impl Fn(u64, Color) -> u64,
+    ) -> Pawns {
+        let ours = pos.pieces(us, PAWN).0;
+        let theirs = pos.pieces(!us, PAWN).0;
+        Pawns {
+            ours,
+            theirs,
+            our_attacks: pawn_attacks(ours, us),
+            their_attacks: pawn_attacks(theirs, !us),
+        }
+    }
+}
+
+/// The zone of `color`'s king on `king`: its square and those around it, and one rank further
+/// towards the other side of the board.
+#[inline]
+pub(crate) fn king_zone(king: Square, color: Color) -> u64 {
+    let around = orthodox::attacks(KING, color, king, Bitboard::EMPTY).0 | (1u64 << king as u32);
+    around
+        | match color {
+            Color::White => around << 8,
+            Color::Black => around >> 8,
+        }
+}
+
+/// The files beside `file` (not `file` itself), as a mask of the board.
+#[inline]
+pub(crate) fn neighbour_files(file: usize) -> u64 {
+    (if file > 0 { FILE_A << (file - 1) } else { 0 })
+        | (if file < 7 { FILE_A << (file + 1) } else { 0 })
+}
+
+/// How a king on its first two relative ranks is shielded, counted over its file and the
+/// files beside it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Shield {
+    /// Files with a pawn of ours one rank ahead of the king.
+    pub near: i32,
+    /// Files with none there but one two ranks ahead.
+    pub far: i32,
+    /// Files with neither.
+    pub missing: i32,
+}
+
+/// The pawn shield of `us`'s king on `king_file` and relative rank `king_rank` (0 or 1).
+pub(crate) fn pawn_shield(our_pawns: u64, us: Color, king_file: usize, king_rank: usize) -> Shield {
+    let mut shield = Shield::default();
+    for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {
+        let pawns_on_file = our_pawns & (FILE_A << file);
+        let one_ahead = match us {
+            Color::White => pawns_on_file & (0xFFu64 << (8 * (king_rank + 1))),
+            Color::Black => pawns_on_file & (0xFFu64 << (8 * (6 - king_rank))),
+        };
+        let two_ahead = match us {
+            Color::White => pawns_on_file & (0xFFu64 << (8 * (king_rank + 2))),
+            Color::Black => pawns_on_file & (0xFFu64 << (8 * (5 - king_rank))),
+        };
+        if one_ahead != 0 {
+            shield.near += 1;
+        } else if two_ahead != 0 {
+            shield.far += 1;
+        } else {
+            shield.missing += 1;
+        }
+    }
+    shield
+}
+
 #[inline]
 pub(crate) fn relative_rank(square: Square, color: Color) -> usize {
     let rank = square as usize / 8;
@@ -259,10 +343,7 @@ fn side_terms<R: Rules>(pos: &Position<R>, us: Color) -> Tapered {
     let w = &WEIGHTS;
     let them = !us;
     let occupied = pos.occupied();
-    let our_pawns = pos.pieces(us, PAWN).0;
-    let their_pawns = pos.pieces(them, PAWN).0;
-    let their_pawn_attacks = pawn_attacks(their_pawns, them);
-    let our_pawn_attacks = pawn_attacks(our_pawns, us);
+    let pawns = Pawns::of(pos, us, pawn_attacks);
     let mut score = Tapered::ZERO;
 
     // Material and piece-square tables.
@@ -276,17 +357,9 @@ fn side_terms<R: Rules>(pos: &Position<R>, us: Color) -> Tapered {
     }
 
     // Mobility: squares a piece reaches that are neither ours nor guarded by enemy pawns.
-    let safe = !pos.color(us).0 & !their_pawn_attacks;
+    let safe = !pos.color(us).0 & !pawns.their_attacks;
     let their_king = pos.pieces(them, KING).first();
-    let zone = their_king.map_or(0, |king| {
-        let around = orthodox::attacks(KING, them, king, Bitboard::EMPTY).0 | (1u64 << king as u32);
-        // The zone reaches one rank further towards our side of the board.
-        around
-            | match them {
-                Color::White => around << 8,
-                Color::Black => around >> 8,
-            }
-    });
+    let zone = their_king.map_or(0, |king| king_zone(king, them));
     let mut attack_units = 0;
     let mut attackers = 0;
     for (index, kind) in [KNIGHT, BISHOP, ROOK, QUEEN].into_iter().enumerate() {
@@ -316,26 +389,12 @@ fn side_terms<R: Rules>(pos: &Position<R>, us: Color) -> Tapered {
         let king_file = king as usize % 8;
         let king_rank = relative_rank(king, us);
         if king_rank <= 1 {
-            let mut shield = 0;
-            for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {
-                let pawns_on_file = our_pawns & (FILE_A << file);
-                let near = match us {
-                    Color::White => pawns_on_file & (0xFFu64 << (8 * (king_rank + 1))),
-                    Color::Black => pawns_on_file & (0xFFu64 << (8 * (6 - king_rank))),
-                };
-                let far = match us {
-                    Color::White => pawns_on_file & (0xFFu64 << (8 * (king_rank + 2))),
-                    Color::Black => pawns_on_file & (0xFFu64 << (8 * (5 - king_rank))),
-                };
-                if near != 0 {
-                    shield += w.shield_near;
-                } else if far != 0 {
-                    shield += w.shield_far;
-                } else {
-                    shield -= w.shield_missing;
-                }
-            }
-            score += s(shield, 0);
+            let shield = pawn_shield(pawns.ours, us, king_file, king_rank);
+            score += s(
+                shield.near * w.shield_near + shield.far * w.shield_far
+                    - shield.missing * w.shield_missing,
+                0,
+            );
         }
     }
 
@@ -344,19 +403,18 @@ fn side_terms<R: Rules>(pos: &Position<R>, us: Color) -> Tapered {
     for square in pos.pieces(us, PAWN) {
         let file = square as usize % 8;
         let file_mask = FILE_A << file;
-        let neighbours = (if file > 0 { FILE_A << (file - 1) } else { 0 })
-            | (if file < 7 { FILE_A << (file + 1) } else { 0 });
-        if our_pawns & neighbours == 0 {
+        let neighbours = neighbour_files(file);
+        if pawns.ours & neighbours == 0 {
             score += w.isolated_pawn;
         }
-        if our_pawn_attacks & (1u64 << square as u32) != 0 {
+        if pawns.our_attacks & (1u64 << square as u32) != 0 {
             score += w.supported_pawn;
         }
         let ahead = front_span(square, us);
-        if (ahead & file_mask & our_pawns) != 0 {
+        if (ahead & file_mask & pawns.ours) != 0 {
             score += w.doubled_pawn;
         }
-        if ahead & their_pawns == 0 && (ahead & file_mask & our_pawns) == 0 {
+        if ahead & pawns.theirs == 0 && (ahead & file_mask & pawns.ours) == 0 {
             let rank = relative_rank(square, us);
             score += w.passed_pawn[rank];
             let stop = match us {
@@ -378,8 +436,8 @@ fn side_terms<R: Rules>(pos: &Position<R>, us: Color) -> Tapered {
     }
     for square in pos.pieces(us, ROOK) {
         let file_mask = FILE_A << (square as usize % 8);
-        if our_pawns & file_mask == 0 {
-            score += if their_pawns & file_mask == 0 {
+        if pawns.ours & file_mask == 0 {
+            score += if pawns.theirs & file_mask == 0 {
                 w.rook_open_file
             } else {
                 w.rook_half_open_file

@@ -292,35 +292,39 @@ pub fn score(pos: &Position<Gravity>, color: Color) -> u32 {
 /// The result by the scores, then by stacked pieces from rank 8 down.
 pub fn scored_outcome(pos: &Position<Gravity>) -> Outcome {
     let (white, black) = (score(pos, Color::White), score(pos, Color::Black));
-    if white != black {
-        let winner = if white > black {
-            Color::White
-        } else {
-            Color::Black
-        };
-        return Outcome::Win {
-            winner,
-            reason: WinReason::Variant("more points"),
-        };
+    if let Some(win) = win_for_more(white, black, "more points") {
+        return win;
     }
     let (white_stacks, black_stacks) = (
         stacked_by_rank(pos, Color::White),
         stacked_by_rank(pos, Color::Black),
     );
-    for rank in (0..8).rev() {
-        if white_stacks[rank] != black_stacks[rank] {
-            let winner = if white_stacks[rank] > black_stacks[rank] {
-                Color::White
-            } else {
-                Color::Black
-            };
-            return Outcome::Win {
-                winner,
-                reason: WinReason::Variant("equal points, more stacked pieces on a higher rank"),
-            };
-        }
-    }
-    Outcome::Draw(DrawReason::Variant("equal points and equal stacks"))
+    (0..8)
+        .rev()
+        .find_map(|rank| {
+            win_for_more(
+                white_stacks[rank],
+                black_stacks[rank],
+                "equal points, more stacked pieces on a higher rank",
+            )
+        })
+        .unwrap_or(Outcome::Draw(DrawReason::Variant(
+            "equal points and equal stacks",
+        )))
+}
+
+/// A win for the side with more (White's count `white`, Black's `black`) for `reason`;
+/// `None` when they have as many.
+fn win_for_more(white: u32, black: u32, reason: &'static str) -> Option<Outcome> {
+    let winner = match white.cmp(&black) {
+        std::cmp::Ordering::Greater => Color::White,
+        std::cmp::Ordering::Less => Color::Black,
+        std::cmp::Ordering::Equal => return None,
+    };
+    Some(Outcome::Win {
+        winner,
+        reason: WinReason::Variant(reason),
+    })
 }
 
 // ----- FEN -----
@@ -786,16 +790,12 @@ impl amity_engine::Partner for Gravity {}
 
 /// Ends the turn of the side to move (after its add or `end`).
 fn end_turn(pos: &mut Position<Gravity>) {
-    let mover = pos.turn();
     let state = &mut pos.state;
     state.flipped = None;
     state.moved = Bitboard::EMPTY;
     state.blocked = Bitboard::EMPTY;
     pos.set_halfmove_clock(pos.halfmove_clock() + 1);
-    if mover == Color::Black {
-        pos.set_fullmoves(pos.fullmoves() + 1);
-    }
-    pos.flip_turn();
+    pos.end_turn();
 }
 
 // ----- evaluation -----

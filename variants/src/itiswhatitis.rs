@@ -5,7 +5,7 @@
 
 use std::sync::LazyLock;
 
-use amity_engine::paths::{Direction, Leg, Mode, PathTable, PiecePaths, Turn, rose};
+use amity_engine::paths::{Direction, KNIGHT_LEAPS, Leg, Mode, PathTable, PiecePaths, Turn, rose};
 use amity_engine::{
     Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
     Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
@@ -155,27 +155,21 @@ pub fn piece_paths() -> Vec<PiecePaths> {
         .collect(),
     );
     let mut peace = vec![Leg::steps(N, 2), Leg::step(SE), Leg::step(SW)];
+    // The knight's leaps, then the alfil's and the three-square jumps.
     peace.extend(
-        [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-            (2, 2),
-            (2, -2),
-            (-2, -2),
-            (-2, 2),
-            (3, 0),
-            (-3, 0),
-            (0, 3),
-            (0, -3),
-        ]
-        .into_iter()
-        .map(|(f, r)| Leg::leap(f, r)),
+        KNIGHT_LEAPS
+            .into_iter()
+            .chain([
+                (2, 2),
+                (2, -2),
+                (-2, -2),
+                (-2, 2),
+                (3, 0),
+                (-3, 0),
+                (0, 3),
+                (0, -3),
+            ])
+            .map(|(f, r)| Leg::leap(f, r)),
     );
     let heart = PiecePaths::new(vec![
         rose(NW, Clockwise, 5, Some(Leg::steps(SE, 2))),
@@ -363,20 +357,9 @@ impl Rules for ItIsWhatItIs {
         Ok(())
     }
 
-    #[inline]
-    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
-        self.generate_moves(pos, moves, false);
-    }
-
-    #[inline]
-    fn generate_tactical_in(
-        &self,
-        pos: &Position<Self>,
-        moves: &mut MoveList,
-        _scratch: &mut Scratch,
-    ) {
-        self.generate_moves(pos, moves, true);
-    }
+    amity_engine::generate_by_flag!(|rules: &Self, pos, moves, tactical| {
+        rules.generate_moves(pos, moves, tactical)
+    });
 
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let us = pos.turn();
@@ -397,10 +380,7 @@ impl Rules for ItIsWhatItIs {
             pos.halfmove_clock() + 1
         };
         pos.set_halfmove_clock(clock);
-        if us == Color::Black {
-            pos.set_fullmoves(pos.fullmoves() + 1);
-        }
-        pos.flip_turn();
+        pos.end_turn();
     }
 
     /// Nothing here is check: the royal targets are simply pieces whose loss ends the game.

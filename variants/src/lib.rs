@@ -17,6 +17,7 @@ pub mod moralsupport;
 pub mod neighbour;
 pub mod pacifist;
 pub mod parade;
+pub mod pile;
 pub mod solitaire;
 pub mod splitbrain;
 mod threats;

@@ -81,26 +81,6 @@ amity_engine::state_keys! {
     SECOND_LOVER_KEYS: 64;
 }
 
-/// The rank a colour's pieces start on, and the one its pawns promote on.
-fn back_rank(color: Color) -> Rank {
-    match color {
-        Color::White => Rank::First,
-        Color::Black => Rank::Eighth,
-    }
-}
-
-fn last_rank(color: Color) -> Rank {
-    back_rank(!color)
-}
-
-/// The rank from which a pawn of `color` may make its double step.
-fn double_step_rank(color: Color) -> Rank {
-    match color {
-        Color::White => Rank::Second,
-        Color::Black => Rank::Seventh,
-    }
-}
-
 fn forward(color: Color) -> i32 {
     match color {
         Color::White => 1,
@@ -317,7 +297,7 @@ impl Love {
     // ----- move generation -----
 
     fn push_pawn_move(moves: &mut MoveList, from: Square, to: Square, color: Color) {
-        if to.rank() == last_rank(color) {
+        if to.rank() == color.relative_rank(Rank::Eighth) {
             for kind in orthodox::FIDE_PROMOTIONS {
                 moves.push(Move::promotion(from, to, kind));
             }
@@ -351,7 +331,7 @@ impl Love {
                     && empty.contains(one)
                 {
                     Self::push_pawn_move(moves, from, one, us);
-                    if from.rank() == double_step_rank(us) {
+                    if from.rank() == us.relative_rank(Rank::Second) {
                         let two = Square::new((one as i32 + step) as u32);
                         if empty.contains(two) {
                             moves.push(Move::normal(from, two));
@@ -392,12 +372,12 @@ impl Love {
         let Some(king) = pos.pieces(us, KING).first() else {
             return;
         };
-        if king != Square::from_coords(File::E, back_rank(us))
+        if king != Square::from_coords(File::E, us.backrank())
             || Self::attackers(pos, king, !us).any()
         {
             return;
         }
-        let rooks = pos.castling() & pos.pieces(us, ROOK) & Bitboard::from_rank(back_rank(us));
+        let rooks = pos.castling() & pos.pieces(us, ROOK) & Bitboard::from_rank(us.backrank());
         let notation = CastlingNotation::KingMove;
         push_castlings(king, rooks, pos.occupied(), notation, moves, |castle| {
             castle
@@ -449,11 +429,11 @@ impl Love {
             }
         }
         match piece.kind {
-            KING => pos.discard_castling(Bitboard::from_rank(back_rank(piece.color))),
+            KING => pos.discard_castling(Bitboard::from_rank(piece.color.backrank())),
             ROOK => pos.discard_castling(Bitboard::from_square(from)),
             _ => {}
         }
-        let kind = if piece.kind == PAWN && to.rank() == last_rank(piece.color) {
+        let kind = if piece.kind == PAWN && to.rank() == piece.color.relative_rank(Rank::Eighth) {
             QUEEN
         } else {
             piece.kind
@@ -467,7 +447,7 @@ impl Love {
         for square in [a, b] {
             if let Some(piece) = pos.remove(square) {
                 match piece.kind {
-                    KING => pos.discard_castling(Bitboard::from_rank(back_rank(piece.color))),
+                    KING => pos.discard_castling(Bitboard::from_rank(piece.color.backrank())),
                     _ => pos.discard_castling(Bitboard::from_square(square)),
                 }
             }
@@ -542,14 +522,14 @@ impl Love {
                                 pos.set_en_passant(offset(from, 0, forward(us)));
                             }
                         } else if piece.kind == KING {
-                            pos.discard_castling(Bitboard::from_rank(back_rank(us)));
+                            pos.discard_castling(Bitboard::from_rank(us.backrank()));
                         }
                     }
                 }
                 MoveFlag::Castle => {
                     let castle = Castle::of_move(pos, mv);
                     castle.play(pos);
-                    pos.discard_castling(Bitboard::from_rank(back_rank(us)));
+                    pos.discard_castling(Bitboard::from_rank(us.backrank()));
                     moved.push((castle.rook, castle.rook_to));
                 }
                 MoveFlag::EnPassant => {
@@ -579,10 +559,7 @@ impl Love {
                 }
             }
         }
-        if us == Color::Black {
-            pos.set_fullmoves(pos.fullmoves() + 1);
-        }
-        pos.flip_turn();
+        pos.end_turn();
         Self::set_state(pos, state);
     }
 
@@ -775,13 +752,9 @@ impl Rules for Love {
             pos.state.couple = Some(kept_order(pos, [a, b]));
         }
         for right in pos.castling() {
-            let color = if right.rank() == Rank::First {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let king_home = Square::from_coords(File::E, back_rank(color));
-            if right.rank() != back_rank(color)
+            let color = amity_engine::castling::right_owner(right);
+            let king_home = Square::from_coords(File::E, color.backrank());
+            if right.rank() != color.backrank()
                 || !pos.pieces(color, ROOK).contains(right)
                 || !pos.pieces(color, KING).contains(king_home)
                 || !(right.file() == File::A || right.file() == File::H)

@@ -56,20 +56,7 @@ impl Rules for MoralSupport {
         Ok(())
     }
 
-    #[inline]
-    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
-        generate(pos, moves, false);
-    }
-
-    #[inline]
-    fn generate_tactical_in(
-        &self,
-        pos: &Position<Self>,
-        moves: &mut MoveList,
-        _scratch: &mut Scratch,
-    ) {
-        generate(pos, moves, true);
-    }
+    amity_engine::generate_by_flag!(|_, pos, moves, tactical| generate(pos, moves, tactical));
 
     #[inline]
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {

@@ -21,15 +21,15 @@ use amity_engine::orthodox::{self, PAWN};
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
     Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rank, Rules,
-    RulesExt, Scratch, SearchFlags, SeatInfo, Solution, SolveLimits, Solver, Square,
-    VariantSettings, WinReason,
+    RulesExt, Scratch, SeatInfo, Square, VariantSettings, WinReason,
 };
 use shakmaty::attacks::king_attacks;
 
-use crate::solitaire::solver::{self, Horizon, Solitaire, UNREACHABLE};
+use crate::pile::Pile;
+use crate::solitaire::solver::{Solitaire, UNREACHABLE};
 use crate::solitaire::{
-    CardCounts, PIECE_CARDS, PieceCard, STEINER_MOST_GROUPS, SteinerAnswers, Touch, bridging_bound,
-    most_inside, steiner_bound,
+    CardCounts, DealError, PIECE_CARDS, PieceCard, STEINER_MOST_GROUPS, SteinerAnswers, Touch,
+    bridging_bound, most_inside, steiner_bound,
 };
 
 /// The start of the test deal of RULES.md:
@@ -138,83 +138,6 @@ impl fmt::Display for PositionCard {
             self.value(),
             if self.is_red() { 'r' } else { 'b' }
         )
-    }
-}
-
-/// A pile of cards, top first (in a view: its contents in sorted order), in a fixed array so
-/// positions copy without allocating.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Pile<T: Copy + Default, const N: usize> {
-    cards: [T; N],
-    len: u8,
-}
-
-impl<T: Copy + Default, const N: usize> Default for Pile<T, N> {
-    fn default() -> Self {
-        Pile {
-            cards: [T::default(); N],
-            len: 0,
-        }
-    }
-}
-
-impl<T: Copy + Default + Ord + fmt::Debug, const N: usize> fmt::Debug for Pile<T, N> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.cards()).finish()
-    }
-}
-
-impl<T: Copy + Default + Ord + PartialEq, const N: usize> Pile<T, N> {
-    pub fn cards(&self) -> &[T] {
-        &self.cards[..usize::from(self.len)]
-    }
-
-    pub fn len(&self) -> usize {
-        usize::from(self.len)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    fn push(&mut self, card: T) {
-        if self.len() < N {
-            self.cards[self.len()] = card;
-            self.len += 1;
-        }
-    }
-
-    /// Takes the top card.
-    fn take_top(&mut self) -> Option<T> {
-        let top = *self.cards().first()?;
-        let len = self.len();
-        self.cards.copy_within(1..len, 0);
-        self.len -= 1;
-        Some(top)
-    }
-
-    /// Takes one copy of `card` out, wherever it is; false if there is none.
-    fn take(&mut self, card: T) -> bool {
-        match self.cards().iter().position(|c| *c == card) {
-            Some(index) => {
-                let len = self.len();
-                self.cards.copy_within(index + 1..len, index);
-                self.len -= 1;
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Takes the last card (a view's spend: which card a move spends is unknown there and
-    /// never matters).
-    fn take_last(&mut self) {
-        self.len = self.len.saturating_sub(1);
-    }
-
-    fn sort(&mut self) {
-        let len = self.len();
-        self.cards[..len].sort();
     }
 }
 
@@ -469,17 +392,13 @@ impl Stop {
 
 // ----- deals -----
 
-/// Why a deal was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DealError(pub String);
-
-impl fmt::Display for DealError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad neighbour deal: {}", self.0)
+/// A refused deal of Neighbour.
+fn bad_deal(why: String) -> DealError {
+    DealError {
+        game: "neighbour",
+        why,
     }
 }
-
-impl std::error::Error for DealError {}
 
 fn parse_position_cards(text: &str) -> Option<Vec<PositionCard>> {
     if !text.is_ascii() || !text.len().is_multiple_of(2) {
@@ -495,13 +414,13 @@ pub fn deal_from_text(text: &str) -> Result<Position<Neighbour>, DealError> {
     let (pieces, positions) = text
         .trim()
         .split_once('/')
-        .ok_or_else(|| DealError(format!("'{text}' is not <16 piece letters>/<20 cards>")))?;
+        .ok_or_else(|| bad_deal(format!("'{text}' is not <16 piece letters>/<20 cards>")))?;
     let fen = format!("8/8/8/8/8/8/8/8 w - - 0 1 neighbour:{pieces}:{positions}:-:a");
     let pos = Position::from_fen(&Neighbour::default(), &fen)
-        .map_err(|error| DealError(error.to_string()))?;
+        .map_err(|error| bad_deal(error.to_string()))?;
     let full = pos.state.pieces.len() == PIECE_CARDS && pos.state.positions.len() == POSITION_CARDS;
     if !full {
-        return Err(DealError(format!(
+        return Err(bad_deal(format!(
             "'{text}' must hold all 16 piece cards and all 20 position cards"
         )));
     }
@@ -556,7 +475,7 @@ fn read_pile<T: Copy + Default + Ord, const N: usize>(
         pile.push(card);
     }
     if hidden {
-        pile.sort();
+        pile.cards_mut().sort();
     }
     Ok((pile, hidden))
 }
@@ -865,8 +784,8 @@ impl Rules for Neighbour {
                 MoveFlag::Drop => {
                     if let Some(piece) = piece_of(mv) {
                         if pos.state.pending == Pending::Nothing {
-                            pos.state.pieces.take_top();
-                            pos.state.positions.take_top();
+                            pos.state.pieces.take_first();
+                            pos.state.positions.take_first();
                         }
                         place(pos, piece, mv.to());
                     }
@@ -879,14 +798,14 @@ impl Rules for Neighbour {
                     // Moves spend the piece pile first (the choice never matters, RULES.md 6).
                     if !state.pieces.is_empty() {
                         if hidden {
-                            state.pieces.take_last();
+                            state.pieces.drop_last();
                         } else {
-                            state.pieces.take_top();
+                            state.pieces.take_first();
                         }
                     } else if hidden {
-                        state.positions.take_last();
+                        state.positions.drop_last();
                     } else {
-                        state.positions.take_top();
+                        state.positions.take_first();
                     }
                 }
             }
@@ -964,8 +883,8 @@ impl Rules for Neighbour {
         }
         view.update_state(self, |view| {
             view.state.hidden = true;
-            view.state.pieces.sort();
-            view.state.positions.sort();
+            view.state.pieces.cards_mut().sort();
+            view.state.positions.cards_mut().sort();
         });
         view
     }
@@ -979,27 +898,11 @@ impl Rules for Neighbour {
         let mut world = view.clone();
         world.update_state(self, |world| {
             let state = &mut world.state;
-            let len = state.pieces.len();
-            state.pieces.cards[..len].shuffle(rng);
-            let len = state.positions.len();
-            state.positions.cards[..len].shuffle(rng);
+            state.pieces.cards_mut().shuffle(rng);
+            state.positions.cards_mut().shuffle(rng);
             if let Pending::Place { piece, position } = state.pending {
-                let mut pieces = Pile::default();
-                pieces.push(piece);
-                state
-                    .pieces
-                    .cards()
-                    .iter()
-                    .for_each(|card| pieces.push(*card));
-                state.pieces = pieces;
-                let mut positions = Pile::default();
-                positions.push(position);
-                state
-                    .positions
-                    .cards()
-                    .iter()
-                    .for_each(|card| positions.push(*card));
-                state.positions = positions;
+                state.pieces.put_first(piece);
+                state.positions.put_first(position);
             }
             state.pending = Pending::Nothing;
             state.hidden = false;
@@ -1007,25 +910,7 @@ impl Rules for Neighbour {
         world
     }
 
-    fn referee(
-        &self,
-        state: &Position<Self>,
-        view: &Position<Self>,
-        decision: Move,
-    ) -> Option<amity_engine::rules::Refereed<Self>> {
-        crate::solitaire::referee_blind_add(self, state, view, decision)
-    }
-
-    fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
-        deal_from_text(&random_deal(rng)).ok()
-    }
-
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            quiescence_plies: Some(0),
-            ..SearchFlags::PLAIN
-        }
-    }
+    crate::solitaire::solitaire_rules!();
 
     /// The best score still reachable by the solver's bound, in hundredths: White is the
     /// player whatever the position.
@@ -1091,15 +976,9 @@ impl Presentation for Neighbour {
         } else {
             ", top first"
         };
-        let pieces: String = state
-            .pieces
-            .cards()
-            .iter()
-            .map(|card| card.letter())
-            .collect();
+        let pieces: String = state.pieces.iter().map(|card| card.letter()).collect();
         let positions: String = state
             .positions
-            .cards()
             .iter()
             .map(|card| card.to_string())
             .collect();
@@ -1152,14 +1031,18 @@ impl Presentation for Neighbour {
             amity_engine::CardRow {
                 title: format!("piece pile, {order}"),
                 owner: None,
-                cards: (state.pieces.cards().iter())
+                cards: state
+                    .pieces
+                    .iter()
                     .map(|card| card.letter().to_string())
                     .collect(),
             },
             amity_engine::CardRow {
                 title: format!("position pile, {order}"),
                 owner: None,
-                cards: (state.positions.cards().iter())
+                cards: state
+                    .positions
+                    .iter()
                     .map(|card| card.to_string())
                     .collect(),
             },
@@ -1177,28 +1060,7 @@ impl Presentation for Neighbour {
 
 impl Learning for Neighbour {}
 
-impl Solver for Neighbour {
-    fn solve(&self, pos: &Position<Self>, limits: SolveLimits) -> Option<Solution> {
-        Some(solver::decide(
-            self,
-            pos,
-            limits,
-            Horizon::from_depth(limits.depth),
-        ))
-    }
-}
-
-/// The player's score and the deal's optimum with the piles known.
-impl amity_engine::Partner for Neighbour {
-    fn final_account(
-        &self,
-        start: &Position<Self>,
-        end: &Position<Self>,
-        limits: SolveLimits,
-    ) -> Vec<String> {
-        crate::solitaire::final_account(self, start, end, limits)
-    }
-}
+crate::solitaire::solitaire_solver!(Neighbour);
 
 impl Solitaire for Neighbour {
     const TOUCH: Touch = Touch::King;
@@ -1243,10 +1105,6 @@ impl Solitaire for Neighbour {
     /// When the piles are known, the next adds' squares are known too, until a landing square
     /// is taken (the player then chooses): those pieces count where they will stand, the rest
     /// as pieces that may stand anywhere.
-    fn lower_bound_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> u32 {
-        self.lower_bound_within(pos, u32::MAX, scratch)
-    }
-
     fn lower_bound_within(
         &self,
         pos: &Position<Self>,

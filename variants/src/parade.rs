@@ -17,11 +17,11 @@ use amity_engine::orthodox::{self, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, FenError, Kind, Learning, Move, MoveFlag, MoveList, Notation,
     OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, RulesExt, Scratch,
-    SearchFlags, SeatInfo, Solution, SolveLimits, Solver, Square, VariantSettings, WinReason,
+    SeatInfo, Square, VariantSettings, WinReason,
 };
 
-use crate::solitaire::solver::{self, Horizon, Solitaire};
-use crate::solitaire::{CardCounts, PIECE_CARDS, PieceCard, Touch};
+use crate::solitaire::solver::Solitaire;
+use crate::solitaire::{CardCounts, DealError, PIECE_CARDS, PieceCard, Touch};
 
 /// The test deal of RULES.md, set up: `BRqNknrb` + `NrKbQnRB`.
 pub const START_FEN: &str = "8/8/8/8/3r2b1/5k1n/4q1N1/2B3R1 w - - 0 1 parade:NrKbQnRB:0";
@@ -225,17 +225,13 @@ pub fn final_score(pos: &Position<Parade>) -> Option<i32> {
 
 // ----- deals -----
 
-/// Why a deal was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DealError(pub String);
-
-impl std::fmt::Display for DealError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "bad parade deal: {}", self.0)
+/// A refused deal of Parade.
+fn bad_deal(why: String) -> DealError {
+    DealError {
+        game: "parade",
+        why,
     }
 }
-
-impl std::error::Error for DealError {}
 
 /// Sets up a deal written as its 16 letters, setup pile first (`BRqNknrbNrKbQnRB`): the first
 /// eight are placed by the add rule, the last eight become the action pile.
@@ -245,7 +241,7 @@ pub fn deal_from_letters(letters: &str) -> Result<Position<Parade>, DealError> {
         .chars()
         .map(|letter| {
             PieceCard::from_letter(letter)
-                .ok_or_else(|| DealError(format!("'{letter}' is no piece card")))
+                .ok_or_else(|| bad_deal(format!("'{letter}' is no piece card")))
         })
         .collect::<Result<_, _>>()?;
     let mut counts = CardCounts::default();
@@ -253,7 +249,7 @@ pub fn deal_from_letters(letters: &str) -> Result<Position<Parade>, DealError> {
         counts.0[card.index()] += 1;
     }
     if cards.len() != PIECE_CARDS || counts != CardCounts::deck() {
-        return Err(DealError(format!(
+        return Err(bad_deal(format!(
             "'{letters}' must be the 16 cards KQRRBBNNkqrrbbnn in some order"
         )));
     }
@@ -590,25 +586,7 @@ impl Rules for Parade {
         world
     }
 
-    fn referee(
-        &self,
-        state: &Position<Self>,
-        view: &Position<Self>,
-        decision: Move,
-    ) -> Option<amity_engine::rules::Refereed<Self>> {
-        crate::solitaire::referee_blind_add(self, state, view, decision)
-    }
-
-    fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
-        deal_from_letters(&random_deal(rng)).ok()
-    }
-
-    fn search_flags(&self) -> SearchFlags {
-        SearchFlags {
-            quiescence_plies: Some(0),
-            ..SearchFlags::PLAIN
-        }
-    }
+    crate::solitaire::solitaire_rules!();
 
     /// The best score still reachable by the solver's bound, in hundredths: White is the
     /// player whatever the position.
@@ -706,28 +684,7 @@ impl Presentation for Parade {
 
 impl Learning for Parade {}
 
-impl Solver for Parade {
-    fn solve(&self, pos: &Position<Self>, limits: SolveLimits) -> Option<Solution> {
-        Some(solver::decide(
-            self,
-            pos,
-            limits,
-            Horizon::from_depth(limits.depth),
-        ))
-    }
-}
-
-/// The player's score and the deal's optimum with the piles known.
-impl amity_engine::Partner for Parade {
-    fn final_account(
-        &self,
-        start: &Position<Self>,
-        end: &Position<Self>,
-        limits: SolveLimits,
-    ) -> Vec<String> {
-        crate::solitaire::final_account(self, start, end, limits)
-    }
-}
+crate::solitaire::solitaire_solver!(Parade);
 
 impl Solitaire for Parade {
     const TOUCH: Touch = Touch::Orthogonal;
@@ -780,9 +737,14 @@ impl Solitaire for Parade {
     /// remain. Boxes: with `a` more Adds and `m` Moves, at least `n - m` of the `n` pieces
     /// never move and lie in the final group of `n + a` pieces, whose box has width + height
     /// - 1 at most `n + a`. Every action spends one card.
-    fn lower_bound_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> u32 {
-        // Worked out afresh each time: nothing to keep.
-        let _ = scratch;
+    fn lower_bound_within(
+        &self,
+        pos: &Position<Self>,
+        allowance: u32,
+        scratch: &mut Scratch,
+    ) -> u32 {
+        // Worked out afresh each time, and cheap: nothing to keep, nothing to skip.
+        let _ = (allowance, scratch);
         let occupied = pos.occupied();
         let pieces = occupied.count() as u32;
         let groups = Touch::Orthogonal.groups(occupied);

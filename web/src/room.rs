@@ -888,23 +888,18 @@ impl Room {
             let name = self.seat_name(seat).unwrap_or_default();
             return Err(ServeError::OutOfTurn(name));
         }
-        Ok(AmityJob {
-            room: self.id,
-            version: self.version,
-            game: self.game.clone(),
-            seat,
-            awaiting: self.awaiting.clone(),
-            level: self.level,
-            seed: self.seed,
-            stop: Arc::default(),
-            solver: Arc::clone(&self.solver),
-        })
+        Ok(self.job_for(seat))
     }
 
     /// Amity's next decision to make here, if Amity owes one.
     pub fn amity_job(&self) -> Option<AmityJob> {
         let seat = self.seat_to_decide()?;
-        (self.players[seat] == Player::Amity).then(|| AmityJob {
+        (self.players[seat] == Player::Amity).then(|| self.job_for(seat))
+    }
+
+    /// A search of Amity's decision for `seat` on the game as it stands.
+    fn job_for(&self, seat: usize) -> AmityJob {
+        AmityJob {
             room: self.id,
             version: self.version,
             game: self.game.clone(),
@@ -914,7 +909,7 @@ impl Room {
             seed: self.seed,
             stop: Arc::default(),
             solver: Arc::clone(&self.solver),
-        })
+        }
     }
 
     /// Plays Amity's answer, unless the game changed since the job was made. True if played.

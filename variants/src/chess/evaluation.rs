@@ -11,7 +11,8 @@ use amity_engine::{Bitboard, Color, Kind, Position, Rules, Square};
 
 use super::weights::WEIGHTS;
 use crate::evaluation::{
-    FILE_A, FILE_H, distance, front_span, pawn_attacks, relative_rank, relative_square,
+    FILE_A, FILE_H, Pawns, distance, front_span, king_zone, neighbour_files, pawn_attacks,
+    pawn_shield, relative_rank, relative_square,
 };
 use crate::threats::{SideAttacks, THREAT_KINDS, ThreatLayout, add_threat_features, threat_name};
 
@@ -25,66 +26,68 @@ const DANGER_CAP: i32 = 450;
 /// centipawns, and a weight per single unit squared would be rounded to nothing.
 const DANGER_STEP: i32 = 8;
 
-// Weight layout.
-/// Piece-square values with material: `kind * 64 + square` from the owner's side.
-pub const PIECE_SQUARE: usize = 0;
-/// Safe squares reached, knight, bishop, rook, queen.
-pub const MOBILITY: usize = PIECE_SQUARE + 6 * 64;
-/// The attack units of a lone attacker of the enemy king's zone.
-pub const LONE_ATTACK: usize = MOBILITY + 4;
-/// Units squared over two, capped, when two or more pieces attack the zone (in
-/// [`DANGER_STEP`]s).
-pub const DANGER: usize = LONE_ATTACK + 1;
-pub const DOUBLED: usize = DANGER + 1;
-pub const ISOLATED: usize = DOUBLED + 1;
-pub const SUPPORTED: usize = ISOLATED + 1;
-/// A passed pawn by relative rank.
-pub const PASSED: usize = SUPPORTED + 1;
-/// (Enemy king's distance − ours) to the passer's stop square, times its rank.
-pub const PASSER_KING: usize = PASSED + 8;
-pub const BISHOP_PAIR: usize = PASSER_KING + 1;
-pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
-pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
-/// Shield files with a pawn one rank ahead, two ranks ahead, none.
-pub const SHIELD_NEAR: usize = ROOK_HALF_OPEN + 1;
-pub const SHIELD_FAR: usize = SHIELD_NEAR + 1;
-pub const SHIELD_MISSING: usize = SHIELD_FAR + 1;
-pub const TEMPO: usize = SHIELD_MISSING + 1;
-/// Threats ([`crate::threats`]): the side to move's from here, then the other side's.
-pub const THREATS: usize = TEMPO + 1;
-/// A passed pawn whose stop square is occupied, by relative rank.
-pub const PASSER_BLOCKED: usize = THREATS + 2 * THREAT_KINDS;
-/// A passed pawn whose stop square is empty and not attacked by the enemy, by relative rank.
-pub const PASSER_FREE: usize = PASSER_BLOCKED + 8;
-/// A knight on ranks 4-6, supported by a pawn, where no enemy pawn can ever attack it.
-pub const OUTPOST: usize = PASSER_FREE + 8;
-/// Squares a knight, bishop, rook or queen could check the enemy king from, reached and safe.
-pub const SAFE_CHECK: usize = OUTPOST + 1;
-/// Pawns with a pawn of their own beside them on the same rank.
-pub const PHALANX: usize = SAFE_CHECK + 4;
-/// What a knight, bishop, rook or queen earns for reaching exactly so many safe squares, on
-/// top of the linear [`MOBILITY`]: a piece with two squares is worse off than twice one with
-/// four is better. One entry per count, the kinds one after another from [`MOBILITY_TABLE`].
-pub const MOBILITY_TABLE: usize = PHALANX + 1;
 /// Where each mobile kind's counts start in the table, and the table's end.
 const MOBILITY_OFFSETS: [usize; 5] = [0, 9, 9 + 14, 9 + 14 + 15, 9 + 14 + 15 + 28];
-/// Files among the king's and its neighbours with no pawn of either colour.
-pub const KING_OPEN_FILE: usize = MOBILITY_TABLE + MOBILITY_OFFSETS[4];
-/// Files among the king's and its neighbours with an enemy pawn and none of ours.
-pub const KING_HALF_OPEN_FILE: usize = KING_OPEN_FILE + 1;
-/// Squares beside the king that the enemy attacks and no pawn or minor or rook of ours
-/// defends.
-pub const WEAK_KING_SQUARE: usize = KING_HALF_OPEN_FILE + 1;
-/// Pawns with no pawn of their own beside or behind them on the neighbouring files, whose
-/// stop square an enemy pawn attacks.
-pub const BACKWARD_PAWN: usize = WEAK_KING_SQUARE + 1;
-/// For each bishop, the pawns of its own side on squares of its colour.
-pub const BISHOP_PAWNS_SAME_COLOUR: usize = BACKWARD_PAWN + 1;
-/// A bishop on ranks 4-6, supported by a pawn, where no enemy pawn can ever attack it.
-pub const BISHOP_OUTPOST: usize = BISHOP_PAWNS_SAME_COLOUR + 1;
-/// Knights and bishops with a pawn of their own directly in front of them.
-pub const MINOR_BEHIND_PAWN: usize = BISHOP_OUTPOST + 1;
-pub const COUNT: usize = MINOR_BEHIND_PAWN + 1;
+
+// Weight layout.
+amity_engine::feature_layout! {
+    /// Piece-square values with material: `kind * 64 + square` from the owner's side.
+    PIECE_SQUARE: 6 * 64;
+    /// Safe squares reached, knight, bishop, rook, queen.
+    MOBILITY: 4;
+    /// The attack units of a lone attacker of the enemy king's zone.
+    LONE_ATTACK: 1;
+    /// Units squared over two, capped, when two or more pieces attack the zone (in
+    /// [`DANGER_STEP`]s).
+    DANGER: 1;
+    DOUBLED: 1;
+    ISOLATED: 1;
+    SUPPORTED: 1;
+    /// A passed pawn by relative rank.
+    PASSED: 8;
+    /// (Enemy king's distance − ours) to the passer's stop square, times its rank.
+    PASSER_KING: 1;
+    BISHOP_PAIR: 1;
+    ROOK_OPEN: 1;
+    ROOK_HALF_OPEN: 1;
+    /// Shield files with a pawn one rank ahead, two ranks ahead, none.
+    SHIELD_NEAR: 1;
+    SHIELD_FAR: 1;
+    SHIELD_MISSING: 1;
+    TEMPO: 1;
+    /// Threats ([`crate::threats`]): the side to move's from here, then the other side's.
+    THREATS: 2 * THREAT_KINDS;
+    /// A passed pawn whose stop square is occupied, by relative rank.
+    PASSER_BLOCKED: 8;
+    /// A passed pawn whose stop square is empty and not attacked by the enemy, by relative rank.
+    PASSER_FREE: 8;
+    /// A knight on ranks 4-6, supported by a pawn, where no enemy pawn can ever attack it.
+    OUTPOST: 1;
+    /// Squares a knight, bishop, rook or queen could check the enemy king from, reached and safe.
+    SAFE_CHECK: 4;
+    /// Pawns with a pawn of their own beside them on the same rank.
+    PHALANX: 1;
+    /// What a knight, bishop, rook or queen earns for reaching exactly so many safe squares, on
+    /// top of the linear [`MOBILITY`]: a piece with two squares is worse off than twice one with
+    /// four is better. One entry per count, the kinds one after another from [`MOBILITY_TABLE`].
+    MOBILITY_TABLE: MOBILITY_OFFSETS[4];
+    /// Files among the king's and its neighbours with no pawn of either colour.
+    KING_OPEN_FILE: 1;
+    /// Files among the king's and its neighbours with an enemy pawn and none of ours.
+    KING_HALF_OPEN_FILE: 1;
+    /// Squares beside the king that the enemy attacks and no pawn or minor or rook of ours
+    /// defends.
+    WEAK_KING_SQUARE: 1;
+    /// Pawns with no pawn of their own beside or behind them on the neighbouring files, whose
+    /// stop square an enemy pawn attacks.
+    BACKWARD_PAWN: 1;
+    /// For each bishop, the pawns of its own side on squares of its colour.
+    BISHOP_PAWNS_SAME_COLOUR: 1;
+    /// A bishop on ranks 4-6, supported by a pawn, where no enemy pawn can ever attack it.
+    BISHOP_OUTPOST: 1;
+    /// Knights and bishops with a pawn of their own directly in front of them.
+    MINOR_BEHIND_PAWN: 1;
+}
 
 // The weights file is written by the tuner: one weight per feature.
 const _: () = assert!(WEIGHTS.len() == COUNT);
@@ -156,10 +159,7 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
     let sign = if us == Color::White { 1 } else { -1 };
     let them = !us;
     let occupied = pos.occupied();
-    let our_pawns = pos.pieces(us, PAWN).0;
-    let their_pawns = pos.pieces(them, PAWN).0;
-    let their_pawn_attacks = pawn_attacks(their_pawns, them);
-    let our_pawn_attacks = pawn_attacks(our_pawns, us);
+    let pawns = Pawns::of(pos, us, pawn_attacks);
 
     for (index, kind) in KINDS.into_iter().enumerate() {
         for square in pos.pieces(us, kind) {
@@ -170,18 +170,11 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
         }
     }
 
-    let safe = !pos.color(us).0 & !their_pawn_attacks;
+    let safe = !pos.color(us).0 & !pawns.their_attacks;
     let their_king = pos.pieces(them, KING).first();
-    let zone = their_king.map_or(0, |king| {
-        let around = orthodox::attacks(KING, them, king, Bitboard::EMPTY).0 | (1u64 << king as u32);
-        around
-            | match them {
-                Color::White => around << 8,
-                Color::Black => around >> 8,
-            }
-    });
+    let zone = their_king.map_or(0, |king| king_zone(king, them));
     let mut attacked = SideAttacks::default();
-    attacked.by_kind[0] = our_pawn_attacks;
+    attacked.by_kind[0] = pawns.our_attacks;
     if let Some(king) = pos.pieces(us, KING).first() {
         attacked.by_kind[5] = orthodox::attacks(KING, us, king, Bitboard::EMPTY).0;
     }
@@ -218,34 +211,16 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
         let king_rank = relative_rank(king, us);
         // The king's file and its neighbours, one bit per file.
         let king_files = ((0b111u64 << king_file) >> 1) & 0xFF;
-        let (our_files, their_files) = (pawn_files(our_pawns), pawn_files(their_pawns));
+        let (our_files, their_files) = (pawn_files(pawns.ours), pawn_files(pawns.theirs));
         let open = king_files & !(our_files | their_files);
         let half_open = king_files & !our_files & their_files;
         features.add(KING_OPEN_FILE, sign * open.count_ones() as i32);
         features.add(KING_HALF_OPEN_FILE, sign * half_open.count_ones() as i32);
         if king_rank <= 1 {
-            let (mut near, mut far, mut missing) = (0, 0, 0);
-            for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {
-                let pawns_on_file = our_pawns & (FILE_A << file);
-                let one = match us {
-                    Color::White => pawns_on_file & (0xFFu64 << (8 * (king_rank + 1))),
-                    Color::Black => pawns_on_file & (0xFFu64 << (8 * (6 - king_rank))),
-                };
-                let two = match us {
-                    Color::White => pawns_on_file & (0xFFu64 << (8 * (king_rank + 2))),
-                    Color::Black => pawns_on_file & (0xFFu64 << (8 * (5 - king_rank))),
-                };
-                if one != 0 {
-                    near += 1;
-                } else if two != 0 {
-                    far += 1;
-                } else {
-                    missing += 1;
-                }
-            }
-            features.add(SHIELD_NEAR, sign * near);
-            features.add(SHIELD_FAR, sign * far);
-            features.add(SHIELD_MISSING, sign * missing);
+            let shield = pawn_shield(pawns.ours, us, king_file, king_rank);
+            features.add(SHIELD_NEAR, sign * shield.near);
+            features.add(SHIELD_FAR, sign * shield.far);
+            features.add(SHIELD_MISSING, sign * shield.missing);
         }
     }
 
@@ -255,24 +230,23 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
     for square in pos.pieces(us, PAWN) {
         let file = square as usize % 8;
         let file_mask = FILE_A << file;
-        let neighbours = (if file > 0 { FILE_A << (file - 1) } else { 0 })
-            | (if file < 7 { FILE_A << (file + 1) } else { 0 });
-        if our_pawns & neighbours == 0 {
+        let neighbours = neighbour_files(file);
+        if pawns.ours & neighbours == 0 {
             isolated += 1;
         }
-        if our_pawn_attacks & (1u64 << square as u32) != 0 {
+        if pawns.our_attacks & (1u64 << square as u32) != 0 {
             supported += 1;
         }
         let ahead = front_span(square, us);
-        if (ahead & file_mask & our_pawns) != 0 {
+        if (ahead & file_mask & pawns.ours) != 0 {
             doubled += 1;
         }
-        if our_pawns & neighbours & !ahead == 0
-            && stop_square(square, us).is_some_and(|stop| their_pawn_attacks & (1u64 << stop) != 0)
+        if pawns.ours & neighbours & !ahead == 0
+            && stop_square(square, us).is_some_and(|stop| pawns.their_attacks & (1u64 << stop) != 0)
         {
             backward += 1;
         }
-        if ahead & their_pawns == 0 && (ahead & file_mask & our_pawns) == 0 {
+        if ahead & pawns.theirs == 0 && (ahead & file_mask & pawns.ours) == 0 {
             attacked.passers |= 1u64 << square as u32;
             let rank = relative_rank(square, us);
             features.add(PASSED + rank, sign);
@@ -294,28 +268,28 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
     }
     for square in pos.pieces(us, ROOK) {
         let file_mask = FILE_A << (square as usize % 8);
-        if our_pawns & file_mask == 0 {
-            let open = their_pawns & file_mask == 0;
+        if pawns.ours & file_mask == 0 {
+            let open = pawns.theirs & file_mask == 0;
             features.add(if open { ROOK_OPEN } else { ROOK_HALF_OPEN }, sign);
         }
     }
 
-    let phalanx = our_pawns & (((our_pawns << 1) & !FILE_A) | ((our_pawns >> 1) & !FILE_H));
+    let phalanx = pawns.ours & (((pawns.ours << 1) & !FILE_A) | ((pawns.ours >> 1) & !FILE_H));
     features.add(PHALANX, sign * phalanx.count_ones() as i32);
     let outpost = |square: Square| {
         let rank = relative_rank(square, us);
         let never_chased = front_span(square, us) & !(FILE_A << (square as usize % 8));
         (3..=5).contains(&rank)
-            && our_pawn_attacks & (1u64 << square as u32) != 0
-            && their_pawns & never_chased == 0
+            && pawns.our_attacks & (1u64 << square as u32) != 0
+            && pawns.theirs & never_chased == 0
     };
     for square in pos.pieces(us, KNIGHT) {
         if outpost(square) {
             features.add(OUTPOST, sign);
         }
     }
-    let dark_pawns = (our_pawns & Bitboard::DARK_SQUARES.0).count_ones() as i32;
-    let light_pawns = our_pawns.count_ones() as i32 - dark_pawns;
+    let dark_pawns = (pawns.ours & Bitboard::DARK_SQUARES.0).count_ones() as i32;
+    let light_pawns = pawns.ours.count_ones() as i32 - dark_pawns;
     let (mut same_colour, mut bishop_outposts) = (0, 0);
     for square in pos.pieces(us, BISHOP) {
         same_colour += if Bitboard::DARK_SQUARES.0 & (1u64 << square as u32) != 0 {
@@ -336,7 +310,7 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
     };
     features.add(
         MINOR_BEHIND_PAWN,
-        sign * (in_front & our_pawns).count_ones() as i32,
+        sign * (in_front & pawns.ours).count_ones() as i32,
     );
     attacked.gather();
     attacked

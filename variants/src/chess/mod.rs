@@ -15,8 +15,8 @@ use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
 use amity_engine::search::see;
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
-    Color, FenError, Kind, Learning, Move, MoveList, Notation, OptionKind, OptionSpec, Outcome,
-    PieceInfo, Position, Presentation, Rules, Scratch, Solver, VariantSettings,
+    Color, FenError, Kind, Learning, Move, Notation, OptionKind, OptionSpec, Outcome, PieceInfo,
+    Position, Presentation, Rules, Scratch, Solver, VariantSettings,
 };
 
 use amity_engine::evaluation::Tapered;
@@ -143,20 +143,9 @@ impl<S: Setup> Rules for ChessRules<S> {
         self.rules().validate(pos)
     }
 
-    #[inline]
-    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
-        self.rules().generate(pos, moves, false);
-    }
-
-    #[inline]
-    fn generate_tactical_in(
-        &self,
-        pos: &Position<Self>,
-        moves: &mut MoveList,
-        _scratch: &mut Scratch,
-    ) {
-        self.rules().generate(pos, moves, true);
-    }
+    amity_engine::generate_by_flag!(|rules: &Self, pos, moves, tactical| {
+        rules.rules().generate(pos, moves, tactical)
+    });
 
     #[inline]
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
@@ -246,7 +235,7 @@ impl<S: Setup> amity_engine::Partner for ChessRules<S> {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use amity_engine::{Game, RulesExt};
+    use amity_engine::{Game, MoveList, RulesExt};
 
     /// Every move of every position within `depth` plies: whether it checks, told without
     /// playing it, against playing it and asking.

@@ -6,6 +6,8 @@ use std::fmt;
 use amity_engine::orthodox::{KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{Color, Kind};
 
+use crate::pile::Pile;
+
 /// The kinds in card-index order (the orthodox kind numbers; the bishop slot is never dealt).
 const SYMBOLS: [char; 6] = ['P', 'N', 'B', 'R', 'Q', 'K'];
 
@@ -109,43 +111,8 @@ impl fmt::Display for Card {
 /// Most cards a list can hold: the whole deck.
 pub const MAX_CARDS: usize = 24;
 
-/// An ordered list of cards (a hand in the order written, the stack top first), in a fixed
-/// array so positions copy without allocating. Equality and hash look at the cards held only
-/// (the array beyond the length is scratch).
-#[derive(Clone, Copy)]
-pub struct CardList {
-    cards: [Card; MAX_CARDS],
-    len: u8,
-}
-
-impl Default for CardList {
-    fn default() -> CardList {
-        CardList {
-            cards: [Card(0); MAX_CARDS],
-            len: 0,
-        }
-    }
-}
-
-impl PartialEq for CardList {
-    fn eq(&self, other: &CardList) -> bool {
-        self.as_slice() == other.as_slice()
-    }
-}
-
-impl Eq for CardList {}
-
-impl std::hash::Hash for CardList {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.as_slice().hash(state);
-    }
-}
-
-impl fmt::Debug for CardList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self}")
-    }
-}
+/// An ordered list of cards: a hand in the order written, the stack top first.
+pub type CardList = Pile<Card, MAX_CARDS>;
 
 impl fmt::Display for CardList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -169,67 +136,19 @@ impl CardList {
         Some(list)
     }
 
-    pub fn as_slice(&self) -> &[Card] {
-        &self.cards[..usize::from(self.len)]
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = Card> + '_ {
-        self.as_slice().iter().copied()
-    }
-
-    pub fn len(&self) -> usize {
-        usize::from(self.len)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    pub fn contains(&self, card: Card) -> bool {
-        self.as_slice().contains(&card)
-    }
-
-    /// Adds a card at the end (a hand's newest card).
-    pub fn push(&mut self, card: Card) {
-        if self.len() < MAX_CARDS {
-            self.cards[self.len()] = card;
-            self.len += 1;
-        }
-    }
-
-    /// Removes the first `card`; false if there is none.
-    pub fn remove(&mut self, card: Card) -> bool {
-        let Some(at) = self.as_slice().iter().position(|c| *c == card) else {
-            return false;
-        };
-        let len = self.len();
-        self.cards.copy_within(at + 1..len, at);
-        self.len -= 1;
-        true
-    }
-
-    /// Takes the first card (the top of the stack).
-    pub fn take_first(&mut self) -> Option<Card> {
-        let first = self.as_slice().first().copied()?;
-        self.remove(first);
-        Some(first)
-    }
-
     pub fn has_hidden(&self) -> bool {
         self.contains(HIDDEN)
     }
 
     /// Turns every card into `?` (what a view shows of a hand it does not hold).
     pub fn hide(&mut self) {
-        let len = self.len();
-        self.cards[..len].fill(HIDDEN);
+        self.cards_mut().fill(HIDDEN);
     }
 
     /// Replaces each `?` with the next card of `pool` (a sampled world); a `?` left when the
     /// pool runs dry stays.
     pub fn fill_hidden(&mut self, pool: &mut Vec<Card>) {
-        let len = self.len();
-        for card in &mut self.cards[..len] {
+        for card in self.cards_mut() {
             if card.is_hidden()
                 && let Some(drawn) = pool.pop()
             {
@@ -256,9 +175,9 @@ mod tests {
     #[test]
     fn removing_takes_the_first_copy_and_keeps_order() {
         let mut list = CardList::parse("PnPp").unwrap();
-        assert!(list.remove(Card::from_char('P').unwrap()));
+        assert!(list.take(Card::from_char('P').unwrap()));
         assert_eq!(list.to_string(), "nPp");
-        assert!(!list.remove(Card::from_char('K').unwrap()));
+        assert!(!list.take(Card::from_char('K').unwrap()));
         assert_eq!(list.take_first(), Card::from_char('n'));
         assert_eq!(list.to_string(), "Pp");
     }

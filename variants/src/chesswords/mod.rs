@@ -525,8 +525,8 @@ impl Chesswords {
                         let state = &mut pos.state;
                         let hand = state.hand_mut(discarder);
                         // In a view the card may be one of the unseen ones.
-                        if !hand.remove(card) {
-                            hand.remove(cards::HIDDEN);
+                        if !hand.take(card) {
+                            hand.take(cards::HIDDEN);
                         }
                         state.checkers.add(from);
                         if let Some(drawn) = state.stack.take_first() {

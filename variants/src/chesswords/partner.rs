@@ -9,7 +9,7 @@
 //! what lets the clue giver know for sure when a pass is enough.
 
 use amity_engine::orthodox::{KING, PAWN};
-use amity_engine::{Color, Move, MoveList, Notation, Position, RulesExt, Square};
+use amity_engine::{Color, Move, MoveList, Notation, Piece, Position, RulesExt, Square};
 
 use super::letters::letter_char;
 use super::wordnet::{Clue, WordNet};
@@ -127,16 +127,23 @@ fn wanted_value(rules: &Chesswords, pos: &Position<Chesswords>, mv: Move) -> i32
     set_up_value(pos, mv)
 }
 
+/// The board after `mv` moves its piece (nothing else of the turn played), and the piece;
+/// `None` when no piece stands on its square.
+fn board_after(pos: &Position<Chesswords>, mv: Move) -> Option<(Position<Chesswords>, Piece)> {
+    let mut after = pos.clone();
+    let piece = after.remove(mv.from())?;
+    after.remove(mv.to());
+    after.put(mv.to(), piece);
+    Some((after, piece))
+}
+
 /// What a quiet move sets up: captures the partners could make of each other next turns.
 /// Captures of the clue giver's pieces (by the mover, two turns on) are paid for by the clue
 /// giver's cards, which the clue giver knows; the others by the mover's, which it does not.
 fn set_up_value(pos: &Position<Chesswords>, mv: Move) -> i32 {
-    let mut after = pos.clone();
-    let Some(piece) = after.remove(mv.from()) else {
+    let Some((after, piece)) = board_after(pos, mv) else {
         return 0;
     };
-    after.remove(mv.to());
-    after.put(mv.to(), piece);
     let state = &pos.state;
     let mover = state.mover;
     let giver = !mover;
@@ -209,12 +216,9 @@ pub fn unclued_move(pos: &Position<Chesswords>) -> Move {
 /// A quiet move's set-up value counted without any hand: every capture the partners could
 /// make of each other afterwards.
 fn public_value(pos: &Position<Chesswords>, mv: Move) -> i32 {
-    let mut after = pos.clone();
-    let Some(piece) = after.remove(mv.from()) else {
+    let Some((after, _)) = board_after(pos, mv) else {
         return 0;
     };
-    after.remove(mv.to());
-    after.put(mv.to(), piece);
     let mut value = 0;
     for color in [Color::White, Color::Black] {
         let mut moves = MoveList::new();

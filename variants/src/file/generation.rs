@@ -431,8 +431,5 @@ pub fn make(game: &Definition, pos: &mut Position<FileGame>, mv: Move) {
         pos.discard_castling(Bitboard::from_rank(home));
     }
     pos.set_halfmove_clock(clock);
-    if us == Color::Black {
-        pos.set_fullmoves(pos.fullmoves() + 1);
-    }
-    pos.flip_turn();
+    pos.end_turn();
 }

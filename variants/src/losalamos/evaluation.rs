@@ -9,6 +9,7 @@ use amity_engine::tuning::{self, Features, PHASE_FULL};
 use amity_engine::{Bitboard, Color, Kind, Position, Rules, Square};
 
 use super::weights::WEIGHTS;
+use crate::evaluation::Pawns;
 use crate::threats::{SideAttacks, THREAT_KINDS, ThreatLayout, add_threat_features, threat_name};
 
 /// The board's squares: the 6x6 corner of the bitboard.
@@ -21,33 +22,33 @@ const TABLE_KINDS: [Kind; 5] = [PAWN, KNIGHT, ROOK, QUEEN, KING];
 const MOBILE_KINDS: [Kind; 3] = [KNIGHT, ROOK, QUEEN];
 
 // Weight layout.
-/// Piece-square values: `table * 36 + square` (from the owner's side, a1 first).
-pub const PIECE_SQUARE: usize = 0;
-/// Safe squares a knight, rook or queen reaches.
-pub const MOBILITY: usize = PIECE_SQUARE + 5 * 36;
-/// A passed pawn by its relative rank (0..6).
-pub const PASSED: usize = MOBILITY + 3;
-pub const DOUBLED: usize = PASSED + 6;
-pub const ISOLATED: usize = DOUBLED + 1;
-pub const SUPPORTED: usize = ISOLATED + 1;
-/// Squares of the enemy king's zone a knight, rook or queen attacks.
-pub const KING_ATTACK: usize = SUPPORTED + 1;
-/// Own pawns on the three squares in front of the king.
-pub const SHIELD: usize = KING_ATTACK + 3;
-pub const ROOK_OPEN: usize = SHIELD + 1;
-pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
-/// The side to move's edge.
-pub const TEMPO: usize = ROOK_HALF_OPEN + 1;
-/// Threats ([`crate::threats`]): the side to move's from here, then the other side's.
-pub const THREATS: usize = TEMPO + 1;
-/// Squares a knight, rook or queen could check the enemy king from, reached and safe.
-pub const SAFE_CHECK: usize = THREATS + 2 * THREAT_KINDS;
-/// A passed pawn whose stop square is occupied, by relative rank (0..6).
-pub const PASSER_BLOCKED: usize = SAFE_CHECK + 3;
-/// A passed pawn whose stop square is empty and not attacked by the enemy, by relative rank.
-pub const PASSER_FREE: usize = PASSER_BLOCKED + 6;
-/// How many weights there are.
-pub const COUNT: usize = PASSER_FREE + 6;
+amity_engine::feature_layout! {
+    /// Piece-square values: `table * 36 + square` (from the owner's side, a1 first).
+    PIECE_SQUARE: 5 * 36;
+    /// Safe squares a knight, rook or queen reaches.
+    MOBILITY: 3;
+    /// A passed pawn by its relative rank (0..6).
+    PASSED: 6;
+    DOUBLED: 1;
+    ISOLATED: 1;
+    SUPPORTED: 1;
+    /// Squares of the enemy king's zone a knight, rook or queen attacks.
+    KING_ATTACK: 3;
+    /// Own pawns on the three squares in front of the king.
+    SHIELD: 1;
+    ROOK_OPEN: 1;
+    ROOK_HALF_OPEN: 1;
+    /// The side to move's edge.
+    TEMPO: 1;
+    /// Threats ([`crate::threats`]): the side to move's from here, then the other side's.
+    THREATS: 2 * THREAT_KINDS;
+    /// Squares a knight, rook or queen could check the enemy king from, reached and safe.
+    SAFE_CHECK: 3;
+    /// A passed pawn whose stop square is occupied, by relative rank (0..6).
+    PASSER_BLOCKED: 6;
+    /// A passed pawn whose stop square is empty and not attacked by the enemy, by relative rank.
+    PASSER_FREE: 6;
+}
 
 // The weights file is written by the tuner: it must hold one weight per feature.
 const _: () = assert!(WEIGHTS.len() == COUNT);
@@ -146,10 +147,7 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
     let sign = if us == Color::White { 1 } else { -1 };
     let them = !us;
     let occupied = pos.occupied();
-    let our_pawns = pos.pieces(us, PAWN).0;
-    let their_pawns = pos.pieces(them, PAWN).0;
-    let their_pawn_attacks = pawn_attacks(their_pawns, them);
-    let our_pawn_attacks = pawn_attacks(our_pawns, us);
+    let pawns = Pawns::of(pos, us, pawn_attacks);
 
     for (table, kind) in TABLE_KINDS.into_iter().enumerate() {
         for square in pos.pieces(us, kind) {
@@ -157,12 +155,12 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
         }
     }
 
-    let safe = !pos.color(us).0 & !their_pawn_attacks & BOARD;
+    let safe = !pos.color(us).0 & !pawns.their_attacks & BOARD;
     let zone = pos.pieces(them, KING).first().map_or(0, |king| {
         (orthodox::attacks(KING, them, king, Bitboard(0)).0 | (1u64 << king as u32)) & BOARD
     });
     let mut attacked = SideAttacks::default();
-    attacked.by_kind[PAWN.index()] = our_pawn_attacks;
+    attacked.by_kind[PAWN.index()] = pawns.our_attacks;
     if let Some(king) = pos.pieces(us, KING).first() {
         attacked.by_kind[KING.index()] = orthodox::attacks(KING, us, king, Bitboard(0)).0 & BOARD;
     }
@@ -185,7 +183,7 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
                 Color::White => !0u64 << (8 * (king.rank() as usize + 1)),
                 Color::Black => (1u64 << (8 * king.rank() as usize)) - 1,
             };
-        features.add(SHIELD, sign * (front & our_pawns).count_ones() as i32);
+        features.add(SHIELD, sign * (front & pawns.ours).count_ones() as i32);
     }
 
     let (mut doubled, mut isolated, mut supported) = (0, 0, 0);
@@ -193,16 +191,16 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
         let file = square.file() as usize;
         let neighbours = (if file > 0 { FILE_A << (file - 1) } else { 0 })
             | (if file < 5 { FILE_A << (file + 1) } else { 0 });
-        if our_pawns & neighbours == 0 {
+        if pawns.ours & neighbours == 0 {
             isolated += 1;
         }
-        if our_pawn_attacks & (1u64 << square as u32) != 0 {
+        if pawns.our_attacks & (1u64 << square as u32) != 0 {
             supported += 1;
         }
         let (span, file_ahead) = front_span(square, us);
-        if file_ahead & our_pawns != 0 {
+        if file_ahead & pawns.ours != 0 {
             doubled += 1;
-        } else if span & their_pawns == 0 {
+        } else if span & pawns.theirs == 0 {
             attacked.passers |= 1u64 << square as u32;
             features.add(PASSED + relative_rank(us, square), sign);
         }
@@ -213,8 +211,8 @@ fn side_features<R: Rules>(pos: &Position<R>, us: Color, features: &mut Features
 
     for square in pos.pieces(us, ROOK) {
         let file = FILE_A << (square.file() as usize);
-        if our_pawns & file == 0 {
-            let open = their_pawns & file == 0;
+        if pawns.ours & file == 0 {
+            let open = pawns.theirs & file == 0;
             features.add(if open { ROOK_OPEN } else { ROOK_HALF_OPEN }, sign);
         }
     }

@@ -16,8 +16,8 @@ use amity_engine::search::see;
 use amity_engine::tuning::Features;
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
-    FenError, Geometry, Learning, Move, MoveList, Notation, Outcome, PieceInfo, Position,
-    Presentation, Rules, Scratch, SearchFlags, Solver,
+    FenError, Geometry, Learning, Move, Notation, Outcome, PieceInfo, Position, Presentation,
+    Rules, Scratch, SearchFlags, Solver,
 };
 
 /// Los Alamos chess.
@@ -67,20 +67,7 @@ impl Rules for LosAlamos {
         RULES.validate(pos)
     }
 
-    #[inline]
-    fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
-        RULES.generate(pos, moves, false);
-    }
-
-    #[inline]
-    fn generate_tactical_in(
-        &self,
-        pos: &Position<Self>,
-        moves: &mut MoveList,
-        _scratch: &mut Scratch,
-    ) {
-        RULES.generate(pos, moves, true);
-    }
+    amity_engine::generate_by_flag!(|_, pos, moves, tactical| RULES.generate(pos, moves, tactical));
 
     #[inline]
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {

@@ -1224,7 +1224,6 @@ impl Pacifist {
     /// [`Rules::play_in`] with a thread's `caches`.
     #[inline(always)]
     fn play_cached(&self, pos: &mut Position<Self>, mv: Move, caches: &mut Caches) {
-        let us = pos.turn();
         let pawn_move = pos.piece_at(mv.from()).is_some_and(|p| p.kind == PAWN);
         let conversions = self.play_turn_in(pos, mv, caches);
         let clock = if pawn_move || conversions.any() {
@@ -1233,10 +1232,7 @@ impl Pacifist {
             pos.halfmove_clock() + 1
         };
         pos.set_halfmove_clock(clock);
-        if us == Color::Black {
-            pos.set_fullmoves(pos.fullmoves() + 1);
-        }
-        pos.flip_turn();
+        pos.end_turn();
     }
 
     /// `us`'s material minus the opponent's, in centipawns.
@@ -1754,11 +1750,7 @@ impl Rules for Pacifist {
             )));
         }
         for right in pos.castling() {
-            let color = if right.rank() == Rank::First {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let color = amity_engine::castling::right_owner(right);
             let backed = back_rank(color).contains(right)
                 && matches!(right.file(), File::A | File::H)
                 && pos.pieces(color, ROOK).contains(right)

@@ -799,6 +799,22 @@ fn grow(touch: Touch, tree: [u8; 64], occupied: u64, widest: u8) -> [u8; 64] {
     grown
 }
 
+/// Why a solitaire's written deal was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealError {
+    /// The game's name, as its deals are called (`bad parade deal`).
+    pub game: &'static str,
+    pub why: String,
+}
+
+impl std::fmt::Display for DealError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "bad {} deal: {}", self.game, self.why)
+    }
+}
+
+impl std::error::Error for DealError {}
+
 /// The one seat of a solitaire: the player, who makes every decision (White's side).
 pub const ONE_SEAT: [SeatInfo; 1] = [SeatInfo {
     name: "player",
@@ -841,6 +857,66 @@ pub fn referee_blind_add<R: Solitaire>(
         })
         .map(Refereed::Decision)
 }
+
+/// The [`amity_engine::Rules`] hooks every solitaire answers alike, written inside its
+/// `impl Rules`: the referee of a blind add, a deal shuffled by the solitaire's own
+/// notation, and [`SearchFlags::SOLITAIRE`](amity_engine::SearchFlags::SOLITAIRE).
+macro_rules! solitaire_rules {
+    () => {
+        fn referee(
+            &self,
+            state: &Position<Self>,
+            view: &Position<Self>,
+            decision: Move,
+        ) -> Option<amity_engine::rules::Refereed<Self>> {
+            $crate::solitaire::referee_blind_add(self, state, view, decision)
+        }
+
+        fn deal(&self, rng: &mut StdRng) -> Option<Position<Self>> {
+            use $crate::solitaire::solver::Solitaire as _;
+            self.deal_from_text(&self.random_deal_text(rng)).ok()
+        }
+
+        fn search_flags(&self) -> amity_engine::SearchFlags {
+            amity_engine::SearchFlags::SOLITAIRE
+        }
+    };
+}
+pub(crate) use solitaire_rules;
+
+/// A solitaire's [`amity_engine::Solver`] (the solver of [`solver::decide`], as deep as the
+/// limits say) and its [`amity_engine::Partner`] (the player's score and the deal's optimum
+/// with the piles known, [`final_account`]).
+macro_rules! solitaire_solver {
+    ($game:ty) => {
+        impl amity_engine::Solver for $game {
+            fn solve(
+                &self,
+                pos: &Position<Self>,
+                limits: amity_engine::SolveLimits,
+            ) -> Option<amity_engine::Solution> {
+                Some($crate::solitaire::solver::decide(
+                    self,
+                    pos,
+                    limits,
+                    $crate::solitaire::solver::Horizon::from_depth(limits.depth),
+                ))
+            }
+        }
+
+        impl amity_engine::Partner for $game {
+            fn final_account(
+                &self,
+                start: &Position<Self>,
+                end: &Position<Self>,
+                limits: amity_engine::SolveLimits,
+            ) -> Vec<String> {
+                $crate::solitaire::final_account(self, start, end, limits)
+            }
+        }
+    };
+}
+pub(crate) use solitaire_solver;
 
 /// The account of a finished solitaire that went from `start` to `end` (full states): the
 /// player's score, and the optimum of the deal with its piles known, solved within `limits`.

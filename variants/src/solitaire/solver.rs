@@ -55,20 +55,20 @@ pub trait Solitaire: Rules {
 
     /// An admissible bound: no win from `pos` spends fewer cards. `scratch` is the calling
     /// thread's, lent by the solver: the game keeps there what its bounds worked out.
-    fn lower_bound_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> u32;
+    fn lower_bound_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> u32 {
+        self.lower_bound_within(pos, u32::MAX, scratch)
+    }
 
     /// [`Self::lower_bound_in`] where only whether it exceeds `allowance` matters: a bound
     /// above `allowance` may be answered with any smaller one that is still above it, so a
-    /// costly refinement can be skipped when a cheap bound already cuts the line.
+    /// costly refinement can be skipped when a cheap bound already cuts the line. A game whose
+    /// bound has nothing to skip ignores `allowance`.
     fn lower_bound_within(
         &self,
         pos: &Position<Self>,
         allowance: u32,
         scratch: &mut Scratch,
-    ) -> u32 {
-        let _ = allowance;
-        self.lower_bound_in(pos, scratch)
-    }
+    ) -> u32;
 
     /// [`Self::lower_bound_in`] asked once, with a scratch of its own.
     fn lower_bound(&self, pos: &Position<Self>) -> u32 {
