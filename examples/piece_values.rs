@@ -3,7 +3,8 @@
 //! turned into centipawns by the straight line that fits chess's knight, bishop, rook and queen
 //! (measured the same way, on positions from random chess games) to 320, 330, 500 and 900.
 //!
-//! `cargo run --release --example piece_values [games]` (default 2000 games per variant).
+//! `cargo run --release --features examples --example piece_values [games]` (default 2000
+//! games per variant).
 
 use amity_engine::paths::{PathTable, PiecePaths, standard_chess_paths};
 use amity_engine::{Color, Geometry, MoveList, Position, Rules, RulesExt, Square};

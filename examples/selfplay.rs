@@ -3,8 +3,8 @@
 //! long they were. The first `random_plies` moves of each game are random (seeded) so the games
 //! differ.
 //!
-//! `cargo run --release --example selfplay -- [variant] [games] [movetime_ms] [random_plies]`
-//! (defaults: itiswhatitis 200 20 4).
+//! `cargo run --release --features examples --example selfplay --`
+//! `[variant] [games] [movetime_ms] [random_plies]` (defaults: itiswhatitis 200 20 4).
 
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;

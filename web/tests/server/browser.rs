@@ -5,16 +5,14 @@
 //! `cargo test` (they need the browser); `.ci/run` installs it and runs them with
 //! `--ignored`. Without chromium they fail, never skip.
 
-mod webdriver;
-
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::webdriver::{Browser, Driver};
 use amity_engine::{Position, Presentation, Rules};
 use amity_variants::with_game;
 use amity_web::hub::Hub;
 use serde_json::Value;
-use webdriver::{Browser, Driver};
 
 /// A server on a free port of 127.0.0.1, in a thread of its own.
 struct TestServer {

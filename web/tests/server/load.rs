@@ -29,7 +29,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// This test's name, as the harness filters it: the server process runs the same test.
-const TEST_NAME: &str = "two_hundred_clients_in_a_hundred_rooms_beside_a_depth_eight_search";
+const TEST_NAME: &str = "load::two_hundred_clients_in_a_hundred_rooms_beside_a_depth_eight_search";
 
 /// Set in the server process's environment: that run serves.
 const SERVER_ROLE: &str = "AMITY_LOAD_SERVER";
