@@ -113,6 +113,8 @@ fastchess_series() { # name games variant book-kind
         "$OUT/$name.pgn" "$OUT/$name.out" || failed=1
     # An independent reader: python-chess replays every move and checks how each game ended.
     python3 scripts/check_pgn.py "$OUT/$name.pgn" || failed=1
+    # Whose clock was short: each engine's closest moves, from the log's time stamps.
+    python3 scripts/manager_clock.py "$OUT/$name-engines.log"
 }
 
 if [ "$CHESS_GAMES" -gt 0 ] || [ "$CHESS960_GAMES" -gt 0 ]; then
