@@ -32,6 +32,7 @@ CONCURRENCY=${CONCURRENCY:-1}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 FAIRY=${FAIRY:-/usr/games/fairy-stockfish}
 mkdir -p "$BUILD" "$OUT"
+OUT=$(realpath "$OUT")
 
 as_root() { # apt-get as root, or through sudo
     if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
@@ -100,7 +101,8 @@ fastchess_series() { # name games variant book-kind
     rm -f "$OUT/$name.pgn"
     echo "== fastchess: $name, $((2 * rounds)) games, Amity vs Stockfish, tc=$TC"
     # No -recover: a crash or a stall ends the tournament (and fails the count below).
-    "$FASTCHESS" -variant "$3" \
+    # fastchess saves its state (config.json) where it runs: in OUT, not the repository.
+    (cd "$OUT" && "$FASTCHESS" -variant "$3" \
         -engine cmd="$AMITY" name=Amity \
         -engine cmd="$STOCKFISH" name=Stockfish option.Hash=16 \
         -each tc="$TC" option.Threads=1 \
@@ -108,7 +110,7 @@ fastchess_series() { # name games variant book-kind
         -rounds "$rounds" -games 2 -concurrency "$CONCURRENCY" \
         -pgnout file="$OUT/$name.pgn" append=false \
         -log file="$OUT/$name-engines.log" level=info engine=true append=false \
-        > "$OUT/$name.out" 2>&1 || echo "fastchess exited with status $?" >> "$OUT/$name.out"
+        > "$OUT/$name.out" 2>&1) || echo "fastchess exited with status $?" >> "$OUT/$name.out"
     python3 scripts/manager_results.py "fastchess $name" $((2 * rounds)) Amity \
         "$OUT/$name.pgn" "$OUT/$name.out" || failed=1
     # An independent reader: python-chess replays every move and checks how each game ended.
