@@ -32,6 +32,19 @@ fn uci_chess960_writes_castling_king_takes_rook_and_reads_any_arrangement() {
     engine.send("position fen rk4rb/8/8/8/8/8/8/RK4RB w GAga - 0 1");
     assert_eq!(engine.fen(), "rk4rb/8/8/8/8/8/8/RK4RB w KQkq - 0 1");
     assert_eq!(castlings(&mut engine, &["b1a1", "b1g1"]), ["b1a1"]);
+    // Two rooks on one side: X-FEN's K/Q would name the outer one, so a right kept by the
+    // inner rook is written by its file (Shredder's letter), the outer one's by K/Q.
+    engine.send("position fen 1r2k1rr/pppppppp/8/8/8/8/PPPPPPPP/1R2K1RR w GBgb - 0 1");
+    assert_eq!(
+        engine.fen(),
+        "1r2k1rr/pppppppp/8/8/8/8/PPPPPPPP/1R2K1RR w GQgq - 0 1"
+    );
+    assert_eq!(castlings(&mut engine, &["e1g1", "e1h1"]), ["e1g1"]);
+    engine.send("position fen 1r2k1rr/pppppppp/8/8/8/8/PPPPPPPP/1R2K1RR w HBhb - 0 1");
+    assert_eq!(
+        engine.fen(),
+        "1r2k1rr/pppppppp/8/8/8/8/PPPPPPPP/1R2K1RR w KQkq - 0 1"
+    );
     // Off again: FIDE chess refuses the arrangement's rights.
     engine.send("setoption name UCI_Chess960 value false");
     engine.send("position fen rk4rb/8/8/8/8/8/8/RK4RB w GAga - 0 1");

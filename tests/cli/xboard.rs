@@ -54,6 +54,7 @@ fn handshake_announces_features_options_and_variants() {
         "sigterm=0",
         "reuse=1",
         "analyze=1",
+        "exclude=1",
         "highlight=1",
         "myname=\"Amity ",
     ] {
@@ -369,6 +370,75 @@ fn analysis_shows_one_thinking_line_per_multipv_line_best_first() {
     firsts.sort();
     firsts.dedup();
     assert_eq!(firsts.len(), 3, "{lines:?}");
+}
+
+/// The first move of each thinking line (`depth score time nodes ...<TAB>pv`).
+fn first_moves(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter_map(|l| l.split_once('\t'))
+        .filter_map(|(_, pv)| pv.split_whitespace().next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The thinking lines of a search that restarts now: from its depth 1 line to its first line
+/// at `depth`.
+fn restarted_analysis(engine: &mut Engine, depth: u32) -> Vec<String> {
+    engine.read_until(WAIT, |l| l.starts_with("1 "));
+    let done = format!("{depth} ");
+    engine.read_until(WAIT, |l| l.starts_with(&done))
+}
+
+#[test]
+fn exclude_and_include_narrow_the_analysis_of_the_position() {
+    let (mut engine, _) = handshake();
+    engine.send("new");
+    engine.send("post");
+    engine.send("analyze");
+    let lines = engine.read_until(WAIT, |l| l.starts_with("4 "));
+    let best = first_moves(&lines).pop().expect("a pv at depth 4");
+    // Without the best move the analysis starts again and never shows it.
+    engine.send(&format!("exclude {best}"));
+    let lines = restarted_analysis(&mut engine, 4);
+    let firsts = first_moves(&lines);
+    assert!(!firsts.is_empty(), "{lines:?}");
+    assert!(firsts.iter().all(|first| *first != best), "{lines:?}");
+    // Every move out: nothing to analyse. One back in: it alone is analysed.
+    engine.send("exclude all");
+    let lines = sync(&mut engine, 1);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("# every move is excluded")),
+        "{lines:?}"
+    );
+    engine.send("include g1f3");
+    let lines = restarted_analysis(&mut engine, 3);
+    let firsts = first_moves(&lines);
+    assert!(!firsts.is_empty(), "{lines:?}");
+    assert!(firsts.iter().all(|first| first == "g1f3"), "{lines:?}");
+    // A move that is not legal here is refused and changes nothing.
+    engine.send("exclude e2e5");
+    let lines = sync(&mut engine, 2);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Error (") && l.ends_with("exclude e2e5")),
+        "{lines:?}"
+    );
+    // A new position forgets the exclusions: Black's analysis has all its moves again.
+    engine.send("exclude all");
+    engine.send("usermove e2e4");
+    let lines = restarted_analysis(&mut engine, 3);
+    assert!(!first_moves(&lines).is_empty(), "{lines:?}");
+    // So does taking the move back: White's best move is analysed again.
+    engine.send("exclude all");
+    engine.send("undo");
+    let lines = restarted_analysis(&mut engine, 3);
+    assert!(!first_moves(&lines).is_empty(), "{lines:?}");
+    engine.send("exit");
+    sync(&mut engine, 3);
 }
 
 #[test]

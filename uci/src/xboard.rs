@@ -270,6 +270,9 @@ pub struct Xboard {
     mirror: Option<Box<Mirror>>,
     /// XBoard's board before each move of `turns`.
     mirrors: Vec<Mirror>,
+    /// The moves `exclude` leaves out of the analysis of the current position (CECP v2);
+    /// forgotten whenever the position changes, as the protocol says.
+    excluded: Vec<Move>,
 }
 
 impl Xboard {
@@ -294,6 +297,7 @@ impl Xboard {
             turns: Vec::new(),
             mirror: None,
             mirrors: Vec::new(),
+            excluded: Vec::new(),
         }
     }
 
@@ -394,6 +398,7 @@ impl Xboard {
     /// Notes a move of XBoard's game: `decisions` of Amity's game, and how XBoard's board
     /// changes with `token`.
     fn record(&mut self, decisions: usize, token: &str) {
+        self.excluded.clear();
         self.turns.push(decisions);
         if let Some(mirror) = &mut self.mirror {
             self.mirrors.push((**mirror).clone());
@@ -527,10 +532,27 @@ impl Xboard {
         if self.outcome().is_some() {
             return;
         }
+        // `exclude`d moves: the root searches the others (an empty list would mean all).
+        let search_moves: Vec<Move> = if self.excluded.is_empty() {
+            Vec::new()
+        } else {
+            let legal = with_game!(self.uci.session.game(), g => g.legal_moves());
+            legal
+                .iter()
+                .copied()
+                .filter(|mv| !self.excluded.contains(mv))
+                .collect()
+        };
+        if !self.excluded.is_empty() && search_moves.is_empty() {
+            self.out()
+                .line("# every move is excluded: nothing to analyse");
+            return;
+        }
         let limits = Limits {
             infinite: true,
             move_overhead: self.uci.session.move_overhead,
             multipv: self.uci.session.multipv,
+            search_moves,
             ..Limits::default()
         };
         let announce = self.announcer(Purpose::Analyze);
@@ -550,8 +572,39 @@ impl Xboard {
         }
     }
 
+    /// `exclude`/`include` one move of the current position (`None`: every move), then
+    /// analyse again without (or with) it.
+    fn exclusion(&mut self, target: Option<&str>, exclude: bool, line: &str) {
+        match target {
+            None if exclude => {
+                let legal = with_game!(self.uci.session.game(), g => g.legal_moves());
+                self.excluded = legal.iter().copied().collect();
+            }
+            None => self.excluded.clear(),
+            Some(token) => {
+                let parsed = with_game!(self.uci.session.game(), g => {
+                    amity_engine::game::parse_move(g.rules(), g.position(), token)
+                });
+                match parsed {
+                    Ok(mv) => {
+                        self.excluded.retain(|excluded| *excluded != mv);
+                        if exclude {
+                            self.excluded.push(mv);
+                        }
+                    }
+                    Err(error) => return self.error(error, line),
+                }
+            }
+        }
+        if self.analyzing {
+            self.abort();
+            self.analyze();
+        }
+    }
+
     /// Forgets the move history the GUI knows and settles chance at the new start.
     fn fresh_start(&mut self) {
+        self.excluded.clear();
         self.turns.clear();
         self.mirrors.clear();
         self.game_over = false;
@@ -568,7 +621,7 @@ impl Xboard {
         let out = self.out();
         out.line(&format!(
             "feature ping=1 setboard=1 usermove=1 time=1 memory=1 smp=1 colors=0 sigint=0 \
-             sigterm=0 reuse=1 analyze=1 highlight=1 nps=1 myname=\"{ENGINE_NAME}\" \
+             sigterm=0 reuse=1 analyze=1 exclude=1 highlight=1 nps=1 myname=\"{ENGINE_NAME}\" \
              variants=\"{}\"",
             gui::xboard_variants()
         ));
@@ -628,6 +681,7 @@ impl Xboard {
         }
         let decisions: usize = self.turns[self.turns.len() - gui_moves..].iter().sum();
         if self.session().undo(decisions) {
+            self.excluded.clear();
             self.turns.truncate(self.turns.len() - gui_moves);
             if self.mirror.is_some() && self.mirrors.len() >= gui_moves {
                 let keep = self.mirrors.len() - gui_moves;
@@ -860,6 +914,8 @@ impl Xboard {
                 self.session().set_threads(cores.clamp(1, 256));
             }
             Command::Option { name, value } => self.option(&name, value.as_deref(), line),
+            Command::Exclude(target) => self.exclusion(target.as_deref(), true, line),
+            Command::Include(target) => self.exclusion(target.as_deref(), false, line),
             Command::Lift(square) => {
                 let answer = with_game!(self.uci.session.game(), g => gui::highlight(g, &square));
                 match answer {

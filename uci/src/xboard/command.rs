@@ -71,6 +71,11 @@ pub enum Command {
         name: String,
         value: Option<String>,
     },
+    /// `exclude MOVE` / `exclude all` (`None`): leave the move(s) out of the analysis of the
+    /// current position.
+    Exclude(Option<String>),
+    /// `include MOVE` / `include all` (`None`): take the move(s) back into the analysis.
+    Include(Option<String>),
     /// `lift SQUARE`: the user picked up the piece there (answered with `highlight`).
     Lift(String),
     /// `put SQUARE`, `hover SQUARE`: the user dropped or moves over a piece; nothing to do.
@@ -254,10 +259,23 @@ impl Command {
                 Some(square) => Command::Lift(square.to_string()),
                 None => return Err(CommandError::MissingArgument("square")),
             },
+            "exclude" | "include" => {
+                let target = match rest.first() {
+                    Some(&"all") => None,
+                    Some(token) => Some(token.to_string()),
+                    None => return Err(CommandError::MissingArgument("move or 'all'")),
+                };
+                if word == "exclude" {
+                    Command::Exclude(target)
+                } else {
+                    Command::Include(target)
+                }
+            }
             "put" | "hover" => Command::Pointer,
             "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics"
-            | "pause" | "resume" | "egtpath" | "partner" | "ptell" | "include" | "exclude"
-            | "setscore" | "lift-off" => Command::Ignored,
+            | "pause" | "resume" | "egtpath" | "partner" | "ptell" | "setscore" | "lift-off" => {
+                Command::Ignored
+            }
             "d" => Command::Display,
             "perft" => Command::Perft(number("depth", rest.first())?),
             other if looks_like_move(other) && rest.is_empty() => Command::UserMove {
@@ -333,6 +351,18 @@ mod tests {
             Command::parse("setboard 8/8/8/8/8/8/8/K1k5 w - - 0 1").unwrap(),
             Some(Command::SetBoard("8/8/8/8/8/8/8/K1k5 w - - 0 1".into()))
         );
+        assert_eq!(
+            Command::parse("exclude e2e4").unwrap(),
+            Some(Command::Exclude(Some("e2e4".into())))
+        );
+        assert_eq!(
+            Command::parse("include all").unwrap(),
+            Some(Command::Include(None))
+        );
+        assert!(matches!(
+            Command::parse("exclude"),
+            Err(CommandError::MissingArgument(_))
+        ));
     }
 
     #[test]
