@@ -6,8 +6,9 @@
 //! for [`CANDIDATES`] root lines (as MultiPV does), of which one is played with a probability
 //! that falls with its score margin below the best, `exp(-margin / temperature)`. Lines more
 //! than [`MAX_LOSS_TEMPERATURES`] temperatures below the best are never chosen, nor a line that
-//! gives up a mate the best line has. The mapping's numbers and how they were measured:
-//! `docs/strength-levels.md`.
+//! gives up a mate its best line has. How far apart the levels are is a game's own
+//! [`StrengthScale`] (a doubling of nodes buys more in a small game than in chess). The
+//! mapping's numbers and how they were measured: `docs/strength-levels.md`.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -20,20 +21,62 @@ pub const MAX_ELO: u32 = 2800;
 pub const DEFAULT_ELO: u32 = 1500;
 /// Root lines a limited search looks for, among which it chooses.
 pub const CANDIDATES: usize = 4;
-/// The level the mapping is anchored at (it was fitted at 1500 and 2000 against Stockfish).
+/// The level every game's scale is anchored at: a game's 1500 searches and errs as chess's.
 const REFERENCE_ELO: f64 = 1500.0;
-/// Nodes the search may spend per decision at [`REFERENCE_ELO`]. The search looks at its
-/// budget every 1024 nodes, so budgets below that (levels below about 1390) spend 1024.
-const NODES_AT_REFERENCE: f64 = 2000.0;
-/// Elo levels per doubling of the node budget.
-const ELO_PER_DOUBLING: f64 = 115.0;
+/// Nodes the search may spend per decision at [`REFERENCE_ELO`]. Fitted against Stockfish's
+/// own `UCI_Elo` at 1500 and 2000: the first fit (2000 nodes) played about 130 Elo below its
+/// label, so this is that fit's budget at 1630. The search looks at its budget every 1024
+/// nodes, so budgets below that (chess levels below about 1260) spend 1024.
+const NODES_AT_REFERENCE: f64 = 4400.0;
 /// Temperature (centipawns) of the choice at [`REFERENCE_ELO`]; it falls linearly to zero at
-/// [`ELO_WITHOUT_ERRORS`] and rises the same way below the reference.
-const TEMPERATURE_AT_REFERENCE: f64 = 90.0;
-/// From this level on the best line is always played: only the node budget weakens.
-const ELO_WITHOUT_ERRORS: f64 = 2260.0;
+/// [`ELO_WITHOUT_ERRORS`] and rises the same way below the reference (the first fit's line,
+/// moved up by the same 130 Elo).
+const TEMPERATURE_AT_REFERENCE: f64 = 75.0;
+/// From this chess level on the best line is always played: only the node budget weakens.
+const ELO_WITHOUT_ERRORS: f64 = 2130.0;
 /// No line further below the best than this many temperatures is chosen.
 const MAX_LOSS_TEMPERATURES: f64 = 3.0;
+
+/// How a game spreads its Elo levels: the levels per doubling of the node budget. A game
+/// declares it ([`crate::Rules::strength_scale`]) from a self-play ladder, so that 200 levels
+/// apart are about 200 Elo apart in that game; the temperature follows the same stretch, so a
+/// game's level `E` searches and errs as chess's level `1500 + (E - 1500) * 115 / scale`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrengthScale {
+    /// Elo levels per doubling of the node budget.
+    pub elo_per_doubling: u32,
+}
+
+impl StrengthScale {
+    /// Chess's scale, fitted against Stockfish; the default of every game.
+    pub const CHESS: StrengthScale = StrengthScale {
+        elo_per_doubling: 115,
+    };
+
+    /// A scale of `elo_per_doubling` levels per doubling of nodes (at least 1).
+    pub const fn new(elo_per_doubling: u32) -> StrengthScale {
+        StrengthScale {
+            elo_per_doubling: if elo_per_doubling == 0 {
+                1
+            } else {
+                elo_per_doubling
+            },
+        }
+    }
+
+    /// The chess level that searches and errs as `elo` does on this scale.
+    fn chess_level(self, elo: f64) -> f64 {
+        let stretch =
+            f64::from(StrengthScale::CHESS.elo_per_doubling) / f64::from(self.elo_per_doubling);
+        REFERENCE_ELO + (elo - REFERENCE_ELO) * stretch
+    }
+}
+
+impl Default for StrengthScale {
+    fn default() -> StrengthScale {
+        StrengthScale::CHESS
+    }
+}
 
 /// A level of play below full strength, and the seed of its choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,30 +86,43 @@ pub struct Strength {
     /// With the position's hash, decides each choice: the same seed and position give the
     /// same move, so matches replay.
     pub seed: u64,
+    /// The game's spread of levels (the search sets it from the rules it plays).
+    pub scale: StrengthScale,
 }
 
 impl Strength {
+    /// A level on chess's scale (the search moves it onto the game's, [`Strength::on_scale`]).
     pub fn new(elo: u32, seed: u64) -> Strength {
         Strength {
             elo: elo.clamp(MIN_ELO, MAX_ELO),
             seed,
+            scale: StrengthScale::CHESS,
         }
     }
 
-    fn level(&self) -> f64 {
-        f64::from(self.elo.clamp(MIN_ELO, MAX_ELO))
+    /// The same level and seed on a game's scale.
+    pub fn on_scale(self, scale: StrengthScale) -> Strength {
+        Strength { scale, ..self }
+    }
+
+    /// The chess level this level searches and errs as.
+    fn chess_level(&self) -> f64 {
+        self.scale
+            .chess_level(f64::from(self.elo.clamp(MIN_ELO, MAX_ELO)))
     }
 
     /// The nodes a search at this level may spend on one decision.
     pub fn node_budget(&self) -> u64 {
-        let doublings = (self.level() - REFERENCE_ELO) / ELO_PER_DOUBLING;
+        let doublings =
+            (self.chess_level() - REFERENCE_ELO) / f64::from(StrengthScale::CHESS.elo_per_doubling);
         (NODES_AT_REFERENCE * doublings.exp2()).round().max(1.0) as u64
     }
 
     /// How far (centipawns) a line's score below the best makes it less likely: a line that
     /// many centipawns worse is chosen `e` times less often than the best.
     pub fn temperature(&self) -> f64 {
-        let share = (ELO_WITHOUT_ERRORS - self.level()) / (ELO_WITHOUT_ERRORS - REFERENCE_ELO);
+        let share =
+            (ELO_WITHOUT_ERRORS - self.chess_level()) / (ELO_WITHOUT_ERRORS - REFERENCE_ELO);
         (TEMPERATURE_AT_REFERENCE * share).max(0.0)
     }
 
@@ -127,6 +183,23 @@ mod tests {
         assert_eq!(Strength::new(MAX_ELO, 1).temperature(), 0.0);
         // Out of range levels are clamped.
         assert_eq!(Strength::new(0, 1), Strength::new(MIN_ELO, 1));
+    }
+
+    #[test]
+    fn a_wider_scale_brings_the_levels_closer_to_the_anchor() {
+        let wide = StrengthScale::new(230);
+        for (elo, chess_elo) in [(1700, 1600), (1300, 1400), (2100, 1800)] {
+            let level = Strength::new(elo, 1).on_scale(wide);
+            let chess = Strength::new(chess_elo, 1);
+            assert_eq!(level.node_budget(), chess.node_budget(), "{elo}");
+            assert_eq!(level.temperature(), chess.temperature(), "{elo}");
+        }
+        assert_eq!(
+            Strength::new(1500, 1).on_scale(wide).node_budget(),
+            Strength::new(1500, 1).node_budget()
+        );
+        // A scale of zero would divide by zero: it is one level per doubling.
+        assert_eq!(StrengthScale::new(0), StrengthScale::new(1));
     }
 
     #[test]
