@@ -13,7 +13,7 @@ import os
 import re
 import sys
 
-GAME = re.compile(r"^Game \d+ \((\S+) vs (\S+)\): (1-0|0-1|1/2-1/2) \{(.*)\}")
+GAME = re.compile(r"^[Gg]ame \d+ \((\S+) vs (\S+)\): (1-0|0-1|1/2-1/2) \{(.*)\}")
 
 
 def elo_of(score):

@@ -541,11 +541,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
         SearchFlags::ALL
     }
 
-    /// How far apart the strength levels (`UCI_Elo`) are in node budgets: a game where a
-    /// doubling of nodes buys more than in chess declares more levels per doubling, fitted so
-    /// that 200 levels are about 200 Elo in self-play (`docs/strength-levels.md`).
+    /// How the strength levels (`UCI_Elo`) spread over node budgets: a game where a doubling
+    /// of nodes buys more than in chess declares more levels per doubling, fitted so that 200
+    /// levels are about 200 Elo in self-play (`docs/strength-levels.md`). The default has
+    /// chess's spread, anchored where the ladders are.
     fn strength_scale(&self) -> StrengthScale {
-        StrengthScale::CHESS
+        StrengthScale::STANDARD
     }
 
     /// Static evaluation in centipawns from the side to move's point of view, lent the

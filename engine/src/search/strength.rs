@@ -21,41 +21,55 @@ pub const MAX_ELO: u32 = 2800;
 pub const DEFAULT_ELO: u32 = 1500;
 /// Root lines a limited search looks for, among which it chooses.
 pub const CANDIDATES: usize = 4;
-/// The level every game's scale is anchored at: a game's 1500 searches and errs as chess's.
-const REFERENCE_ELO: f64 = 1500.0;
-/// Nodes the search may spend per decision at [`REFERENCE_ELO`]. Fitted against Stockfish's
-/// own `UCI_Elo` at 1500 and 2000: the first fit (2000 nodes) played about 130 Elo below its
-/// label, so this is that fit's budget at 1630. The search looks at its budget every 1024
-/// nodes, so budgets below that (chess levels below about 1260) spend 1024.
+/// The reference search: the level of a scale's `reference_elo` spends this many nodes per
+/// decision. The search looks at its budget every 1024 nodes, so budgets below that spend
+/// 1024.
 const NODES_AT_REFERENCE: f64 = 4400.0;
-/// Temperature (centipawns) of the choice at [`REFERENCE_ELO`]; it falls linearly to zero at
-/// [`ELO_WITHOUT_ERRORS`] and rises the same way below the reference (the first fit's line,
-/// moved up by the same 130 Elo).
+/// Temperature (centipawns) of the reference search's choice; it falls linearly to zero
+/// [`ERROR_FREE_ABOVE_REFERENCE`] levels (on chess's spread) above the reference and rises the
+/// same way below it.
 const TEMPERATURE_AT_REFERENCE: f64 = 75.0;
-/// From this chess level on the best line is always played: only the node budget weakens.
-const ELO_WITHOUT_ERRORS: f64 = 2130.0;
+/// Levels (on chess's spread) from the reference search to the first that always plays its
+/// best line: from there on only the node budget weakens.
+const ERROR_FREE_ABOVE_REFERENCE: f64 = 630.0;
+/// Chess's levels per doubling of nodes: the spread the temperature line is drawn on.
+const CHESS_ELO_PER_DOUBLING: f64 = 115.0;
 /// No line further below the best than this many temperatures is chosen.
 const MAX_LOSS_TEMPERATURES: f64 = 3.0;
 
-/// How a game spreads its Elo levels: the levels per doubling of the node budget. A game
-/// declares it ([`crate::Rules::strength_scale`]) from a self-play ladder, so that 200 levels
-/// apart are about 200 Elo apart in that game; the temperature follows the same stretch, so a
-/// game's level `E` searches and errs as chess's level `1500 + (E - 1500) * 115 / scale`.
+/// How a game spreads its Elo levels over the search: the level that plays the reference
+/// search ([`NODES_AT_REFERENCE`] nodes, [`TEMPERATURE_AT_REFERENCE`] cp) and the levels per
+/// doubling of the node budget. A game declares it ([`crate::Rules::strength_scale`]) from a
+/// self-play ladder, so that 200 levels apart are about 200 Elo apart in that game; the
+/// temperature follows the same stretch: level `E` errs as chess's spread would at
+/// `(E - reference_elo) * 115 / elo_per_doubling` levels above the reference search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StrengthScale {
+    /// The level that plays the reference search.
+    pub reference_elo: u32,
     /// Elo levels per doubling of the node budget.
     pub elo_per_doubling: u32,
 }
 
 impl StrengthScale {
-    /// Chess's scale, fitted against Stockfish; the default of every game.
-    pub const CHESS: StrengthScale = StrengthScale {
+    /// The default: chess's spread (115 levels per doubling) with the reference search at
+    /// 1500, where the ladders of the other games are anchored.
+    pub const STANDARD: StrengthScale = StrengthScale {
+        reference_elo: 1500,
         elo_per_doubling: 115,
     };
 
-    /// A scale of `elo_per_doubling` levels per doubling of nodes (at least 1).
+    /// Chess's scale, fitted against Stockfish's own `UCI_Elo` at 1500 and 2000: the standard
+    /// spread with its labels 50 levels higher (the reference search plays at 1550).
+    pub const CHESS: StrengthScale = StrengthScale {
+        reference_elo: 1550,
+        ..StrengthScale::STANDARD
+    };
+
+    /// The standard anchor with `elo_per_doubling` levels per doubling of nodes (at least 1).
     pub const fn new(elo_per_doubling: u32) -> StrengthScale {
         StrengthScale {
+            reference_elo: StrengthScale::STANDARD.reference_elo,
             elo_per_doubling: if elo_per_doubling == 0 {
                 1
             } else {
@@ -64,17 +78,16 @@ impl StrengthScale {
         }
     }
 
-    /// The chess level that searches and errs as `elo` does on this scale.
-    fn chess_level(self, elo: f64) -> f64 {
-        let stretch =
-            f64::from(StrengthScale::CHESS.elo_per_doubling) / f64::from(self.elo_per_doubling);
-        REFERENCE_ELO + (elo - REFERENCE_ELO) * stretch
+    /// How many levels of chess's spread `elo` is above the reference search.
+    fn above_reference(self, elo: f64) -> f64 {
+        let stretch = CHESS_ELO_PER_DOUBLING / f64::from(self.elo_per_doubling);
+        (elo - f64::from(self.reference_elo)) * stretch
     }
 }
 
 impl Default for StrengthScale {
     fn default() -> StrengthScale {
-        StrengthScale::CHESS
+        StrengthScale::STANDARD
     }
 }
 
@@ -91,12 +104,13 @@ pub struct Strength {
 }
 
 impl Strength {
-    /// A level on chess's scale (the search moves it onto the game's, [`Strength::on_scale`]).
+    /// A level on the standard scale (the search moves it onto the game's,
+    /// [`Strength::on_scale`]).
     pub fn new(elo: u32, seed: u64) -> Strength {
         Strength {
             elo: elo.clamp(MIN_ELO, MAX_ELO),
             seed,
-            scale: StrengthScale::CHESS,
+            scale: StrengthScale::STANDARD,
         }
     }
 
@@ -105,24 +119,22 @@ impl Strength {
         Strength { scale, ..self }
     }
 
-    /// The chess level this level searches and errs as.
-    fn chess_level(&self) -> f64 {
+    /// How many levels of chess's spread this level is above the reference search.
+    fn above_reference(&self) -> f64 {
         self.scale
-            .chess_level(f64::from(self.elo.clamp(MIN_ELO, MAX_ELO)))
+            .above_reference(f64::from(self.elo.clamp(MIN_ELO, MAX_ELO)))
     }
 
     /// The nodes a search at this level may spend on one decision.
     pub fn node_budget(&self) -> u64 {
-        let doublings =
-            (self.chess_level() - REFERENCE_ELO) / f64::from(StrengthScale::CHESS.elo_per_doubling);
+        let doublings = self.above_reference() / CHESS_ELO_PER_DOUBLING;
         (NODES_AT_REFERENCE * doublings.exp2()).round().max(1.0) as u64
     }
 
     /// How far (centipawns) a line's score below the best makes it less likely: a line that
     /// many centipawns worse is chosen `e` times less often than the best.
     pub fn temperature(&self) -> f64 {
-        let share =
-            (ELO_WITHOUT_ERRORS - self.chess_level()) / (ELO_WITHOUT_ERRORS - REFERENCE_ELO);
+        let share = 1.0 - self.above_reference() / ERROR_FREE_ABOVE_REFERENCE;
         (TEMPERATURE_AT_REFERENCE * share).max(0.0)
     }
 
@@ -188,16 +200,28 @@ mod tests {
     #[test]
     fn a_wider_scale_brings_the_levels_closer_to_the_anchor() {
         let wide = StrengthScale::new(230);
-        for (elo, chess_elo) in [(1700, 1600), (1300, 1400), (2100, 1800)] {
+        let standard = |elo| Strength::new(elo, 1);
+        for (elo, standard_elo) in [(1700, 1600), (1300, 1400), (2100, 1800)] {
             let level = Strength::new(elo, 1).on_scale(wide);
-            let chess = Strength::new(chess_elo, 1);
-            assert_eq!(level.node_budget(), chess.node_budget(), "{elo}");
-            assert_eq!(level.temperature(), chess.temperature(), "{elo}");
+            assert_eq!(
+                level.node_budget(),
+                standard(standard_elo).node_budget(),
+                "{elo}"
+            );
+            assert_eq!(
+                level.temperature(),
+                standard(standard_elo).temperature(),
+                "{elo}"
+            );
         }
         assert_eq!(
             Strength::new(1500, 1).on_scale(wide).node_budget(),
-            Strength::new(1500, 1).node_budget()
+            NODES_AT_REFERENCE as u64
         );
+        // Chess's labels sit 50 above the standard anchor: its 2000 is the standard 1950.
+        let chess = Strength::new(2000, 1).on_scale(StrengthScale::CHESS);
+        assert_eq!(chess.node_budget(), standard(1950).node_budget());
+        assert_eq!(chess.temperature(), standard(1950).temperature());
         // A scale of zero would divide by zero: it is one level per doubling.
         assert_eq!(StrengthScale::new(0), StrengthScale::new(1));
     }
