@@ -8,9 +8,13 @@
 #
 #   scripts/strength_calibration.sh [amity elo] [stockfish elo] [games] [seed]
 #   (with no arguments: both planned matches, side by side)
-#   scripts/strength_calibration.sh ladder [variant]
-#   (a self-play ladder for a game without a reference engine, default losalamos: Amity at
-#   1500, 1700 and 1900 round robin, 40 games a pair at 5+0.05, seed 2026)
+#   scripts/strength_calibration.sh ladder VARIANT LOW HIGH [games] [seed]
+#   (one step of a game's self-play ladder: Amity at UCI_Elo LOW against Amity at HIGH, default
+#   100 games, seed 2026, random balanced openings played twice with colours swapped. Each
+#   level is bound by its node budget; the clock, 120+1, is generous enough never to bind, so
+#   the result does not depend on the machine's load and the match replays move for move.
+#   Into data/strength/ladder-VARIANT-LOW-HIGH.{pgn,txt}; scripts/strength_ladder_table.py
+#   summarises every step.)
 #
 # Needs Stockfish with UCI_LimitStrength (Debian: apt-get install stockfish, /usr/games/stockfish;
 # or STOCKFISH=path). AMITY=path uses that binary instead of building one.
@@ -29,22 +33,21 @@ play() {
     "$AMITY" match --games "$3" --seed "$4" --random-plies 8 --each tc=10+0.1 \
         --engine cmd="$AMITY" name="Amity$1" option.UCI_LimitStrength=true "option.UCI_Elo=$1" \
         --engine cmd="$STOCKFISH" name="Stockfish$2" option.UCI_LimitStrength=true "option.UCI_Elo=$2" \
-        --pgnout "$OUT/$name.pgn" | grep -v '^\[' > "$OUT/$name.txt"
+        --pgnout "$OUT/$name.pgn" | grep --line-buffered -v '^\[' > "$OUT/$name.txt"
 }
 
 ladder() {
-    variant=${1:-losalamos}
-    engines=""
-    for elo in 1500 1700 1900; do
-        engines="$engines --engine cmd=$AMITY name=Amity$elo option.UCI_LimitStrength=true option.UCI_Elo=$elo"
-    done
-    # shellcheck disable=SC2086 # the engines are separate words
-    "$AMITY" match --variant "$variant" --games 40 --seed 2026 --each tc=5+0.05 $engines \
-        --pgnout "$OUT/ladder-$variant.pgn" | grep -v '^\[' > "$OUT/ladder-$variant.txt"
+    variant=$1 low=$2 high=$3 games=${4:-100} seed=${5:-2026}
+    name="ladder-$variant-$low-$high"
+    "$AMITY" match --variant "$variant" --games "$games" --seed "$seed" --each tc=120+1 \
+        --engine cmd="$AMITY" name="Amity$low" option.UCI_LimitStrength=true "option.UCI_Elo=$low" \
+        --engine cmd="$AMITY" name="Amity$high" option.UCI_LimitStrength=true "option.UCI_Elo=$high" \
+        --pgnout "$OUT/$name.pgn" | grep --line-buffered -v '^\[' > "$OUT/$name.txt"
 }
 
 if [ "${1:-}" = ladder ]; then
-    ladder "${2:-losalamos}"
+    shift
+    ladder "$@"
 elif [ $# -gt 0 ]; then
     play "$1" "${2:-$1}" "${3:-100}" "${4:-2026}"
 else

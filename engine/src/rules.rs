@@ -14,6 +14,7 @@ use crate::moves::{Move, MoveFlag, MoveList};
 use crate::options::OptionSpec;
 use crate::position::{Kind, Position};
 use crate::scratch::Scratch;
+use crate::search::StrengthScale;
 
 /// The board's size; boards smaller than 8x8 occupy the lower-left corner of the bitboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -538,6 +539,14 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     fn search_flags(&self) -> SearchFlags {
         SearchFlags::ALL
+    }
+
+    /// How the strength levels (`UCI_Elo`) spread over node budgets: a game where a doubling
+    /// of nodes buys more than in chess declares more levels per doubling, fitted so that 200
+    /// levels are about 200 Elo in self-play (`docs/strength-levels.md`). The default has
+    /// chess's spread, anchored where the ladders are.
+    fn strength_scale(&self) -> StrengthScale {
+        StrengthScale::STANDARD
     }
 
     /// Static evaluation in centipawns from the side to move's point of view, lent the

@@ -487,9 +487,10 @@ impl<'a, R: Variant> Table<'a, R> {
 
     /// The level Amity plays at (`--elo`), seeded by `--seed`; `None`: full strength.
     fn strength(&self) -> Option<Strength> {
+        let scale = self.rules().strength_scale();
         self.settings
             .elo
-            .map(|elo| Strength::new(elo, self.settings.seed))
+            .map(|elo| Strength::new(elo, self.settings.seed).on_scale(scale))
     }
 
     fn solve_limits<'s>(

@@ -345,10 +345,12 @@ impl Session {
         }
     }
 
-    /// The level searches play at (`None`: full strength).
+    /// The level searches play at (`None`: full strength), on the game's scale, so the node
+    /// budget that binds solvers and seat searches is the game's too.
     pub fn strength(&self) -> Option<Strength> {
+        let scale = with_game!(&self.game, g => g.rules().strength_scale());
         self.limit_strength
-            .then(|| Strength::new(self.elo, self.seed))
+            .then(|| Strength::new(self.elo, self.seed).on_scale(scale))
     }
 
     /// Starts a job in the background. `hold` keeps the answer back until [`Session::stop`]

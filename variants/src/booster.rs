@@ -1398,6 +1398,12 @@ impl Rules for Booster {
         }
     }
 
+    fn strength_scale(&self) -> amity_engine::search::StrengthScale {
+        // A doubling of nodes buys less than in chess: 200 levels are four doublings
+        // (self-play ladder, docs/strength-levels.md).
+        amity_engine::search::StrengthScale::new(50)
+    }
+
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         amity_engine::evaluation::balance(pos, side_value)
     }

@@ -9,6 +9,7 @@ use amity_engine::orthodox::{
     self, BISHOP, KING, KNIGHT, Orthodox, PAWN, QUEEN, ROOK, STANDARD_PIECES, attack_counts,
     attackers_to, shift_forward,
 };
+use amity_engine::search::StrengthScale;
 use amity_engine::{
     Bitboard, Color, FenError, Learning, Move, MoveList, Notation, Outcome, PieceInfo, Position,
     Presentation, Rules, Scratch, SearchFlags, Solver, Square,
@@ -82,6 +83,12 @@ impl Rules for MoralSupport {
         // the forcing situation (a frozen king that loses unless a piece parries), while a
         // single check is a quiet fact.
         SearchFlags::BEFORE_COUNTERMOVES
+    }
+
+    fn strength_scale(&self) -> StrengthScale {
+        // Nodes buy more than in chess: a king in check may stay in check, so a shallow search
+        // misses more (self-play ladder, docs/strength-levels.md).
+        StrengthScale::new(250)
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {

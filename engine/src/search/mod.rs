@@ -16,7 +16,7 @@ mod worker;
 pub use determinized::HiddenInformation;
 pub use limits::{Budget, Clock, Limits, Ponder};
 pub use parameters::{ParameterError, SearchParameters};
-pub use strength::Strength;
+pub use strength::{Strength, StrengthScale};
 pub use transposition::{TableError, Transposition};
 
 use std::collections::HashMap;
@@ -292,10 +292,15 @@ impl Searcher {
         report: &mut dyn FnMut(&Report),
     ) -> SearchResult {
         let within_budget;
-        let limits = if limits.strength.is_some() {
-            within_budget = Limits {
-                nodes: limits.node_limit(),
+        let limits = if let Some(level) = limits.strength {
+            // The level on this game's scale, so its budget and temperature are the game's.
+            let scaled = Limits {
+                strength: Some(level.on_scale(rules.strength_scale())),
                 ..limits.clone()
+            };
+            within_budget = Limits {
+                nodes: scaled.node_limit(),
+                ..scaled
             };
             &within_budget
         } else {

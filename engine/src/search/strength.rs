@@ -6,8 +6,9 @@
 //! for [`CANDIDATES`] root lines (as MultiPV does), of which one is played with a probability
 //! that falls with its score margin below the best, `exp(-margin / temperature)`. Lines more
 //! than [`MAX_LOSS_TEMPERATURES`] temperatures below the best are never chosen, nor a line that
-//! gives up a mate the best line has. The mapping's numbers and how they were measured:
-//! `docs/strength-levels.md`.
+//! gives up a mate its best line has. How far apart the levels are is a game's own
+//! [`StrengthScale`] (a doubling of nodes buys more in a small game than in chess). The
+//! mapping's numbers and how they were measured: `docs/strength-levels.md`.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -20,20 +21,75 @@ pub const MAX_ELO: u32 = 2800;
 pub const DEFAULT_ELO: u32 = 1500;
 /// Root lines a limited search looks for, among which it chooses.
 pub const CANDIDATES: usize = 4;
-/// The level the mapping is anchored at (it was fitted at 1500 and 2000 against Stockfish).
-const REFERENCE_ELO: f64 = 1500.0;
-/// Nodes the search may spend per decision at [`REFERENCE_ELO`]. The search looks at its
-/// budget every 1024 nodes, so budgets below that (levels below about 1390) spend 1024.
-const NODES_AT_REFERENCE: f64 = 2000.0;
-/// Elo levels per doubling of the node budget.
-const ELO_PER_DOUBLING: f64 = 115.0;
-/// Temperature (centipawns) of the choice at [`REFERENCE_ELO`]; it falls linearly to zero at
-/// [`ELO_WITHOUT_ERRORS`] and rises the same way below the reference.
-const TEMPERATURE_AT_REFERENCE: f64 = 90.0;
-/// From this level on the best line is always played: only the node budget weakens.
-const ELO_WITHOUT_ERRORS: f64 = 2260.0;
+/// The reference search: the level of a scale's `reference_elo` spends this many nodes per
+/// decision. The search looks at its budget every 1024 nodes, so budgets below that spend
+/// 1024.
+const NODES_AT_REFERENCE: f64 = 4400.0;
+/// Temperature (centipawns) of the reference search's choice; it falls linearly to zero
+/// [`ERROR_FREE_ABOVE_REFERENCE`] levels (on chess's spread) above the reference and rises the
+/// same way below it.
+const TEMPERATURE_AT_REFERENCE: f64 = 75.0;
+/// Levels (on chess's spread) from the reference search to the first that always plays its
+/// best line: from there on only the node budget weakens.
+const ERROR_FREE_ABOVE_REFERENCE: f64 = 630.0;
+/// Chess's levels per doubling of nodes: the spread the temperature line is drawn on.
+const CHESS_ELO_PER_DOUBLING: f64 = 115.0;
 /// No line further below the best than this many temperatures is chosen.
 const MAX_LOSS_TEMPERATURES: f64 = 3.0;
+
+/// How a game spreads its Elo levels over the search: the level that plays the reference
+/// search ([`NODES_AT_REFERENCE`] nodes, [`TEMPERATURE_AT_REFERENCE`] cp) and the levels per
+/// doubling of the node budget. A game declares it ([`crate::Rules::strength_scale`]) from a
+/// self-play ladder, so that 200 levels apart are about 200 Elo apart in that game; the
+/// temperature follows the same stretch: level `E` errs as chess's spread would at
+/// `(E - reference_elo) * 115 / elo_per_doubling` levels above the reference search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrengthScale {
+    /// The level that plays the reference search.
+    pub reference_elo: u32,
+    /// Elo levels per doubling of the node budget.
+    pub elo_per_doubling: u32,
+}
+
+impl StrengthScale {
+    /// The default: chess's spread (115 levels per doubling) with the reference search at
+    /// 1500, where the ladders of the other games are anchored.
+    pub const STANDARD: StrengthScale = StrengthScale {
+        reference_elo: 1500,
+        elo_per_doubling: 115,
+    };
+
+    /// Chess's scale, fitted against Stockfish's own `UCI_Elo` at 1500 and 2000: the standard
+    /// spread with its labels 50 levels higher (the reference search plays at 1550).
+    pub const CHESS: StrengthScale = StrengthScale {
+        reference_elo: 1550,
+        ..StrengthScale::STANDARD
+    };
+
+    /// The standard anchor with `elo_per_doubling` levels per doubling of nodes (at least 1).
+    pub const fn new(elo_per_doubling: u32) -> StrengthScale {
+        StrengthScale {
+            reference_elo: StrengthScale::STANDARD.reference_elo,
+            elo_per_doubling: if elo_per_doubling == 0 {
+                1
+            } else {
+                elo_per_doubling
+            },
+        }
+    }
+
+    /// How many levels of chess's spread `elo` is above the reference search.
+    fn above_reference(self, elo: f64) -> f64 {
+        let stretch = CHESS_ELO_PER_DOUBLING / f64::from(self.elo_per_doubling);
+        (elo - f64::from(self.reference_elo)) * stretch
+    }
+}
+
+impl Default for StrengthScale {
+    fn default() -> StrengthScale {
+        StrengthScale::STANDARD
+    }
+}
 
 /// A level of play below full strength, and the seed of its choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,30 +99,42 @@ pub struct Strength {
     /// With the position's hash, decides each choice: the same seed and position give the
     /// same move, so matches replay.
     pub seed: u64,
+    /// The game's spread of levels (the search sets it from the rules it plays).
+    pub scale: StrengthScale,
 }
 
 impl Strength {
+    /// A level on the standard scale (the search moves it onto the game's,
+    /// [`Strength::on_scale`]).
     pub fn new(elo: u32, seed: u64) -> Strength {
         Strength {
             elo: elo.clamp(MIN_ELO, MAX_ELO),
             seed,
+            scale: StrengthScale::STANDARD,
         }
     }
 
-    fn level(&self) -> f64 {
-        f64::from(self.elo.clamp(MIN_ELO, MAX_ELO))
+    /// The same level and seed on a game's scale.
+    pub fn on_scale(self, scale: StrengthScale) -> Strength {
+        Strength { scale, ..self }
+    }
+
+    /// How many levels of chess's spread this level is above the reference search.
+    fn above_reference(&self) -> f64 {
+        self.scale
+            .above_reference(f64::from(self.elo.clamp(MIN_ELO, MAX_ELO)))
     }
 
     /// The nodes a search at this level may spend on one decision.
     pub fn node_budget(&self) -> u64 {
-        let doublings = (self.level() - REFERENCE_ELO) / ELO_PER_DOUBLING;
+        let doublings = self.above_reference() / CHESS_ELO_PER_DOUBLING;
         (NODES_AT_REFERENCE * doublings.exp2()).round().max(1.0) as u64
     }
 
     /// How far (centipawns) a line's score below the best makes it less likely: a line that
     /// many centipawns worse is chosen `e` times less often than the best.
     pub fn temperature(&self) -> f64 {
-        let share = (ELO_WITHOUT_ERRORS - self.level()) / (ELO_WITHOUT_ERRORS - REFERENCE_ELO);
+        let share = 1.0 - self.above_reference() / ERROR_FREE_ABOVE_REFERENCE;
         (TEMPERATURE_AT_REFERENCE * share).max(0.0)
     }
 
@@ -127,6 +195,35 @@ mod tests {
         assert_eq!(Strength::new(MAX_ELO, 1).temperature(), 0.0);
         // Out of range levels are clamped.
         assert_eq!(Strength::new(0, 1), Strength::new(MIN_ELO, 1));
+    }
+
+    #[test]
+    fn a_wider_scale_brings_the_levels_closer_to_the_anchor() {
+        let wide = StrengthScale::new(230);
+        let standard = |elo| Strength::new(elo, 1);
+        for (elo, standard_elo) in [(1700, 1600), (1300, 1400), (2100, 1800)] {
+            let level = Strength::new(elo, 1).on_scale(wide);
+            assert_eq!(
+                level.node_budget(),
+                standard(standard_elo).node_budget(),
+                "{elo}"
+            );
+            assert_eq!(
+                level.temperature(),
+                standard(standard_elo).temperature(),
+                "{elo}"
+            );
+        }
+        assert_eq!(
+            Strength::new(1500, 1).on_scale(wide).node_budget(),
+            NODES_AT_REFERENCE as u64
+        );
+        // Chess's labels sit 50 above the standard anchor: its 2000 is the standard 1950.
+        let chess = Strength::new(2000, 1).on_scale(StrengthScale::CHESS);
+        assert_eq!(chess.node_budget(), standard(1950).node_budget());
+        assert_eq!(chess.temperature(), standard(1950).temperature());
+        // A scale of zero would divide by zero: it is one level per doubling.
+        assert_eq!(StrengthScale::new(0), StrengthScale::new(1));
     }
 
     #[test]

@@ -12,7 +12,7 @@ pub mod weights;
 use std::fmt::Debug;
 
 use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
-use amity_engine::search::see;
+use amity_engine::search::{StrengthScale, see};
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
     Color, FenError, Kind, Learning, Move, Notation, OptionKind, OptionSpec, Outcome, PieceInfo,
@@ -172,6 +172,11 @@ impl<S: Setup> Rules for ChessRules<S> {
 
     fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {
         see::orthodox(self, pos, mv)
+    }
+
+    fn strength_scale(&self) -> StrengthScale {
+        // Fitted against Stockfish's own UCI_Elo (Chess960 shares it).
+        StrengthScale::CHESS
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {

@@ -12,7 +12,7 @@ pub use evaluation::evaluate;
 
 use amity_engine::evaluation::Tapered;
 use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECES};
-use amity_engine::search::see;
+use amity_engine::search::{StrengthScale, see};
 use amity_engine::tuning::Features;
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
@@ -104,6 +104,12 @@ impl Rules for LosAlamos {
             exchange_reductions: false,
             ..SearchFlags::BEFORE_COUNTERMOVES
         }
+    }
+
+    fn strength_scale(&self) -> StrengthScale {
+        // A doubling of nodes buys more on 6x6 than in chess (self-play ladder,
+        // docs/strength-levels.md).
+        StrengthScale::new(190)
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {

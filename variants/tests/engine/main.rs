@@ -10,3 +10,4 @@ mod differential;
 mod paths;
 mod search;
 mod search_variants;
+mod strength;
