@@ -357,6 +357,10 @@ impl Session {
     /// or [`Session::release`] (UCI's infinite and ponder searches). A search plays at the
     /// session's strength; its node budget binds solvers and seat searches too.
     pub fn start<A: Announce>(&mut self, mut job: Job, hold: bool, announce: A) {
+        // The GUI's clock runs from the `go`: so does ours, before the old job is joined.
+        if let Job::Search(limits) = &mut job {
+            limits.received.get_or_insert_with(Instant::now);
+        }
         self.stop();
         if let (Job::Search(limits), Some(level)) = (&mut job, self.strength()) {
             limits.strength = Some(level);
@@ -414,7 +418,7 @@ impl Session {
                     crate::bench::run(&out, &config, &stop_flag);
                 }
                 Job::Search(limits) => {
-                    let started = Instant::now();
+                    let started = limits.received.unwrap_or_else(Instant::now);
                     let rules = g.rules();
                     // A one-seat game for a score answers with its own solver.
                     let solved = solve(g, &limits, started, &stop_flag, &solver, &out, &announce);

@@ -286,6 +286,8 @@ impl Uci {
             ponder: go.ponder.then(Ponder::new),
             multipv: self.session.multipv,
             strength: None,
+            // The GUI's clock started when it sent the `go`: so does ours.
+            received: Some(std::time::Instant::now()),
         };
         let hold = go.infinite || go.ponder;
         self.session.start(Job::Search(limits), hold, UciAnnounce);

@@ -93,6 +93,10 @@ pub struct Limits {
     pub multipv: usize,
     /// Play below full strength, at this level (`UCI_LimitStrength`); `None`: full strength.
     pub strength: Option<Strength>,
+    /// When the `go` was read: a clock or movetime runs from here, as the GUI's clock does, so
+    /// the time a busy machine takes to start the search is not spent twice. `None`: from when
+    /// the search starts.
+    pub received: Option<Instant>,
 }
 
 /// How long a search may take, counted from when its clock starts.

@@ -324,7 +324,8 @@ impl Searcher {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Report),
     ) -> SearchResult {
-        let start = Instant::now();
+        // The clock runs from the `go`, as the GUI's does (see `Limits::received`).
+        let start = limits.received.unwrap_or_else(Instant::now);
         let mut moves = MoveList::new();
         if rules.terminal(root).is_none() {
             rules.generate(root, &mut moves);

@@ -261,3 +261,33 @@ fn threads_keep_what_they_learn_across_moves_until_cleared() {
     searcher.clear();
     assert!(searcher.threads_are_fresh());
 }
+
+/// The clock runs from when the `go` was read (`Limits::received`), not from when the search
+/// gets round to looking at it: a search that starts after its whole budget has gone by on a
+/// busy machine answers at its first look at the clock, with a legal move, instead of
+/// spending the budget a second time.
+#[test]
+fn the_clock_runs_from_when_the_go_was_read() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let game = Game::from_fen(Chess::default(), start).expect("the start");
+    let long_ago = std::time::Instant::now()
+        .checked_sub(std::time::Duration::from_secs(10))
+        .expect("the machine has been up ten seconds");
+    let limits = Limits {
+        clock: Some(amity_engine::search::Clock {
+            time: std::time::Duration::from_millis(1000),
+            increment: std::time::Duration::ZERO,
+        }),
+        received: Some(long_ago),
+        ..Limits::default()
+    };
+    let mut searcher = Searcher::new(16, 1);
+    let result = searcher.search_game(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+    assert!(game.legal_moves().contains(result.best));
+    assert!(
+        result.depth <= 1,
+        "a spent clock searched to depth {} ({} nodes)",
+        result.depth,
+        result.nodes
+    );
+}
