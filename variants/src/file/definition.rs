@@ -91,6 +91,10 @@ pub struct Definition {
     /// Checks are counted down from the start FEN's count; the side at zero left wins.
     pub check_counting: bool,
     pub stalemate: GameValue,
+    /// A king in check may not move but to take its only checker (makpong).
+    pub makpong: bool,
+    /// Stalemate wins for the side with fewer pieces, draws with as many (suicide).
+    pub stalemate_piece_count: bool,
     pub checkmate: GameValue,
     pub immobility_illegal: bool,
     /// Moves without a capture or pawn move that draw the game (0: no limit), and how many
@@ -123,7 +127,8 @@ pub struct Drops {
     /// A kind that may not be dropped on a file that has one of the dropper's own already
     /// (shogi's nifu: `shogiDoubledPawn = false`, or `dropNoDoubled`).
     pub no_doubled: Option<Kind>,
-    /// A kind whose drop may not checkmate (shogi's uchifuzume: `shogiPawnDropMateIllegal`).
+    /// A kind whose drop may not checkmate (shogi's uchifuzume: `shogiPawnDropMateIllegal`):
+    /// the drop is legal, and the mated side wins.
     pub no_drop_mate: Option<Kind>,
 }
 
@@ -163,7 +168,6 @@ const NOT_YET: &[(&str, &str)] = &[
     ("diagonalLines", ""),
     ("kingPass", "false"),
     ("kingPassOnStalemate", "false"),
-    ("makpongRule", "false"),
     ("flyingGeneral", "false"),
     ("perpetualCheckIllegal", "false"),
     ("shatarMateRule", "false"),
@@ -209,6 +213,8 @@ const RULE_KEYS: &[&str] = &[
     "flagMove",
     "checkCounting",
     "countingRule",
+    "stalematePieceCount",
+    "makpongRule",
     "pieceDrops",
     "capturesToHand",
     "dropLoop",
@@ -531,6 +537,8 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
     let stalemate = reader
         .value("stalemateValue", Some(GameValue::Draw))
         .unwrap_or(GameValue::Draw);
+    let stalemate_piece_count = reader.flag("stalematePieceCount", false);
+    let makpong = reader.flag("makpongRule", false);
     let checkmate = reader
         .value("checkmateValue", Some(GameValue::Loss))
         .unwrap_or(GameValue::Loss);
@@ -653,6 +661,8 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             flag,
             check_counting,
             stalemate,
+            stalemate_piece_count,
+            makpong,
             checkmate,
             immobility_illegal,
             move_rule,

@@ -135,14 +135,27 @@ impl Tables {
 
     /// Whether a piece of `by` attacks `square` (could capture a piece standing there).
     pub fn attacked(&self, pos: &Position<FileGame>, square: Square, by: Color) -> bool {
+        !self.attackers(pos, square, by, true).is_empty()
+    }
+
+    /// The pieces of `by` that attack `square`; with `first`, only the first one found.
+    pub fn attackers(
+        &self,
+        pos: &Position<FileGame>,
+        square: Square,
+        by: Color,
+        first: bool,
+    ) -> Bitboard {
         let occupied = pos.occupied();
+        let mut found = Bitboard::EMPTY;
         for (index, moves) in self.kinds[color_index(by)].iter().enumerate() {
             let pieces = pos.pieces(by, Kind::new(index as u8));
             if pieces.is_empty() {
                 continue;
             }
-            if moves.captures_from[square as usize].intersects(pieces) {
-                return true;
+            found |= moves.captures_from[square as usize] & pieces;
+            if first && !found.is_empty() {
+                return found;
             }
             for ray in moves.rays.iter().filter(|ray| ray.capture) {
                 let back = (-ray.step.0, -ray.step.1);
@@ -153,7 +166,10 @@ impl Tables {
                     };
                     if occupied.contains(next) {
                         if pieces.contains(next) {
-                            return true;
+                            found.add(next);
+                            if first {
+                                return found;
+                            }
                         }
                         break;
                     }
@@ -161,7 +177,7 @@ impl Tables {
                 }
             }
         }
-        false
+        found
     }
 
     /// The squares a piece on `from` may reach: quiet moves onto empty squares, captures

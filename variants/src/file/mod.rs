@@ -66,6 +66,9 @@ impl Eq for FileGame {}
 pub struct FileState {
     pub checks: [u8; 2],
     pub hands: [[u8; MAX_KINDS]; 2],
+    /// The last move dropped a piece whose drop may not mate (shogi's pawn), giving check:
+    /// if it mates, the mated side wins. A FEN does not say so (nor Fairy-Stockfish's).
+    pub pawn_dropped: bool,
 }
 
 /// The most pieces of one kind a hand may hold (a FEN asking for more is refused).
@@ -124,31 +127,20 @@ impl FileGame {
 
     fn legal(&self, pos: &Position<Self>, mv: Move) -> bool {
         let game = self.definition();
-        let mut after = pos.clone();
-        generation::make(game, &mut after, mv);
-        if !self.legal_after(pos, mv, &after) {
-            return false;
-        }
-        // Uchifuzume: a drop of this kind that checks must leave the opponent a move.
-        if mv.flag() == MoveFlag::Drop
-            && game
-                .drops
-                .as_ref()
-                .is_some_and(|drops| drops.no_drop_mate == Some(mv.kind()))
-            && self.king_attacked(&after, after.turn())
+        // Makpong: a king in check may not move, but to take its only checker.
+        if game.makpong
+            && let Some(king) = game.king
+            && pos.pieces(pos.turn(), king).contains(mv.from())
+            && mv.flag() != MoveFlag::Drop
         {
-            let mut replies = MoveList::new();
-            generation::pseudo_legal(game, self.tables(), &after, &mut replies);
-            let escapes = replies.iter().any(|reply| {
-                let mut next = after.clone();
-                generation::make(game, &mut next, *reply);
-                self.legal_after(&after, *reply, &next)
-            });
-            if !escapes {
+            let checkers = self.tables().attackers(pos, mv.from(), !pos.turn(), false);
+            if !checkers.is_empty() && checkers != amity_engine::Bitboard::from_square(mv.to()) {
                 return false;
             }
         }
-        true
+        let mut after = pos.clone();
+        generation::make(game, &mut after, mv);
+        self.legal_after(pos, mv, &after)
     }
 
     /// Whether `mv`, played from `pos` to `after`, leaves no royal piece attacked (and gives
@@ -359,6 +351,9 @@ impl Rules for FileGame {
             hash ^= zobrist::variant(usize::from(state.checks[0]))
                 ^ zobrist::variant(128 + usize::from(state.checks[1]));
         }
+        if state.pawn_dropped {
+            hash ^= zobrist::variant(250);
+        }
         if game.drops.is_some() {
             for color in [Color::White, Color::Black] {
                 for (index, &count) in state.hands[color_index(color)].iter().enumerate() {
@@ -391,6 +386,17 @@ impl Rules for FileGame {
         let game = self.definition();
         let us = pos.turn();
         generation::make(game, pos, mv);
+        // Uchifuzume as Fairy-Stockfish plays it: the drop is legal, and a mate it gives
+        // loses (see `outcome::no_move`).
+        let pawn_dropped = mv.flag() == MoveFlag::Drop
+            && game
+                .drops
+                .as_ref()
+                .is_some_and(|drops| drops.no_drop_mate == Some(mv.kind()))
+            && self.king_attacked(pos, !us);
+        if pos.state.pawn_dropped != pawn_dropped {
+            pos.update_state(self, |pos| pos.state.pawn_dropped = pawn_dropped);
+        }
         if game.check_counting && self.king_attacked(pos, !us) {
             let before = self.state_hash(&pos.state);
             let left = &mut pos.state.checks[color_index(us)];
@@ -409,7 +415,7 @@ impl Rules for FileGame {
     }
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
-        outcome::no_move(self.definition(), pos.turn(), self.in_check(pos))
+        outcome::no_move(self.definition(), pos, self.in_check(pos))
     }
 
     /// The game's `nMoveRule` (0: none), `nFoldRule` and `nFoldValue`.
