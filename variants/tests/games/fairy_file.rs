@@ -445,7 +445,7 @@ fn the_games_own_move_and_repetition_rules_end_it() {
     let mut chess = Game::new(shipped("chess"));
     for token in ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(2) {
         assert_eq!(chess.outcome(), None);
-        chess.play_token(&token).unwrap();
+        chess.play_token(token).unwrap();
     }
     assert_eq!(chess.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
 
