@@ -108,6 +108,15 @@ fn parse_board<R: Rules>(rules: &R, pos: &mut Position<R>, board: &str) -> Resul
                 } else {
                     c.to_string()
                 };
+                // A piece that came from a promotion, in games where it goes back to a hand
+                // as what it was, is marked `~` (crazyhouse's `Q~`): the mark is part of the
+                // symbol of the kind the game gives such pieces.
+                let symbol = if chars.peek() == Some(&'~') {
+                    chars.next();
+                    format!("{symbol}~")
+                } else {
+                    symbol
+                };
                 let piece = piece_from_symbol(rules, &symbol)
                     .ok_or_else(|| FenError::UnknownPiece(symbol.clone()))?;
                 if file >= geometry.files as usize {
@@ -259,6 +268,23 @@ fn write_castling<R: Rules>(pos: &Position<R>, letter: impl Fn(Square, Color) ->
         .collect()
 }
 
+/// Splits a board field into its ranks and the pieces in hand that drop games write in
+/// brackets after them (`RNBQKBNR[Qp]`).
+fn split_hand(board: &str) -> Result<(&str, Option<&str>), FenError> {
+    match board.split_once('[') {
+        None if board.contains(']') => Err(FenError::BoardShape(format!(
+            "']' without '[' in '{board}'"
+        ))),
+        None => Ok((board, None)),
+        Some((ranks, rest)) => match rest.strip_suffix(']') {
+            Some(hand) if !hand.contains(['[', ']']) => Ok((ranks, Some(hand))),
+            _ => Err(FenError::BoardShape(format!(
+                "pieces in hand must be one '[...]' at the end of the board, not '[{rest}'"
+            ))),
+        },
+    }
+}
+
 fn parse_clock(field: Option<&&str>, default: u32) -> Result<u32, FenError> {
     match field {
         None => Ok(default),
@@ -279,6 +305,7 @@ impl<R: Rules> Position<R> {
             return Err(FenError::Empty);
         };
         let mut pos = Position::empty();
+        let (board, hand) = split_hand(board)?;
         parse_board(rules, &mut pos, board)?;
         match fields.get(1).copied().unwrap_or("w") {
             "w" => pos.set_turn(Color::White),
@@ -301,6 +328,9 @@ impl<R: Rules> Position<R> {
         pos.set_halfmove_clock(parse_clock(fields.get(4), 0)?);
         let fullmoves = parse_clock(fields.get(5), 1)?;
         pos.set_fullmoves(fullmoves.max(1));
+        if let Some(hand) = hand {
+            rules.read_hand(&mut pos, hand)?;
+        }
         rules.read_extra_fen(&mut pos, fields.get(6..).unwrap_or(&[]))?;
         rules.validate(&mut pos)?;
         pos.refresh_hash(rules);
@@ -332,6 +362,11 @@ impl<R: Rules> Position<R> {
             if rank > 0 {
                 fen.push('/');
             }
+        }
+        if let Some(hand) = rules.write_hand(self) {
+            fen.push('[');
+            fen.push_str(&hand);
+            fen.push(']');
         }
         fen.push(' ');
         fen.push(if rules.fen_turn(self) == Color::White {

@@ -1,6 +1,7 @@
 //! A game in progress: the rules, the start position, the moves played and the positions
-//! reached, with the draw rules every variant keeps (fifty moves, threefold repetition,
-//! insufficient material) on top of the variant's own game ends.
+//! reached, with the draw rules every variant keeps (a move limit and a repetition rule, chess's
+//! fifty moves and threefold unless the game says otherwise, and insufficient material) on
+//! top of the variant's own game ends.
 
 use std::fmt;
 
@@ -234,13 +235,16 @@ impl<R: Rules> Game<R> {
                 return Some(self.rules.no_move_outcome(pos));
             }
         }
-        if pos.halfmove_clock() >= 100 {
+        let draw_rules = self.rules.draw_rules();
+        if draw_rules.move_limit_reached(pos.halfmove_clock()) {
             return Some(Outcome::Draw(DrawReason::FiftyMoves));
         }
-        let history = self.repetition_history();
-        let current = pos.hash();
-        if history.iter().filter(|hash| **hash == current).count() >= 3 {
-            return Some(Outcome::Draw(DrawReason::Repetition));
+        if let Some(times) = draw_rules.repetitions {
+            let history = self.repetition_history();
+            let current = pos.hash();
+            if history.iter().filter(|hash| **hash == current).count() >= times as usize {
+                return Some(draw_rules.repetition_outcome(pos.turn()));
+            }
         }
         if self.rules.insufficient_material(pos) {
             return Some(Outcome::Draw(DrawReason::InsufficientMaterial));

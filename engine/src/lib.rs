@@ -40,8 +40,8 @@ pub use position::{Kind, Piece, Position};
 pub use presentation::{BeliefGrid, CardRow, Presentation, SeatInfo, Seen, SquareLabel, TWO_SEATS};
 pub use puzzle::{PuzzleScore, Solution, SolveLimits, Solver, SolverMemory};
 pub use rules::{
-    ChanceOutcome, DrawReason, Geometry, Outcome, PieceInfo, Rules, RulesExt, SearchFlags,
-    WinReason,
+    ChanceOutcome, DrawReason, DrawRules, Geometry, Outcome, PieceInfo, Rules, RulesExt,
+    SearchFlags, Verdict, WinReason,
 };
 pub use scratch::Scratch;
 pub use shakmaty::{Bitboard, Color, File, Rank, Square};

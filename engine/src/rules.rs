@@ -69,6 +69,55 @@ pub enum DrawReason {
     Variant(&'static str),
 }
 
+/// A result as a rule gives it to the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// A game's own rules for ending a game that goes nowhere: after how many moves without a
+/// clock reset it is drawn, and how many times one position must stand to end it, with what
+/// result. [`Game`](crate::Game) applies them and the search scores them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    /// Moves by each side without a clock reset that draw the game; `None`: no such rule.
+    pub move_limit: Option<u32>,
+    /// How many times one position must stand to end the game; `None`: never.
+    pub repetitions: Option<u32>,
+    /// What the side to move gets when a repetition ends the game.
+    pub repetition: Verdict,
+}
+
+impl DrawRules {
+    /// Chess's: fifty moves, threefold repetition, both draws.
+    pub const CHESS: DrawRules = DrawRules {
+        move_limit: Some(50),
+        repetitions: Some(3),
+        repetition: Verdict::Draw,
+    };
+
+    /// Whether a clock of `halfmove_clock` plies has reached the move limit.
+    pub fn move_limit_reached(self, halfmove_clock: u32) -> bool {
+        self.move_limit
+            .is_some_and(|moves| halfmove_clock >= moves.saturating_mul(2))
+    }
+
+    /// How a repetition ends the game with `side_to_move` to move.
+    pub fn repetition_outcome(self, side_to_move: Color) -> Outcome {
+        let win = |winner| Outcome::Win {
+            winner,
+            reason: WinReason::Variant("repetition"),
+        };
+        match self.repetition {
+            Verdict::Draw => Outcome::Draw(DrawReason::Repetition),
+            Verdict::Win => win(side_to_move),
+            Verdict::Loss => win(!side_to_move),
+        }
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -304,6 +353,23 @@ pub trait Rules: Clone + Send + Sync + 'static {
         ExtraFields::new(fields).finish()
     }
 
+    /// Reads the pieces in hand a drop game's FEN carries in brackets after the board
+    /// (`...RNBQKBNR[Qp]`; `[]` or `[-]` for none), called before [`Rules::read_extra_fen`].
+    /// Default: the game has no hands, and a bracket is an error.
+    fn read_hand(&self, pos: &mut Position<Self>, hand: &str) -> Result<(), FenError> {
+        let _ = pos;
+        Err(FenError::BoardShape(format!(
+            "pieces in hand '[{hand}]' in a game without them"
+        )))
+    }
+
+    /// The pieces in hand as the FEN writes them between the brackets after the board, or
+    /// `None` for a game without hands (no brackets). Default: `None`.
+    fn write_hand(&self, pos: &Position<Self>) -> Option<String> {
+        let _ = pos;
+        None
+    }
+
     /// Appends the variant's own FEN fields (each preceded by a space).
     fn write_extra_fen(&self, pos: &Position<Self>, out: &mut String) {
         let _ = (pos, out);
@@ -422,6 +488,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// can be undone answers false, and repetition looks at the whole game.
     fn clock_resets_are_irreversible(&self) -> bool {
         true
+    }
+
+    /// The game's move limit and repetition rule. Default: chess's, fifty moves and threefold
+    /// repetition, both draws.
+    fn draw_rules(&self) -> DrawRules {
+        DrawRules::CHESS
     }
 
     /// Whether neither side can win any more (chess's insufficient material).

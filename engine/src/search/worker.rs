@@ -556,12 +556,18 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
     }
 
-    /// Fifty-move rule, dead material, or a repetition of a position since the last
-    /// irreversible move (one repetition inside the tree is enough to call it a draw).
-    fn is_draw(&self, pos: &Position<R>) -> bool {
-        if pos.halfmove_clock() >= 100 || self.rules.insufficient_material(pos) {
-            return true;
+    /// The score of a game the draw rules end here: the move limit or dead material (a
+    /// draw), or a repetition of a position since the last irreversible move (one repetition
+    /// inside the tree is enough to call it, with the result the game's repetition rule
+    /// gives).
+    fn rule_end(&self, pos: &Position<R>, ply: usize) -> Option<i32> {
+        let draw_rules = self.rules.draw_rules();
+        if draw_rules.move_limit_reached(pos.halfmove_clock())
+            || self.rules.insufficient_material(pos)
+        {
+            return Some(0);
         }
+        draw_rules.repetitions?;
         let window = if self.rules.clock_resets_are_irreversible() {
             pos.halfmove_clock() as usize
         } else {
@@ -572,6 +578,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             .rev()
             .take(window)
             .any(|hash| *hash == pos.hash())
+            .then(|| self.outcome_score(pos, draw_rules.repetition_outcome(pos.turn()), ply))
     }
 
     /// Whether the side to move has a piece worth a minor or more: without one, zugzwang is
@@ -747,8 +754,8 @@ impl<'a, R: Rules> Worker<'a, R> {
             if let Some(outcome) = self.rules.terminal(pos) {
                 return self.outcome_score(pos, outcome, ply);
             }
-            if self.is_draw(pos) {
-                return 0;
+            if let Some(score) = self.rule_end(pos, ply) {
+                return score;
             }
             // Mate-distance pruning: no line from here beats a mate already found nearer the
             // root.

@@ -91,36 +91,54 @@ pub struct Definition {
     /// Checks are counted down from the start FEN's count; the side at zero left wins.
     pub check_counting: bool,
     pub stalemate: GameValue,
+    /// A king in check may not move but to take its only checker (makpong).
+    pub makpong: bool,
+    /// Stalemate wins for the side with fewer pieces, draws with as many (suicide).
+    pub stalemate_piece_count: bool,
     pub checkmate: GameValue,
     pub immobility_illegal: bool,
-    /// Read and checked; the engine's game keeps its own fifty-move and threefold rules
-    /// until these reach it (see `docs/variants/file.md`).
+    /// Moves without a capture or pawn move that draw the game (0: no limit), and how many
+    /// times one position must stand to end it, with what result for the side to move.
     pub move_rule: u32,
     pub fold_rule: u32,
     pub fold_value: GameValue,
+    /// Pieces in hand and how they come and go; `None` in a game without drops.
+    pub drops: Option<Drops>,
+    /// Per kind: the kind a captured piece of it goes to the hand as (a promoted piece
+    /// goes back as what it was, unless `dropLoop`); itself for most.
+    pub demoted: Vec<Kind>,
+    /// Per kind: the kind it may promote to shogi-style, moving into, inside or out of
+    /// the promotion zone (`promotedPieceType`).
+    pub promoted: Vec<Option<Kind>>,
+    /// Per kind: what a promotion to it adds to the move in UCI (`q` for a queen, `+` for a
+    /// shogi-style promotion).
+    pub promotion_token: Vec<&'static str>,
 }
 
-/// Keys that only say how a GUI draws the game or that only drops use (refused on their
-/// own through `pieceDrops`): read and otherwise ignored.
+/// Drops: pieces in hand may be put on an empty square instead of a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drops {
+    /// A captured piece goes to the capturer's hand (`capturesToHand`).
+    pub captures_to_hand: bool,
+    /// Pawns (the `pawn` piece) may be dropped on the first rank (`firstRankPawnDrops`) and
+    /// in the promotion zone (`promotionZonePawnDrops`).
+    pub first_rank_pawns: bool,
+    pub promotion_zone_pawns: bool,
+    /// A kind that may not be dropped on a file that has one of the dropper's own already
+    /// (shogi's nifu: `shogiDoubledPawn = false`, or `dropNoDoubled`).
+    pub no_doubled: Option<Kind>,
+    /// A kind whose drop may not checkmate (shogi's uchifuzume: `shogiPawnDropMateIllegal`):
+    /// the drop is legal, and the mated side wins.
+    pub no_drop_mate: Option<Kind>,
+}
+
+/// Keys that only say how a GUI draws the game, or that only a piece Amity refuses reads
+/// (the soldier's): read and otherwise ignored.
 const PRESENTATION_OR_DROPS: &[&str] = &[
     "variantTemplate",
     "pieceToCharTable",
     "pocketSize",
     "endgameEval",
-    "castlingDroppedPiece",
-    "dropChecks",
-    "mustDropType",
-    "dropLoop",
-    "firstRankPawnDrops",
-    "promotionZonePawnDrops",
-    "dropOnTop",
-    "whiteDropRegion",
-    "blackDropRegion",
-    "sittuyinRookDrop",
-    "dropOppositeColoredBishop",
-    "dropPromoted",
-    "shogiDoubledPawn",
-    "shogiPawnDropMateIllegal",
     "soldierPromotionRank",
 ];
 
@@ -130,20 +148,26 @@ const NOT_YET: &[(&str, &str)] = &[
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
     ("promotionLimit", ""),
-    ("promotedPieceType", ""),
     ("piecePromotionOnCapture", "false"),
     ("mandatoryPiecePromotion", "false"),
     ("pieceDemotion", "false"),
     ("mustDrop", "false"),
-    ("pieceDrops", "false"),
-    ("capturesToHand", "false"),
+    ("mustDropType", "*"),
+    ("dropChecks", "true"),
+    ("dropOnTop", "false"),
+    ("dropPromoted", "false"),
+    ("dropOppositeColoredBishop", "false"),
+    ("castlingDroppedPiece", "false"),
+    ("sittuyinRookDrop", "false"),
+    ("whiteDropRegion", ""),
+    ("blackDropRegion", ""),
+    ("dropNoDoubledCount", "1"),
     ("gating", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
     ("diagonalLines", ""),
     ("kingPass", "false"),
     ("kingPassOnStalemate", "false"),
-    ("makpongRule", "false"),
     ("flyingGeneral", "false"),
     ("perpetualCheckIllegal", "false"),
     ("shatarMateRule", "false"),
@@ -189,6 +213,17 @@ const RULE_KEYS: &[&str] = &[
     "flagMove",
     "checkCounting",
     "countingRule",
+    "stalematePieceCount",
+    "makpongRule",
+    "pieceDrops",
+    "capturesToHand",
+    "dropLoop",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "shogiDoubledPawn",
+    "dropNoDoubled",
+    "shogiPawnDropMateIllegal",
+    "promotedPieceType",
 ];
 
 const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -358,11 +393,103 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         }
     }
 
-    let last = geometry.ranks as u32;
-    let promotion_rank = reader.rank("promotionRank", 8.min(last), last) as u8 - 1;
-    let promotions = reader
+    // Drops, and the kinds a promoted piece becomes (twins of what it moves as, that know
+    // what they were).
+    let drops_on = reader.flag("pieceDrops", false);
+    let captures_to_hand = reader.flag("capturesToHand", false);
+    let drop_loop = reader.flag("dropLoop", false);
+    let first_rank_pawns = reader.flag("firstRankPawnDrops", false);
+    let promotion_zone_pawns = reader.flag("promotionZonePawnDrops", false);
+    let shogi_pawn = drafts
+        .iter()
+        .position(|d| d.name == "shogi pawn")
+        .map(|i| Kind::new(i as u8));
+    let mut no_doubled = match reader.flag("shogiDoubledPawn", true) {
+        true => None,
+        false => shogi_pawn,
+    };
+    if let Some(entry) = reader.entry("dropNoDoubled")
+        && entry.value != "-"
+    {
+        match single_letter(&entry.value).and_then(kind_of) {
+            Some(kind) => no_doubled = Some(kind),
+            None => reader.bad(entry, "the letter of a piece of this game, or '-'"),
+        }
+    }
+    let no_drop_mate = reader
+        .flag("shogiPawnDropMateIllegal", false)
+        .then_some(shogi_pawn)
+        .flatten();
+    let mut twins: Vec<Twin> = Vec::new();
+    let mut promoted: Vec<Option<Kind>> = vec![None; drafts.len()];
+    if let Some(entry) = reader.entry("promotedPieceType") {
+        for pair in entry.value.split_whitespace() {
+            let found = pair.split_once(':').and_then(|(from, to)| {
+                let from = kind_of(single_letter(from)?)?;
+                let to = kind_of(single_letter(to)?)?;
+                (Some(from) != pawn && Some(from) != king && from != to).then_some((from, to))
+            });
+            match found {
+                Some((from, to)) if promoted[from.index()].is_none() => {
+                    promoted[from.index()] = Some(Kind::new((drafts.len() + twins.len()) as u8));
+                    twins.push(Twin {
+                        symbol: format!("+{}", drafts[from.index()].letter.to_ascii_uppercase()),
+                        moves_as: to,
+                        was: from,
+                        token: "+".into(),
+                    });
+                }
+                _ => {
+                    reader.bad(
+                        entry,
+                        "pairs 'from:to' of letters of this game's pieces (not the pawn or king), \
+                         each piece once",
+                    );
+                    break;
+                }
+            }
+        }
+    }
+    let promotion_choices = reader
         .kinds("promotionPieceTypes", &kind_of)
         .unwrap_or_default();
+    // A promoted pawn that goes back to a hand as a pawn is its own kind, written `Q~`.
+    let promotions: Vec<Kind> = match pawn {
+        Some(pawn) if drops_on && captures_to_hand && !drop_loop => promotion_choices
+            .iter()
+            .map(|&kind| {
+                let twin = Kind::new((drafts.len() + twins.len()) as u8);
+                twins.push(Twin {
+                    symbol: format!("{}~", drafts[kind.index()].letter.to_ascii_uppercase()),
+                    moves_as: kind,
+                    was: pawn,
+                    token: drafts[kind.index()].letter.to_string(),
+                });
+                twin
+            })
+            .collect(),
+        _ => promotion_choices,
+    };
+    if drafts.len() + twins.len() > MAX_KINDS {
+        reader.fail(
+            line,
+            Problem::BadGame(format!(
+                "{} piece types with the promoted ones, Amity plays at most {MAX_KINDS}",
+                drafts.len() + twins.len()
+            )),
+        );
+        twins.clear();
+    }
+    let drops = drops_on.then_some(Drops {
+        captures_to_hand,
+        first_rank_pawns,
+        promotion_zone_pawns,
+        no_doubled,
+        no_drop_mate,
+    });
+
+    let last = geometry.ranks as u32;
+    let promotion_rank = reader.rank("promotionRank", 8.min(last), last) as u8 - 1;
     let mandatory_promotion = reader.flag("mandatoryPawnPromotion", true);
     let double_step = reader.flag("doubleStep", true);
     let double_step_rank = reader.rank("doubleStepRank", 2.min(last), last) as u8 - 1;
@@ -410,6 +537,8 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
     let stalemate = reader
         .value("stalemateValue", Some(GameValue::Draw))
         .unwrap_or(GameValue::Draw);
+    let stalemate_piece_count = reader.flag("stalematePieceCount", false);
+    let makpong = reader.flag("makpongRule", false);
     let checkmate = reader
         .value("checkmateValue", Some(GameValue::Loss))
         .unwrap_or(GameValue::Loss);
@@ -485,7 +614,7 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
     if !reader.errors.is_empty() {
         return Err(reader.errors);
     }
-    let pieces: Vec<PieceInfo> = drafts
+    let mut pieces: Vec<PieceInfo> = drafts
         .iter()
         .zip(&moves)
         .map(|(draft, atoms)| PieceInfo {
@@ -494,12 +623,29 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             value: nominal_value(draft.role, atoms),
         })
         .collect();
+    let mut betzas: Vec<&'static str> = drafts.iter().map(|d| leak(d.betza.clone())).collect();
+    let mut demoted: Vec<Kind> = (0..drafts.len()).map(|i| Kind::new(i as u8)).collect();
+    let mut promotion_token: Vec<&'static str> =
+        drafts.iter().map(|d| leak(d.letter.to_string())).collect();
+    promoted.resize(drafts.len() + twins.len(), None);
+    for twin in &twins {
+        let model = twin.moves_as.index();
+        pieces.push(PieceInfo {
+            symbol: leak(twin.symbol.clone()),
+            name: leak(format!("promoted {}", drafts[twin.was.index()].name)),
+            value: pieces[model].value,
+        });
+        betzas.push(betzas[model]);
+        moves.push(moves[model].clone());
+        demoted.push(if drop_loop { twin.moves_as } else { twin.was });
+        promotion_token.push(leak(twin.token.clone()));
+    }
     Ok(Draft {
         definition: Definition {
             name: leak(name.to_string()),
             geometry,
             pieces: Box::leak(pieces.into_boxed_slice()),
-            betza: drafts.iter().map(|d| leak(d.betza.clone())).collect(),
+            betza: betzas,
             moves,
             pawn,
             king,
@@ -515,14 +661,28 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             flag,
             check_counting,
             stalemate,
+            stalemate_piece_count,
+            makpong,
             checkmate,
             immobility_illegal,
             move_rule,
             fold_rule,
             fold_value,
+            drops,
+            demoted,
+            promoted,
+            promotion_token,
         },
         start_line,
     })
+}
+
+/// A kind made by promotion: it moves as `moves_as` and was `was` before.
+struct Twin {
+    symbol: String,
+    moves_as: Kind,
+    was: Kind,
+    token: String,
 }
 
 /// A definition read from its keys, whose start position is yet to be checked (by the game
@@ -565,8 +725,14 @@ fn nominal_value(role: Role, atoms: &[Atom]) -> i32 {
 
 /// Fairy-Stockfish writes a check count (`3+3`) before the clocks; Amity's FEN keeps the
 /// usual six fields first and the count as the game's own field after them.
+/// Its shogi games leave out the castling and en passant fields (`... w 0 1`): they are put
+/// back as `- -`.
 pub fn amity_fen(fen: &str) -> String {
     let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() >= 3 && fields[2].parse::<u32>().is_ok() {
+        fields.insert(2, "-");
+        fields.insert(3, "-");
+    }
     if let Some(index) = fields
         .iter()
         .position(|f| f.contains('+') && !f.contains('/'))
@@ -756,13 +922,13 @@ mod tests {
     fn each_bad_key_is_named_at_its_line() {
         let found = errors(
             "[c]\nking = k\nrook = r\nwibble = 3\ncustomPiece1 = a:pR\nmaxRank = 12\n\
-             checking = maybe\npieceDrops = true\nflagPiece = z\n",
+             checking = maybe\ngating = true\nflagPiece = z\n",
         );
         assert_eq!(
             found,
             vec![
                 "line 4: unknown key 'wibble'",
-                "line 8: pieceDrops: not supported: Amity plays only 'false' so far",
+                "line 8: gating: not supported: Amity plays only 'false' so far",
                 "line 6: maxRank: '12' is not a number of ranks from 1 to 8",
                 "line 5: custom piece 1: bad Betza notation 'pR': modifier 'p' is not \
                  supported (supported: f b l r v s m c)",
@@ -792,6 +958,10 @@ mod tests {
         assert_eq!(
             amity_fen("8/8/8/8/8/8/8/K6k w - - 3+3"),
             "8/8/8/8/8/8/8/K6k w - - 0 1 3+3"
+        );
+        assert_eq!(
+            amity_fen("rbsgk/4p/5/P4/KGSBR[-] w 0 1"),
+            "rbsgk/4p/5/P4/KGSBR[-] w - - 0 1"
         );
     }
 }

@@ -1,14 +1,15 @@
 //! Moves of a file-defined game: each piece's Betza atoms compiled into per-square leap tables
 //! and rays for both colours, the pseudo-legal moves (with the pawn's double step, en passant
-//! and promotion, and castling), attacks on a square, and making a move.
+//! and promotion, shogi-style promotions, castling and drops), attacks on a square, and making
+//! a move (captures going to the capturer's hand where the game says so).
 
 use amity_engine::{
     Bitboard, Color, File, Kind, Move, MoveFlag, MoveList, Piece, Position, Rank, Square,
 };
 
-use super::FileGame;
 use super::betza::Atom;
-use super::definition::Definition;
+use super::definition::{Definition, Drops};
+use super::{FileGame, hand_key};
 use amity_engine::position::color_index;
 
 /// A line a piece moves along: a step repeated up to `range` times.
@@ -134,14 +135,27 @@ impl Tables {
 
     /// Whether a piece of `by` attacks `square` (could capture a piece standing there).
     pub fn attacked(&self, pos: &Position<FileGame>, square: Square, by: Color) -> bool {
+        !self.attackers(pos, square, by, true).is_empty()
+    }
+
+    /// The pieces of `by` that attack `square`; with `first`, only the first one found.
+    pub fn attackers(
+        &self,
+        pos: &Position<FileGame>,
+        square: Square,
+        by: Color,
+        first: bool,
+    ) -> Bitboard {
         let occupied = pos.occupied();
+        let mut found = Bitboard::EMPTY;
         for (index, moves) in self.kinds[color_index(by)].iter().enumerate() {
             let pieces = pos.pieces(by, Kind::new(index as u8));
             if pieces.is_empty() {
                 continue;
             }
-            if moves.captures_from[square as usize].intersects(pieces) {
-                return true;
+            found |= moves.captures_from[square as usize] & pieces;
+            if first && !found.is_empty() {
+                return found;
             }
             for ray in moves.rays.iter().filter(|ray| ray.capture) {
                 let back = (-ray.step.0, -ray.step.1);
@@ -152,7 +166,10 @@ impl Tables {
                     };
                     if occupied.contains(next) {
                         if pieces.contains(next) {
-                            return true;
+                            found.add(next);
+                            if first {
+                                return found;
+                            }
                         }
                         break;
                     }
@@ -160,7 +177,7 @@ impl Tables {
                 }
             }
         }
-        false
+        found
     }
 
     /// The squares a piece on `from` may reach: quiet moves onto empty squares, captures
@@ -226,8 +243,17 @@ pub fn pseudo_legal(
         let kind_moves = tables.of(us, piece.kind);
         let targets = tables.targets(kind_moves, from, occupied, theirs);
         if Some(piece.kind) != game.pawn {
+            // Shogi-style: a piece that has a promoted form may take it on a move into, inside
+            // or out of the promotion zone, or stay as it is.
+            let promotion = game.promoted[piece.kind.index()];
+            let from_zone = relative_rank(from, us, ranks) >= game.promotion_rank;
             for to in targets {
                 moves.push(Move::normal(from, to));
+                if let Some(twin) = promotion
+                    && (from_zone || relative_rank(to, us, ranks) >= game.promotion_rank)
+                {
+                    moves.push(Move::promotion(from, to, twin));
+                }
             }
             continue;
         }
@@ -265,6 +291,69 @@ pub fn pseudo_legal(
     }
     if let Some(castling) = game.castling {
         castle_moves(game, tables, pos, castling, moves);
+    }
+    if let Some(drops) = &game.drops {
+        drop_moves(game, drops, tables, pos, moves);
+    }
+}
+
+/// Every drop of a piece in hand on an empty square, but pawns on their first rank or in the
+/// promotion zone (unless the game allows them) and a piece the game keeps from doubling on a
+/// file where the dropper has one already.
+fn drop_moves(
+    game: &Definition,
+    drops: &Drops,
+    tables: &Tables,
+    pos: &Position<FileGame>,
+    moves: &mut MoveList,
+) {
+    let us = pos.turn();
+    let empty = tables.board & !pos.occupied();
+    let ranks = game.geometry.ranks;
+    for (index, &count) in pos.state.hands[color_index(us)].iter().enumerate() {
+        if count == 0 {
+            continue;
+        }
+        let kind = Kind::new(index as u8);
+        let mut targets = empty;
+        if Some(kind) == game.pawn {
+            for square in empty {
+                let rank = relative_rank(square, us, ranks);
+                if (rank == 0 && !drops.first_rank_pawns)
+                    || (rank >= game.promotion_rank && !drops.promotion_zone_pawns)
+                {
+                    targets.discard(square);
+                }
+            }
+        }
+        if Some(kind) == drops.no_doubled {
+            for square in pos.pieces(us, kind) {
+                targets &= !Bitboard::from_file(square.file());
+            }
+        }
+        for to in targets {
+            moves.push(Move::drop(kind, to));
+        }
+    }
+}
+
+/// Adds `delta` pieces of `kind` to `color`'s hand, keeping the hash in step.
+fn change_hand(pos: &mut Position<FileGame>, color: Color, kind: Kind, delta: i8) {
+    let slot = &mut pos.state.hands[color_index(color)][kind.index()];
+    let before = *slot;
+    *slot = before.saturating_add_signed(delta);
+    let after = *slot;
+    pos.toggle_hash(hand_key(color, kind, before) ^ hand_key(color, kind, after));
+}
+
+/// A captured piece of `kind` goes to the capturer's hand, as what it was before promotion.
+fn to_hand(game: &Definition, pos: &mut Position<FileGame>, capturer: Color, kind: Kind) {
+    if game
+        .drops
+        .as_ref()
+        .is_some_and(|drops| drops.captures_to_hand)
+    {
+        change_hand(pos, capturer, game.demoted[kind.index()], 1);
     }
 }
 
@@ -380,18 +469,27 @@ pub fn make(game: &Definition, pos: &mut Position<FileGame>, mv: Move) {
             }
         }
         MoveFlag::EnPassant => {
-            pos.remove(Square::from_coords(to.file(), from.rank()));
+            if let Some(captured) = pos.remove(Square::from_coords(to.file(), from.rank())) {
+                to_hand(game, pos, us, captured.kind);
+            }
             pos.relocate(from, to);
             clock = 0;
         }
         MoveFlag::Promotion => {
-            pos.remove(to);
+            if let Some(captured) = pos.remove(to) {
+                to_hand(game, pos, us, captured.kind);
+            }
             pos.remove(from);
             pos.put(to, Piece::new(us, mv.kind()));
             clock = 0;
         }
+        MoveFlag::Drop => {
+            change_hand(pos, us, mv.kind(), -1);
+            pos.put(to, Piece::new(us, mv.kind()));
+        }
         _ => {
-            if pos.remove(to).is_some() {
+            if let Some(captured) = pos.remove(to) {
+                to_hand(game, pos, us, captured.kind);
                 clock = 0;
             }
             pos.relocate(from, to);

@@ -15,9 +15,11 @@ use std::sync::Arc;
 
 use amity_engine::tuning::Learning;
 use amity_engine::{
-    Color, FenError, Geometry, Kind, Move, MoveFlag, MoveList, Notation, OptionKind, OptionSpec,
-    Outcome, PieceInfo, Position, Presentation, Rules, Scratch, SearchFlags, Solver,
-    position::color_index, zobrist,
+    Color, DrawRules, FenError, Geometry, Kind, Move, MoveFlag, MoveList, Notation, OptionKind,
+    OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, Scratch, SearchFlags, Solver,
+    Verdict,
+    position::{MAX_KINDS, color_index},
+    zobrist,
 };
 
 pub use definition::{Definition, GameValue};
@@ -58,10 +60,29 @@ impl PartialEq for FileGame {
 impl Eq for FileGame {}
 
 /// What a file-defined game keeps beyond the board: the checks each side still has to give
-/// (White's, Black's), where checks are counted.
+/// (White's, Black's), where checks are counted, and each side's pieces in hand by kind,
+/// where there are drops.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FileState {
     pub checks: [u8; 2],
+    pub hands: [[u8; MAX_KINDS]; 2],
+    /// The last move dropped a piece whose drop may not mate (shogi's pawn), giving check:
+    /// if it mates, the mated side wins. A FEN does not say so (nor Fairy-Stockfish's).
+    pub pawn_dropped: bool,
+}
+
+/// The most pieces of one kind a hand may hold (a FEN asking for more is refused).
+const MOST_IN_HAND: u8 = 64;
+
+/// The hash of `count` pieces of `kind` in `color`'s hand (nothing for none).
+pub(crate) fn hand_key(color: Color, kind: Kind, count: u8) -> u64 {
+    if count == 0 {
+        return 0;
+    }
+    // Keys 256 and up: below them are the counted checks'.
+    zobrist::variant(
+        256 + (color_index(color) * MAX_KINDS + kind.index()) * 32 + usize::from(count % 32),
+    )
 }
 
 /// Checks counted from when no FEN says otherwise.
@@ -106,15 +127,33 @@ impl FileGame {
 
     fn legal(&self, pos: &Position<Self>, mv: Move) -> bool {
         let game = self.definition();
-        let tables = self.tables();
-        let us = pos.turn();
+        // Makpong: a king in check may not move, but to take its only checker.
+        if game.makpong
+            && let Some(king) = game.king
+            && pos.pieces(pos.turn(), king).contains(mv.from())
+            && mv.flag() != MoveFlag::Drop
+        {
+            let checkers = self.tables().attackers(pos, mv.from(), !pos.turn(), false);
+            if !checkers.is_empty() && checkers != amity_engine::Bitboard::from_square(mv.to()) {
+                return false;
+            }
+        }
         let mut after = pos.clone();
         generation::make(game, &mut after, mv);
+        self.legal_after(pos, mv, &after)
+    }
+
+    /// Whether `mv`, played from `pos` to `after`, leaves no royal piece attacked (and gives
+    /// no check where checks are forbidden) and no piece where it can never move again.
+    fn legal_after(&self, pos: &Position<Self>, mv: Move, after: &Position<Self>) -> bool {
+        let game = self.definition();
+        let tables = self.tables();
+        let us = pos.turn();
         if let Some(king) = game.king {
             if after
                 .pieces(us, king)
                 .into_iter()
-                .any(|square| tables.attacked(&after, square, !us))
+                .any(|square| tables.attacked(after, square, !us))
             {
                 return false;
             }
@@ -122,7 +161,7 @@ impl FileGame {
                 && after
                     .pieces(!us, king)
                     .into_iter()
-                    .any(|square| tables.attacked(&after, square, us))
+                    .any(|square| tables.attacked(after, square, us))
             {
                 return false;
             }
@@ -198,6 +237,62 @@ impl Rules for FileGame {
         }
     }
 
+    fn read_hand(&self, pos: &mut Position<Self>, hand: &str) -> Result<(), FenError> {
+        let game = self.definition();
+        if game.drops.is_none() {
+            return Err(FenError::BoardShape(format!(
+                "pieces in hand '[{hand}]' in a game without drops"
+            )));
+        }
+        if hand == "-" {
+            return Ok(());
+        }
+        for letter in hand.chars() {
+            let color = if letter.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let symbol = letter.to_ascii_uppercase().to_string();
+            let kind = self
+                .pieces()
+                .iter()
+                .position(|info| info.symbol == symbol)
+                .map(|index| Kind::new(index as u8))
+                .filter(|kind| game.demoted[kind.index()] == *kind && Some(*kind) != game.king)
+                .ok_or_else(|| {
+                    FenError::BoardShape(format!("'{letter}' in hand is no piece a hand holds"))
+                })?;
+            let count = &mut pos.state.hands[color_index(color)][kind.index()];
+            if *count >= MOST_IN_HAND {
+                return Err(FenError::BoardShape(format!(
+                    "more than {MOST_IN_HAND} '{letter}' in hand"
+                )));
+            }
+            *count += 1;
+        }
+        Ok(())
+    }
+
+    fn write_hand(&self, pos: &Position<Self>) -> Option<String> {
+        self.definition().drops.as_ref()?;
+        let mut text = String::new();
+        for color in [Color::White, Color::Black] {
+            let hand = pos.state.hands[color_index(color)];
+            for (info, &count) in self.pieces().iter().zip(&hand).rev() {
+                let symbol = info.symbol;
+                let letter = match color {
+                    Color::White => symbol.to_string(),
+                    Color::Black => symbol.to_ascii_lowercase(),
+                };
+                for _ in 0..count {
+                    text.push_str(&letter);
+                }
+            }
+        }
+        Some(text)
+    }
+
     fn write_extra_fen(&self, pos: &Position<Self>, out: &mut String) {
         if self.definition().check_counting {
             let [white, black] = pos.state.checks;
@@ -250,11 +345,23 @@ impl Rules for FileGame {
     }
 
     fn state_hash(&self, state: &FileState) -> u64 {
-        if !self.definition().check_counting {
-            return 0;
+        let game = self.definition();
+        let mut hash = 0;
+        if game.check_counting {
+            hash ^= zobrist::variant(usize::from(state.checks[0]))
+                ^ zobrist::variant(128 + usize::from(state.checks[1]));
         }
-        zobrist::variant(usize::from(state.checks[0]))
-            ^ zobrist::variant(128 + usize::from(state.checks[1]))
+        if state.pawn_dropped {
+            hash ^= zobrist::variant(250);
+        }
+        if game.drops.is_some() {
+            for color in [Color::White, Color::Black] {
+                for (index, &count) in state.hands[color_index(color)].iter().enumerate() {
+                    hash ^= hand_key(color, Kind::new(index as u8), count);
+                }
+            }
+        }
+        hash
     }
 
     fn generate_in(&self, pos: &Position<Self>, moves: &mut MoveList, _scratch: &mut Scratch) {
@@ -279,6 +386,17 @@ impl Rules for FileGame {
         let game = self.definition();
         let us = pos.turn();
         generation::make(game, pos, mv);
+        // Uchifuzume as Fairy-Stockfish plays it: the drop is legal, and a mate it gives
+        // loses (see `outcome::no_move`).
+        let pawn_dropped = mv.flag() == MoveFlag::Drop
+            && game
+                .drops
+                .as_ref()
+                .is_some_and(|drops| drops.no_drop_mate == Some(mv.kind()))
+            && self.king_attacked(pos, !us);
+        if pos.state.pawn_dropped != pawn_dropped {
+            pos.update_state(self, |pos| pos.state.pawn_dropped = pawn_dropped);
+        }
         if game.check_counting && self.king_attacked(pos, !us) {
             let before = self.state_hash(&pos.state);
             let left = &mut pos.state.checks[color_index(us)];
@@ -297,7 +415,26 @@ impl Rules for FileGame {
     }
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
-        outcome::no_move(self.definition(), pos.turn(), self.in_check(pos))
+        outcome::no_move(self.definition(), pos, self.in_check(pos))
+    }
+
+    /// The game's `nMoveRule` (0: none), `nFoldRule` and `nFoldValue`.
+    fn draw_rules(&self) -> DrawRules {
+        let game = self.definition();
+        DrawRules {
+            move_limit: (game.move_rule > 0).then_some(game.move_rule),
+            repetitions: Some(game.fold_rule),
+            repetition: match game.fold_value {
+                GameValue::Win => Verdict::Win,
+                GameValue::Loss => Verdict::Loss,
+                GameValue::Draw => Verdict::Draw,
+            },
+        }
+    }
+
+    /// With drops a captured piece comes back, so a capture does not end what can repeat.
+    fn clock_resets_are_irreversible(&self) -> bool {
+        self.definition().drops.is_none()
     }
 
     fn search_flags(&self) -> SearchFlags {
@@ -314,14 +451,17 @@ impl Rules for FileGame {
         }
     }
 
-    /// Material, by the pieces' nominal values.
+    /// Material on the board and in hand, by the pieces' nominal values.
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
         let pieces = self.pieces();
         let mut score = 0;
         for (index, info) in pieces.iter().enumerate() {
             let kind = Kind::new(index as u8);
+            let [white_hand, black_hand] = pos.state.hands.map(|hand| i32::from(hand[index]));
             let balance = pos.pieces(Color::White, kind).count() as i32
-                - pos.pieces(Color::Black, kind).count() as i32;
+                - pos.pieces(Color::Black, kind).count() as i32
+                + white_hand
+                - black_hand;
             score += balance * info.value;
         }
         if pos.turn() == Color::White {
@@ -332,7 +472,24 @@ impl Rules for FileGame {
     }
 }
 
-impl Notation for FileGame {}
+/// Moves as Fairy-Stockfish writes them: `P@e4` for a drop, `e7e8q` for a pawn's promotion
+/// (whatever kind the promoted piece becomes), `a4a5+` for a shogi-style one.
+impl Notation for FileGame {
+    fn format_move(&self, mv: Move) -> String {
+        match mv.flag() {
+            MoveFlag::Drop => format!("{}@{}", self.pieces()[mv.kind().index()].symbol, mv.to()),
+            MoveFlag::Pass => "0000".into(),
+            _ if mv.is_null() => "0000".into(),
+            MoveFlag::Promotion => format!(
+                "{}{}{}",
+                mv.from(),
+                mv.to(),
+                self.definition().promotion_token[mv.kind().index()]
+            ),
+            _ => format!("{}{}", mv.from(), mv.to()),
+        }
+    }
+}
 
 impl Presentation for FileGame {
     fn betza(&self, kind: Kind) -> Option<&'static str> {

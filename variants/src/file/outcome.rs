@@ -84,9 +84,24 @@ pub fn terminal(game: &Definition, pos: &Position<FileGame>) -> Option<Outcome> 
     None
 }
 
-/// The result when the side to move has no legal move: checkmate's value in check, else
-/// stalemate's.
-pub fn no_move(game: &Definition, to_move: Color, in_check: bool) -> Outcome {
+/// The result when the side to move has no legal move: checkmate's value in check (but a
+/// mate by a pawn drop the game forbids loses for the dropper), else stalemate's (or, with
+/// `stalematePieceCount`, a win for the side with fewer pieces).
+pub fn no_move(game: &Definition, pos: &Position<FileGame>, in_check: bool) -> Outcome {
+    let to_move = pos.turn();
+    if in_check && pos.state.pawn_dropped {
+        return outcome(GameValue::Win, to_move, "mate by a pawn drop");
+    }
+    if !in_check && game.stalemate_piece_count {
+        let ours = pos.color(to_move).count();
+        let theirs = pos.color(!to_move).count();
+        let value = match ours.cmp(&theirs) {
+            std::cmp::Ordering::Less => GameValue::Win,
+            std::cmp::Ordering::Greater => GameValue::Loss,
+            std::cmp::Ordering::Equal => GameValue::Draw,
+        };
+        return outcome(value, to_move, "stalemate, by the pieces left");
+    }
     if in_check {
         match game.checkmate {
             GameValue::Loss => Outcome::Win {

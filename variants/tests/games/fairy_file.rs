@@ -5,12 +5,14 @@
 
 use crate::common::{read_perft_file, repository_file};
 use amity_engine::perft::perft;
-use amity_engine::{Game, Position, Rules};
+use amity_engine::search::{Limits, Searcher};
+use amity_engine::{Color, DrawReason, Game, Notation, Outcome, Position, Rules, WinReason};
 use amity_variants::file::{FileGame, VariantFile};
 use amity_variants::{Chess, LosAlamos};
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
+use std::sync::atomic::AtomicBool;
 
 /// One line of a `tests/perft/fairy/<game>.perft` file: moves from the start, and counts.
 struct Line {
@@ -206,6 +208,14 @@ fn a_line() -> impl Strategy<Value = String> {
         "wibble",
         "stalemateValue",
         "mustCapture",
+        "pieceDrops",
+        "capturesToHand",
+        "dropLoop",
+        "promotedPieceType",
+        "shogiDoubledPawn",
+        "dropNoDoubled",
+        "nMoveRule",
+        "nFoldRule",
     ]);
     let values = prop::sample::select(vec![
         "k",
@@ -230,6 +240,11 @@ fn a_line() -> impl Strategy<Value = String> {
         "8/8/8 w",
         "3+3",
         "kqrbnp",
+        "p:q r:k",
+        "r:q",
+        "rnbqk/ppppp/5/PPPPP/RNBQK[Qq] w - - 0 1",
+        "rnbqk/ppppp/5/PPPPP/RNBQK[Q w - - 0 1",
+        "4k/5/5/5/K3Q~[] w - - 0 1",
     ]);
     prop_oneof![
         (keys, values).prop_map(|(k, v)| format!("{k} = {v}")),
@@ -273,6 +288,284 @@ proptest! {
             Err(errors) => {
                 prop_assert!(!errors.is_empty());
                 prop_assert!(errors.iter().all(|error| (1..=lines.len().max(1)).contains(&error.line)));
+            }
+        }
+    }
+}
+
+fn shipped(name: &str) -> FileGame {
+    VariantFile::shipped().game(name).unwrap()
+}
+
+fn legal_tokens(game: &Game<FileGame>) -> Vec<String> {
+    game.legal_moves()
+        .iter()
+        .map(|mv| game.rules().format_move(*mv))
+        .collect()
+}
+
+#[test]
+fn pieces_in_hand_and_promoted_pieces_round_trip_in_fen() {
+    let crazyhouse = shipped("crazyhouse");
+    let fen = "r3k2r/8/8/3Q~4/8/8/8/R3K2R[QNpp] w KQkq - 0 1";
+    let pos = Position::from_fen(&crazyhouse, fen).unwrap();
+    assert_eq!(pos.to_fen(&crazyhouse), fen);
+    assert_eq!(pos.hash(), pos.fresh_hash(&crazyhouse));
+    let minishogi = shipped("minishogi");
+    let start = Position::from_fen(&minishogi, minishogi.start_fen()).unwrap();
+    assert_eq!(start.to_fen(&minishogi), "rbsgk/4p/5/P4/KGSBR[] w - - 0 1");
+    let promoted = "4k/4+P/5/5/K4[Sps] b - - 0 1";
+    let pos = Position::from_fen(&minishogi, promoted).unwrap();
+    assert_eq!(pos.to_fen(&minishogi), promoted);
+    for bad in [
+        "r3k2r/8/8/8/8/8/8/R3K2R[Z] w - - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R[K] w - - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R[Q w - - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R]Q[ w - - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R[Q][q] w - - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R[Q~] w - - 0 1",
+    ] {
+        assert!(Position::from_fen(&crazyhouse, bad).is_err(), "{bad}");
+    }
+    let many = format!("4k/5/5/5/K4[{}] w - - 0 1", "P".repeat(65));
+    assert!(Position::from_fen(&minishogi, &many).is_err());
+    // A game without drops has no hands to write.
+    let chess = shipped("chess");
+    assert!(Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1").is_err());
+}
+
+#[test]
+fn a_capture_goes_to_the_hand_as_what_the_piece_was() {
+    // A promoted queen (`Q~`) goes back as a pawn; in loop, as a queen.
+    for (name, fen, hand) in [
+        ("crazyhouse", "8/8/8/8/8/8/3k4/3Q~3K[] b - - 0 1", "[p]"),
+        ("crazyhouse", "8/8/8/8/8/8/3k4/3Q3K[] b - - 0 1", "[q]"),
+        ("loop", "8/8/8/8/8/8/3k4/3Q3K[] b - - 0 1", "[q]"),
+    ] {
+        let mut game = Game::from_fen(shipped(name), fen).unwrap();
+        game.play_token("d2d1").unwrap();
+        let fen = game.position().to_fen(game.rules());
+        assert!(fen.contains(hand), "{name}: {fen}");
+    }
+    // Shogi: the promoted pawn (`+P`, moving as a gold) goes back as a pawn.
+    let mut game = Game::from_fen(shipped("minishogi"), "4k/4+P/5/5/K4[] b - - 0 1").unwrap();
+    game.play_token("e5e4").unwrap();
+    assert_eq!(
+        game.position().to_fen(game.rules()),
+        "5/4k/5/5/K4[p] w - - 0 2"
+    );
+    assert!(legal_tokens(&game).iter().all(|token| !token.contains('@')));
+}
+
+#[test]
+fn drops_are_written_played_and_searched() {
+    let mut game =
+        Game::from_fen(shipped("crazyhouse"), "k7/pp6/8/8/8/8/8/K7[R] w - - 0 1").unwrap();
+    let tokens = legal_tokens(&game);
+    assert!(tokens.contains(&"R@c8".to_string()), "{tokens:?}");
+    // Pawns are never dropped on the first or last rank in crazyhouse; in chessgi on the first.
+    let pawns = Game::from_fen(shipped("crazyhouse"), "k7/pp6/8/8/8/8/8/K7[P] w - - 0 1").unwrap();
+    let drops: Vec<String> = legal_tokens(&pawns)
+        .into_iter()
+        .filter(|t| t.starts_with("P@"))
+        .collect();
+    assert_eq!(drops.len(), 48 - 2);
+    let chessgi = Game::from_fen(shipped("chessgi"), "k7/pp6/8/8/8/8/8/K7[P] w - - 0 1").unwrap();
+    assert!(legal_tokens(&chessgi).contains(&"P@b1".to_string()));
+    assert!(!legal_tokens(&chessgi).contains(&"P@b8".to_string()));
+
+    let mut searcher = Searcher::new(4, 1);
+    let stop = AtomicBool::new(false);
+    let result = searcher.search_game(&game, &Limits::depth(3), &stop, &mut |_| {});
+    let best = game.rules().format_move(result.best);
+    assert!(best.starts_with("R@") && best.ends_with('8'), "{best}");
+    game.play_token(&best).unwrap();
+    assert!(matches!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn shogi_drops_keep_nifu_uchifuzume_and_immobility() {
+    let minishogi = shipped("minishogi");
+    // Uchifuzume as Fairy-Stockfish 11.1 plays it: the pawn drop on e4 mates (the gold
+    // guards it, the rook the d file), and so loses for White.
+    let mut mate = Game::from_fen(minishogi.clone(), "4k/5/4G/5/K2R1[P] w - - 0 1").unwrap();
+    assert!(legal_tokens(&mate).contains(&"P@e4".to_string()));
+    mate.play_token("P@e4").unwrap();
+    assert!(mate.legal_moves().is_empty());
+    assert_eq!(
+        mate.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Variant("mate by a pawn drop")
+        })
+    );
+    // Nifu: not on the a file, which has a White pawn; never on the last rank.
+    let nifu = Game::from_fen(minishogi, "4k/5/5/P4/K4[P] w - - 0 1").unwrap();
+    let drops: Vec<String> = legal_tokens(&nifu)
+        .into_iter()
+        .filter(|t| t.starts_with("P@"))
+        .collect();
+    assert!(
+        drops
+            .iter()
+            .all(|t| !t.starts_with("P@a") && !t.ends_with('5'))
+    );
+    assert_eq!(drops.len(), 4 * 4, "{drops:?}");
+    // A shogi-style promotion is written with `+`, and stays optional.
+    let promote = Game::from_fen(shipped("minishogi"), "4k/S4/5/5/K4[] w - - 0 1").unwrap();
+    let tokens = legal_tokens(&promote);
+    assert!(tokens.contains(&"a4b5+".to_string()) && tokens.contains(&"a4b5".to_string()));
+}
+
+#[test]
+fn the_games_own_move_and_repetition_rules_end_it() {
+    // Minishogi: the fourth time a position stands, the side to move loses.
+    let mut game = Game::new(shipped("minishogi"));
+    let cycle = ["a1b2", "e5d4", "b2a1", "d4e5"];
+    for round in 0..3 {
+        for token in cycle {
+            assert_eq!(game.outcome(), None, "round {round}");
+            game.play_token(token).unwrap();
+        }
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Variant("repetition")
+        })
+    );
+    // Chess keeps threefold: after two rounds the start stands a third time.
+    let mut chess = Game::new(shipped("chess"));
+    for token in ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(2) {
+        assert_eq!(chess.outcome(), None);
+        chess.play_token(token).unwrap();
+    }
+    assert_eq!(chess.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+
+    // nMoveRule = 2: four plies without a capture or pawn move draw.
+    let file = VariantFile::read(b"[short:chess]\nnMoveRule = 2\nnFoldRule = 9\n").unwrap();
+    let mut short = Game::new(file.game("short").unwrap());
+    for token in ["g1f3", "g8f6", "f3g1"] {
+        short.play_token(token).unwrap();
+        assert_eq!(short.outcome(), None);
+    }
+    short.play_token("f6g8").unwrap();
+    assert_eq!(short.outcome(), Some(Outcome::Draw(DrawReason::FiftyMoves)));
+    // nMoveRule = 0 (makruk): no limit however long the clock.
+    let fen = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 150 80";
+    let makruk = Game::from_fen(shipped("makruk"), fen).unwrap();
+    assert_eq!(makruk.outcome(), None);
+    let chess = Game::from_fen(
+        shipped("chess"),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 100 80",
+    )
+    .unwrap();
+    assert_eq!(chess.outcome(), Some(Outcome::Draw(DrawReason::FiftyMoves)));
+    // Suicide: stalemated with fewer pieces than the other side wins.
+    let suicide = Game::from_fen(shipped("suicide"), "8/8/8/p6p/P7/8/8/8 w - - 0 1").unwrap();
+    assert!(matches!(
+        suicide.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        })
+    ));
+    // Antichess: stalemated wins, whatever the pieces; suicide counts them.
+    let antichess = Game::from_fen(shipped("antichess"), "8/8/8/p7/P7/8/8/8 w - - 0 1").unwrap();
+    assert!(matches!(
+        antichess.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        })
+    ));
+    let even = Game::from_fen(shipped("suicide"), "8/8/8/p7/P7/8/8/8 w - - 0 1").unwrap();
+    assert!(matches!(even.outcome(), Some(Outcome::Draw(_))));
+}
+
+#[test]
+fn the_search_scores_a_repetition_by_the_games_rule() {
+    // Black may bring the start position back for the second time, with White to move: where
+    // that loses for the side to move Black must play it, where it wins Black must not.
+    let file = VariantFile::read(
+        b"[loss:chess]\nnFoldRule = 2\nnFoldValue = loss\n[win:chess]\nnFoldRule = 2\nnFoldValue = win\n",
+    )
+    .unwrap();
+    for (name, repeats) in [("loss", true), ("win", false)] {
+        let mut game = Game::new(file.game(name).unwrap());
+        for token in ["g1f3", "g8f6", "f3g1"] {
+            game.play_token(token).unwrap();
+        }
+        let mut searcher = Searcher::new(4, 1);
+        let stop = AtomicBool::new(false);
+        let result = searcher.search_game(&game, &Limits::depth(3), &stop, &mut |_| {});
+        let best = game.rules().format_move(result.best);
+        assert_eq!(best == "f6g8", repeats, "{name}: {best}");
+    }
+}
+
+#[test]
+fn bad_drop_keys_are_named_at_their_line() {
+    let cases: [(&str, usize, &str); 6] = [
+        ("[a:chess]\npieceDrops = maybe\n", 2, "pieceDrops"),
+        (
+            "[a:minishogi]\npromotedPieceType = p:z\n",
+            2,
+            "promotedPieceType",
+        ),
+        (
+            "[a:minishogi]\npromotedPieceType = k:g\n",
+            2,
+            "promotedPieceType",
+        ),
+        ("[a:minishogi]\ndropNoDoubled = 7\n", 2, "dropNoDoubled"),
+        ("[a:crazyhouse]\ndropChecks = false\n", 2, "dropChecks"),
+        (
+            "[a:crazyhouse]\n\nstartFen = 8/8/8/8/8/8/8/K6k[Qx w - - 0 1\n",
+            3,
+            "hand",
+        ),
+    ];
+    for (text, line, word) in cases {
+        let errors = VariantFile::read(text.as_bytes()).unwrap_err();
+        assert_eq!(errors[0].line, line, "{text}: {errors:?}");
+        let shown = errors[0].to_string();
+        assert!(shown.contains(word), "{text}: {shown}");
+    }
+}
+
+#[test]
+fn drop_games_keep_their_hash_and_fen_in_random_play() {
+    use rand::{Rng, SeedableRng};
+    for name in ["crazyhouse", "chessgi", "minishogi"] {
+        let rules = shipped(name);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(72);
+        for _ in 0..20 {
+            let mut game = Game::new(rules.clone());
+            for _ in 0..80 {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves.as_slice()[rng.random_range(0..moves.len())];
+                game.play_unchecked(mv);
+                let pos = game.position();
+                assert_eq!(pos.hash(), pos.fresh_hash(&rules), "{name}");
+                let fen = pos.to_fen(&rules);
+                let again = Position::from_fen(&rules, &fen).unwrap();
+                assert_eq!(again.to_fen(&rules), fen, "{name}");
+                // A FEN does not say that the last move was a checking pawn drop (which
+                // makes a mate lose): only then may the hashes differ.
+                if !pos.state.pawn_dropped {
+                    assert_eq!(again.hash(), pos.hash(), "{name}: {fen}");
+                }
             }
         }
     }
