@@ -12,7 +12,7 @@ import sys
 
 POSITIONS = {
     "booster": ["startpos", "startpos moves e2e4 add:Qs@d8 g8f6"],
-    "cloakanddagger": ["startpos", "startpos moves guess:none e2e4 done guess:none e7e5 done"],
+    "cloakanddagger": ["startpos moves guess:none", "startpos moves guess:none e2e4 done guess:none e7e5 done guess:none"],
 }
 
 

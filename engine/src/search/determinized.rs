@@ -76,8 +76,9 @@ const MAX_DEPTH: u32 = 64;
 
 /// The lines each world searches (MultiPV): its best candidates get their own scores, the
 /// rest count as its worst line's. Every line costs about a search of its own, so scoring all
-/// of thirty candidates in every world would leave each world a few plies shallower.
-const LINES_PER_WORLD: usize = 4;
+/// of thirty candidates in every world would leave each world a few plies shallower; four
+/// lines measured no better than two (docs/hidden-information.md).
+const LINES_PER_WORLD: usize = 2;
 
 /// The depth of the search that scores the opponent's options in each hypothesis' world:
 /// one ply and the quiescence search after it, enough to see a piece left hanging.
