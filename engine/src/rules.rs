@@ -592,6 +592,23 @@ pub trait Rules: Clone + Send + Sync + 'static {
         view.clone()
     }
 
+    /// How many numbered hypotheses the hidden part of one seat's army can be (Cloak and
+    /// Dagger: the 960 arrangements). With a count, [`Rules::hypotheses`] lists the ones a
+    /// view leaves possible and the search weighs each by how well it explains the opponent's
+    /// decisions. 0, the default: the hidden part is not numbered, worlds come from
+    /// [`Rules::sample_state`] alone.
+    fn hypothesis_count(&self) -> usize {
+        0
+    }
+
+    /// The hypotheses about the opponent of `view`'s seat that `view` leaves possible, each as
+    /// its number (below [`Rules::hypothesis_count`]) and the full state it makes of `view`,
+    /// equally likely before any behaviour is weighed. Must read nothing the seat may not see.
+    fn hypotheses(&self, view: &Position<Self>) -> Vec<(usize, Position<Self>)> {
+        let _ = view;
+        Vec::new()
+    }
+
     /// The castling field as the variant writes it when the usual letters do not fit (rook
     /// files in Shredder form, rights hidden from a view written `?`). `None`: the usual
     /// letters. A FEN reader skips `?` in the field.

@@ -1220,13 +1220,23 @@ fn write_cloak(pos: &Position<CloakAndDagger>, out: &mut String) {
 /// each with its weight (uniform: every consistent arrangement was equally likely to be
 /// chosen, and the record says nothing about how a player chooses among legal moves).
 pub fn belief(pos: &Position<CloakAndDagger>, owner: Color) -> Vec<(Arrangement, u32)> {
+    consistent(pos, owner)
+        .into_iter()
+        .map(|index| (arrangements()[index], 1))
+        .collect()
+}
+
+/// The indices (in [`arrangements`]) of `owner`'s arrangements consistent with `pos`: every
+/// checker's identity among those seen possible, and no cloaked king while `owner`'s king is
+/// visible.
+pub fn consistent(pos: &Position<CloakAndDagger>, owner: Color) -> Vec<usize> {
     let state = &pos.state;
     let visible_king = uncloaked_king(pos, owner).is_some();
     let cloaked_numbers: Vec<u8> = (state.cloaked & pos.color(owner))
         .into_iter()
         .map(|square| state.number(square))
         .collect();
-    let consistent = |arrangement: &Arrangement| {
+    let fits = |arrangement: &Arrangement| {
         (1..=8u8).all(|number| {
             let kind = arrangement[usize::from(number) - 1];
             state.possible(owner, number) & bit(kind) != 0
@@ -1237,8 +1247,9 @@ pub fn belief(pos: &Position<CloakAndDagger>, owner: Color) -> Vec<(Arrangement,
     };
     arrangements()
         .iter()
-        .filter(|arrangement| consistent(arrangement))
-        .map(|arrangement| (*arrangement, 1))
+        .enumerate()
+        .filter(|(_, arrangement)| fits(arrangement))
+        .map(|(index, _)| index)
         .collect()
 }
 
@@ -1646,6 +1657,23 @@ impl Rules for CloakAndDagger {
             chosen
         };
         fill_in(self, view, owner, &arrangement)
+    }
+
+    fn hypothesis_count(&self) -> usize {
+        arrangements().len()
+    }
+
+    /// The opponent's arrangements the view leaves possible, each filled in. Reads only the
+    /// view: the `?` squares, their numbers and what was seen of each checker.
+    fn hypotheses(&self, view: &Position<Self>) -> Vec<(usize, Position<Self>)> {
+        let Some(viewer) = view.state.viewer else {
+            return Vec::new();
+        };
+        let owner = !viewer;
+        consistent(view, owner)
+            .into_iter()
+            .map(|index| (index, fill_in(self, view, owner, &arrangements()[index])))
+            .collect()
     }
 
     /// Each side's arrangement drawn uniformly from the 960.

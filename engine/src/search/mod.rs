@@ -4,6 +4,7 @@
 //! thread pool that runs Lazy SMP (every thread searches the same root, sharing the table; a
 //! vote over their results picks the move).
 
+mod belief;
 mod determinized;
 mod limits;
 pub mod ordering;
@@ -13,6 +14,7 @@ pub mod strength;
 pub mod transposition;
 mod worker;
 
+pub use belief::{BehaviourBelief, BehaviourModel, likelihood};
 pub use determinized::HiddenInformation;
 pub use limits::{Budget, Clock, Limits, Ponder};
 pub use parameters::{ParameterError, SearchParameters};
@@ -100,6 +102,8 @@ pub struct Searcher {
     thread_data: Vec<Mutex<ThreadData>>,
     /// How games that hide information are searched.
     hidden: HiddenInformation,
+    /// What this seat has learnt of the opponent's hidden army from its decisions this game.
+    belief: BehaviourBelief,
     /// The numbers the search prunes, reduces and orders by.
     parameters: SearchParameters,
 }
@@ -184,6 +188,7 @@ impl Searcher {
             thread_data: thread_contexts(&pool),
             pool,
             hidden: HiddenInformation::default(),
+            belief: BehaviourBelief::new(),
             parameters: SearchParameters::default(),
         }
     }
@@ -239,6 +244,7 @@ impl Searcher {
     /// every thread's history and killers.
     pub fn clear(&mut self) {
         self.table.clear();
+        self.belief.clear();
         for data in &mut self.thread_data {
             data.get_mut()
                 .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -263,14 +269,21 @@ impl Searcher {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Report),
     ) -> SearchResult {
+        // The opponent's decisions since the last request say something of its secrets.
+        let spent = if game.rules().hides_information() {
+            self.observe_game(game, stop)
+        } else {
+            0
+        };
         let history = game.repetition_history();
-        self.search(
+        self.search_after(
             game.rules(),
             game.position(),
             &history,
             limits,
             stop,
             report,
+            spent,
         )
     }
 
@@ -291,6 +304,22 @@ impl Searcher {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Report),
     ) -> SearchResult {
+        self.search_after(rules, root, history, limits, stop, report, 0)
+    }
+
+    /// [`Searcher::search`] after `spent` nodes already used for this decision (weighing the
+    /// opponent's decisions), which count against a node limit.
+    #[allow(clippy::too_many_arguments)]
+    fn search_after<R: Rules>(
+        &mut self,
+        rules: &R,
+        root: &Position<R>,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Report),
+        spent: u64,
+    ) -> SearchResult {
         let within_budget;
         let limits = if let Some(level) = limits.strength {
             // The level on this game's scale, so its budget and temperature are the game's.
@@ -307,7 +336,7 @@ impl Searcher {
             limits
         };
         if rules.hides_information() && (!self.hidden.full_state || rules.is_view(root)) {
-            return self.search_determinized(rules, root, limits, stop, report);
+            return self.search_determinized(rules, root, limits, stop, report, spent);
         }
         self.search_world(rules, root, history, limits, stop, report)
     }

@@ -8,10 +8,12 @@ use crate::common;
 
 use std::sync::atomic::AtomicBool;
 
-use amity_engine::search::{HiddenInformation, Limits, Searcher};
+use amity_engine::MoveList;
+use amity_engine::position::color_index;
+use amity_engine::search::{BehaviourBelief, BehaviourModel, HiddenInformation, Limits, Searcher};
 use amity_engine::{Color, Game, Notation, Position, Presentation, Rules, RulesExt, perft::perft};
 use amity_variants::cloakanddagger::{
-    self, Arrangement, CloakAndDagger, IDENTITIES, START_FEN, arrangements, belief,
+    self, Arrangement, CloakAndDagger, IDENTITIES, START_FEN, arrangements, belief, consistent,
 };
 use cloakanddagger_reference::RefPos;
 use common::read_perft_file;
@@ -303,6 +305,7 @@ fn the_answer_depends_on_the_view_alone() {
         seed: 99,
         full_state: false,
         baseline: false,
+        ..HiddenInformation::default()
     });
     let mut rng = StdRng::seed_from_u64(0xF00D);
     let mut checked = 0;
@@ -376,4 +379,146 @@ fn belief_predicts_identities_better_than_the_uniform_belief() {
         "log-loss over {predictions} predictions: tracked belief {tracked:.4}, uniform {uniform:.4}"
     );
     assert!(tracked < uniform * 0.9, "{tracked} against {uniform}");
+}
+
+/// Scores for the options that are arbitrary but depend on the world they are judged in: the
+/// weighting must keep the truth alive whatever a shallow search makes of the options.
+fn arbitrary_scores(world: &Position<CloakAndDagger>, options: &MoveList) -> Vec<i32> {
+    options
+        .iter()
+        .map(|mv| {
+            let mixed =
+                (world.hash() ^ u64::from(mv.to_bits())).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            (mixed >> 40) as i32 % 1201 - 600
+        })
+        .collect()
+}
+
+fn arrangement_index(arrangement: &Arrangement) -> usize {
+    arrangements()
+        .iter()
+        .position(|a| a == arrangement)
+        .expect("one of the 960")
+}
+
+#[test]
+fn the_weighted_belief_never_weighs_the_true_arrangement_zero() {
+    // 10,000 plies of random games; each seat weighs every decision of the other on its own
+    // view, and the true arrangement must always remain possible with a weight above zero.
+    let mut rng = StdRng::seed_from_u64(0x7E1E);
+    let (mut plies, mut reweighed) = (0, 0usize);
+    while plies < 10_000 {
+        let mut game = dealt_game(&mut rng);
+        let truth = dealt_arrangements(game.position());
+        let mut beliefs = [BehaviourBelief::new(), BehaviourBelief::new()];
+        beliefs[0].follow(Color::White, 1, arrangements().len());
+        beliefs[1].follow(Color::Black, 1, arrangements().len());
+        while game.outcome().is_none() && plies < 10_000 {
+            for seat in [Color::White, Color::Black] {
+                let observer = &beliefs[color_index(seat)];
+                let view = CloakAndDagger.view(game.position(), seat);
+                let possible = consistent(&view, !seat);
+                let true_index = arrangement_index(&truth[color_index(!seat)]);
+                let at = possible
+                    .iter()
+                    .position(|&index| index == true_index)
+                    .unwrap_or_else(|| panic!("{} lost the truth", view.to_fen(&CloakAndDagger)));
+                let weights = observer.weights(&possible);
+                assert!(weights[at] > 0.0, "{}", view.to_fen(&CloakAndDagger));
+                if weights.iter().any(|w| *w != weights[0]) {
+                    reweighed += 1;
+                }
+            }
+            let moves = game.legal_moves();
+            let mv = moves.as_slice()[rng.random_range(0..moves.len())];
+            let mover = game.position().turn();
+            let before = CloakAndDagger.view(game.position(), !mover);
+            beliefs[color_index(!mover)].observe(
+                &CloakAndDagger,
+                &before,
+                mv,
+                BehaviourModel::FITTED,
+                &mut arbitrary_scores,
+            );
+            game.play_unchecked(mv);
+            plies += 1;
+        }
+    }
+    assert!(reweighed > 1000, "{reweighed}");
+}
+
+#[test]
+fn the_weighting_reads_the_view_not_the_hidden_truth() {
+    // Two full states with one view: the seat weighs the opponent's decision the same in
+    // both (with the engine's own shallow search), and handed a full state it learns nothing.
+    let mut rng = StdRng::seed_from_u64(0x5EC2E7);
+    let mut scorer = Searcher::new(4, 1);
+    let stop = AtomicBool::new(false);
+    let mut compared = 0;
+    while compared < 6 {
+        let mut game = dealt_game(&mut rng);
+        for _ in 0..rng.random_range(4..30) {
+            let moves = game.legal_moves();
+            if moves.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            game.play_unchecked(moves.as_slice()[rng.random_range(0..moves.len())]);
+        }
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.outcome().is_some() {
+            continue;
+        }
+        let mover = game.position().turn();
+        let seat = !mover;
+        let view = CloakAndDagger.view(game.position(), seat);
+        // Another full state the seat cannot tell from this one: the mover's army redrawn.
+        let other = CloakAndDagger.sample_state(&view, &mut rng);
+        let other_view = CloakAndDagger.view(&other, seat);
+        assert_eq!(
+            view.to_fen(&CloakAndDagger),
+            other_view.to_fen(&CloakAndDagger)
+        );
+        let mv = moves.as_slice()[rng.random_range(0..moves.len())];
+        let mut beliefs = [
+            BehaviourBelief::new(),
+            BehaviourBelief::new(),
+            BehaviourBelief::new(),
+        ];
+        for belief in &mut beliefs {
+            belief.follow(seat, 1, arrangements().len());
+        }
+        let mut score = |world: &Position<CloakAndDagger>, options: &MoveList| {
+            scorer
+                .option_scores(&CloakAndDagger, world, options, &stop)
+                .0
+        };
+        let weighed = beliefs[0].observe(
+            &CloakAndDagger,
+            &view,
+            mv,
+            BehaviourModel::FITTED,
+            &mut score,
+        );
+        beliefs[1].observe(
+            &CloakAndDagger,
+            &other_view,
+            mv,
+            BehaviourModel::FITTED,
+            &mut score,
+        );
+        let from_truth = beliefs[2].observe(
+            &CloakAndDagger,
+            game.position(),
+            mv,
+            BehaviourModel::FITTED,
+            &mut score,
+        );
+        assert_eq!(from_truth, 0, "a full state is not a view");
+        let all: Vec<usize> = (0..arrangements().len()).collect();
+        assert_eq!(beliefs[0].weights(&all), beliefs[1].weights(&all));
+        assert!(beliefs[2].weights(&all).iter().all(|w| *w == 1.0));
+        if weighed > 0 {
+            compared += 1;
+        }
+    }
 }

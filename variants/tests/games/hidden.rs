@@ -241,6 +241,7 @@ fn the_answer_depends_on_the_view_alone() {
         seed: 99,
         full_state: false,
         baseline: false,
+        ..HiddenInformation::default()
     });
     let mut rng = StdRng::seed_from_u64(0xF00D);
     let mut differing_states = 0;
