@@ -9,7 +9,7 @@ train=${1:-24}
 held=${2:-24}
 nodes=${3:-1000}
 temperatures=25,50,100,200,400
-cargo build --profile quick -p amity-variants --example cloakanddagger_belief
+cargo build --profile quick -p amity-variants --features examples --example cloakanddagger_belief
 run=${CARGO_TARGET_DIR:-target}/quick/examples/cloakanddagger_belief
 mkdir -p data/belief
 "$run" "$train" 1 "$nodes" "$temperatures" 0.05 > data/belief/train.csv

@@ -310,7 +310,7 @@ impl Searcher {
         report: &mut dyn FnMut(&Report),
         spent: u64,
     ) -> SearchResult {
-        let start = Instant::now();
+        let start = limits.received.unwrap_or_else(Instant::now);
         let view = if rules.is_view(root) {
             root.clone()
         } else {
