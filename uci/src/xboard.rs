@@ -174,6 +174,10 @@ const PLAYOUT_NODES: u64 = 4000;
 const PLAYOUT_TIME: Duration = Duration::from_millis(30);
 /// Decisions after which a playout gives up (draw rules end every variant long before).
 const PLAYOUT_LIMIT: usize = 5000;
+/// Time kept back from a search whose decision may need a playout: XBoard's limit is for the
+/// whole answer, and the playout (its searched part, then a depth-1 search a decision: about
+/// 100 ms for a Neighbour game of 38 decisions) comes after the search.
+const PLAYOUT_RESERVE: Duration = Duration::from_millis(100);
 
 /// Plays the game out from `first` (a decision XBoard cannot show), Amity choosing for both
 /// sides with a short search and throwing for chance, and returns the lines that tell XBoard:
@@ -185,18 +189,17 @@ fn complete_game<R: Variant>(game: &mut Game<R>, seed: u64, first: &str) -> Vec<
     }
     let mut searcher = Searcher::new(1, 1);
     let stop = AtomicBool::new(false);
-    let thorough = Limits {
-        nodes: Some(PLAYOUT_NODES),
-        ..Limits::default()
-    };
     let quick = Limits::depth(1);
     let deadline = Instant::now() + PLAYOUT_TIME;
     while played.len() < PLAYOUT_LIMIT {
-        let limits = if Instant::now() < deadline {
-            &thorough
-        } else {
-            &quick
+        let now = Instant::now();
+        // The searched part ends at its deadline, not after the search that crosses it.
+        let thorough = Limits {
+            nodes: Some(PLAYOUT_NODES),
+            movetime: Some(deadline.saturating_duration_since(now)),
+            ..Limits::default()
         };
+        let limits = if now < deadline { &thorough } else { &quick };
         if let Some(throw) = seeded_throw(game, seed) {
             played.push(game.rules().format_move(throw));
             game.play_unchecked(throw);
@@ -487,10 +490,29 @@ impl Xboard {
         }
     }
 
+    /// Whether some decision here is one XBoard cannot show, so that playing it means a
+    /// playout (see [`complete_game`]).
+    fn may_need_playout(&self) -> bool {
+        let Some(mirror) = &self.mirror else {
+            return false;
+        };
+        with_game!(self.uci.session.game(), g => {
+            let rules = g.rules();
+            g.legal_moves()
+                .iter()
+                .any(|&mv| !(**mirror).clone().apply(&rules.format_move(mv)))
+        })
+    }
+
     fn play_limits(&self) -> Limits {
+        let reserve = if self.may_need_playout() {
+            PLAYOUT_RESERVE
+        } else {
+            Duration::ZERO
+        };
         let mut limits = Limits {
             depth: self.depth,
-            move_overhead: self.uci.session.move_overhead,
+            move_overhead: self.uci.session.move_overhead + reserve,
             multipv: self.uci.session.multipv,
             ..Limits::default()
         };
