@@ -592,8 +592,8 @@ pub trait Rules: Clone + Send + Sync + 'static {
         view.clone()
     }
 
-    /// How many numbered hypotheses the hidden part of one seat's army can be (Cloak and
-    /// Dagger: the 960 arrangements). With a count, [`Rules::hypotheses`] lists the ones a
+    /// How many numbered hypotheses the hidden part of one seat's army can be (say, every
+    /// arrangement of its hidden pieces). With a count, [`Rules::hypotheses`] lists the ones a
     /// view leaves possible and the search weighs each by how well it explains the opponent's
     /// decisions. 0, the default: the hidden part is not numbered, worlds come from
     /// [`Rules::sample_state`] alone.

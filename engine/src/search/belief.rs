@@ -20,7 +20,7 @@ pub struct BehaviourModel {
 }
 
 impl BehaviourModel {
-    /// Fitted on self-play (`scripts/cloakanddagger_belief.sh`, `data/belief/`): the
+    /// Fitted on self-play (data in `data/belief/`, made by a script in `scripts/`): the
     /// temperature of the grid 25 to 400 that gave the training games' identity predictions
     /// their lowest log-loss (still no better than the uniform belief's).
     pub const FITTED: BehaviourModel = BehaviourModel {

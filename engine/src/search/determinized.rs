@@ -51,8 +51,8 @@ pub struct HiddenInformation {
 }
 
 impl HiddenInformation {
-    /// One world: at equal nodes it beat three and six worlds in Booster and matched them in
-    /// Cloak and Dagger (docs/hidden-information.md); more worlds each search shallower.
+    /// One world: at equal nodes it beat or matched three and six worlds in every game
+    /// measured (docs/hidden-information.md); more worlds each search shallower.
     pub const DEFAULT_SAMPLES: u32 = 1;
     pub const MAX_SAMPLES: u32 = 256;
 }
