@@ -48,12 +48,12 @@ impl VariantArgs {
     /// [`ForeignOption`] naming the first such option.
     pub fn options_for(&self, variant: &str) -> Result<VariantOptions, ForeignOption> {
         let declared = amity_variants::options_of(variant);
-        let players = amity_variants::player_options_of(variant);
         for setting in &self.settings {
             let name = amity_variants::declaration(&setting.name)
                 .map_or(setting.name.as_str(), |spec| spec.name);
-            let own = declared.iter().any(|spec| spec.name == name);
-            if !own || players.contains(&name) {
+            let declaration = declared.iter().find(|spec| spec.name == name);
+            let own = declaration.is_some();
+            if declaration.is_none_or(|spec| spec.player) {
                 return Err(ForeignOption {
                     name: name.to_string(),
                     variant: variant.to_string(),

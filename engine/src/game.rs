@@ -67,9 +67,6 @@ pub fn parse_move<R: Notation>(
         return Ok(written);
     }
     let candidates: Vec<Move> = if rules.chance(pos, &mut chance) {
-        if let Some(outcome) = rules.parse_chance(pos, token) {
-            return Ok(outcome);
-        }
         chance.iter().map(|outcome| outcome.outcome).collect()
     } else {
         let mut moves = MoveList::new();
@@ -140,9 +137,10 @@ impl<R: Rules> Game<R> {
     /// one last (what repetition detection needs).
     pub fn repetition_history(&self) -> Vec<u64> {
         let mut history = Vec::new();
+        let resets_are_irreversible = self.rules.draw_rules().resets_are_irreversible;
         for pos in self.positions.iter().rev() {
             history.push(pos.hash());
-            if pos.halfmove_clock() == 0 && self.rules.clock_resets_are_irreversible() {
+            if pos.halfmove_clock() == 0 && resets_are_irreversible {
                 break;
             }
         }

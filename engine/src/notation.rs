@@ -36,8 +36,10 @@ pub trait Notation: Rules {
     }
 
     /// A decision token that says more than its [`Move`] can carry (a free clue word whose end
-    /// letters are all the rules look at): the legal decision it stands for, or `None` to match
-    /// the token against [`Notation::format_move`] as usual. Only legal decisions may be answered.
+    /// letters are all the rules look at, a throw written by whoever ran the game where many
+    /// raw throws lead to one chance outcome): the legal decision or pending chance outcome it
+    /// stands for, or `None` to match the token against [`Notation::format_move`] as usual.
+    /// Only legal decisions, and chance outcomes while chance is pending, may be answered.
     fn parse_written(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
         let _ = (pos, token);
         None

@@ -29,10 +29,16 @@ pub enum OptionKind {
     Button,
 }
 
-/// One declared option: its name as the protocols and PGN tags spell it, and its type.
+/// One declared option: its name as the protocols and PGN tags spell it, its type, and whether
+/// it says how one player plays rather than what the rules are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OptionSpec {
     pub name: &'static str,
+    /// A player's option (which seat it takes, how it models a partner, which network it
+    /// evaluates with): a referee neither imposes it on every engine nor writes it into the
+    /// record. The engine's own options are all players' options in this sense, but the flag
+    /// matters only among the options a variant declares ([`crate::Rules::options`]).
+    pub player: bool,
     pub kind: OptionKind,
 }
 
@@ -289,6 +295,7 @@ mod tests {
     const DECLARED: &[OptionSpec] = &[
         OptionSpec {
             name: "Seats",
+            player: false,
             kind: OptionKind::Spin {
                 default: 4,
                 min: 2,
@@ -297,6 +304,7 @@ mod tests {
         },
         OptionSpec {
             name: "Measure",
+            player: false,
             kind: OptionKind::Combo {
                 default: "count",
                 choices: &["count", "value"],
@@ -304,10 +312,12 @@ mod tests {
         },
         OptionSpec {
             name: "OpenPiles",
+            player: false,
             kind: OptionKind::Check { default: false },
         },
         OptionSpec {
             name: "Deck",
+            player: false,
             kind: OptionKind::String { default: "full" },
         },
     ];

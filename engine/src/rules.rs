@@ -88,6 +88,11 @@ pub struct DrawRules {
     pub repetitions: Option<u32>,
     /// What the side to move gets when a repetition ends the game.
     pub repetition: Verdict,
+    /// Whether a move that resets the move-limit clock can never be undone, so that no
+    /// position before it can occur again and repetition need only look back to the last reset
+    /// (true in chess: pawns never step back and captured pieces never return). A game where
+    /// such moves can be undone says false, and repetition looks at the whole game.
+    pub resets_are_irreversible: bool,
 }
 
 impl DrawRules {
@@ -96,6 +101,14 @@ impl DrawRules {
         move_limit: Some(50),
         repetitions: Some(3),
         repetition: Verdict::Draw,
+        resets_are_irreversible: true,
+    };
+
+    /// Chess's, for a game whose clock resets can be undone
+    /// ([`DrawRules::resets_are_irreversible`]).
+    pub const CHESS_REVERSIBLE: DrawRules = DrawRules {
+        resets_are_irreversible: false,
+        ..DrawRules::CHESS
     };
 
     /// Whether a clock of `halfmove_clock` plies has reached the move limit.
@@ -210,6 +223,11 @@ pub struct SearchFlags {
     /// [`Rules::static_exchange_in`] is trusted to say a move gives material away: such a check
     /// is not extended, and such a capture is reduced like a late quiet move.
     pub exchange_reductions: bool,
+    /// How the strength levels (`UCI_Elo`) spread over node budgets: a game where a doubling
+    /// of nodes buys more than in chess declares more levels per doubling, fitted so that 200
+    /// levels are about 200 Elo in self-play (`docs/strength-levels.md`). Every preset has
+    /// chess's spread, anchored where the ladders are ([`StrengthScale::STANDARD`]).
+    pub strength: StrengthScale,
 }
 
 impl SearchFlags {
@@ -223,6 +241,7 @@ impl SearchFlags {
         singular_extensions: true,
         countermoves: true,
         exchange_reductions: true,
+        strength: StrengthScale::STANDARD,
     };
 
     /// Everything but countermoves, which were measured in chess only: the search a game keeps
@@ -332,13 +351,6 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// protocols and the command line list and check without knowing their names; the variants
     /// registry builds the rules from their values. Default: none.
     fn options() -> &'static [OptionSpec] {
-        &[]
-    }
-
-    /// The names of those [`Rules::options`] that say how one player plays (which seat it
-    /// takes, how it models a partner) rather than what the rules are: a referee neither
-    /// imposes them on every engine nor writes them into the record. Default: none.
-    fn player_options() -> &'static [&'static str] {
         &[]
     }
 
@@ -482,14 +494,6 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The result when the side to move has no legal move (and [`Rules::terminal`] is `None`).
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome;
 
-    /// Whether a move that resets the fifty-move clock can never be undone, so that no position
-    /// before it can occur again and repetition need only look back to the last reset (true in
-    /// chess: pawns never step back and captured pieces never return). A game where such moves
-    /// can be undone answers false, and repetition looks at the whole game.
-    fn clock_resets_are_irreversible(&self) -> bool {
-        true
-    }
-
     /// The game's move limit and repetition rule. Default: chess's, fifty moves and threefold
     /// repetition, both draws.
     fn draw_rules(&self) -> DrawRules {
@@ -508,16 +512,6 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn chance(&self, pos: &Position<Self>, outcomes: &mut Vec<ChanceOutcome>) -> bool {
         let _ = (pos, outcomes);
         false
-    }
-
-    /// Reads a chance token (a throw written by whoever ran the game) while chance is pending.
-    /// `Some` when the token is the variant's own chance notation and selects an outcome here;
-    /// `None` leaves the token to the usual matching against
-    /// [`Notation::format_move`](crate::notation::Notation::format_move). Needed when
-    /// many raw throws lead to one outcome, so that every throw's token is understood.
-    fn parse_chance(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
-        let _ = (pos, token);
-        None
     }
 
     /// The fixed outcome perft uses at a chance node, so perft numbers are reproducible.
@@ -592,18 +586,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
         view.clone()
     }
 
-    /// How many numbered hypotheses the hidden part of one seat's army can be (say, every
-    /// arrangement of its hidden pieces). With a count, [`Rules::hypotheses`] lists the ones a
-    /// view leaves possible and the search weighs each by how well it explains the opponent's
-    /// decisions. 0, the default: the hidden part is not numbered, worlds come from
-    /// [`Rules::sample_state`] alone.
-    fn hypothesis_count(&self) -> usize {
-        0
-    }
-
     /// The hypotheses about the opponent of `view`'s seat that `view` leaves possible, each as
-    /// its number (below [`Rules::hypothesis_count`]) and the full state it makes of `view`,
-    /// equally likely before any behaviour is weighed. Must read nothing the seat may not see.
+    /// its number (a game numbers every hypothesis the hidden part of one seat's army can be,
+    /// say every arrangement of its hidden pieces) and the full state it makes of `view`,
+    /// equally likely before any behaviour is weighed: the search then weighs each by how well
+    /// it explains the opponent's decisions. Must read nothing the seat may not see. Empty,
+    /// the default: the hidden part is not numbered, and worlds come from
+    /// [`Rules::sample_state`] alone.
     fn hypotheses(&self, view: &Position<Self>) -> Vec<(usize, Position<Self>)> {
         let _ = view;
         Vec::new()
@@ -628,14 +617,6 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     fn search_flags(&self) -> SearchFlags {
         SearchFlags::ALL
-    }
-
-    /// How the strength levels (`UCI_Elo`) spread over node budgets: a game where a doubling
-    /// of nodes buys more than in chess declares more levels per doubling, fitted so that 200
-    /// levels are about 200 Elo in self-play (`docs/strength-levels.md`). The default has
-    /// chess's spread, anchored where the ladders are.
-    fn strength_scale(&self) -> StrengthScale {
-        StrengthScale::STANDARD
     }
 
     /// Static evaluation in centipawns from the side to move's point of view, lent the

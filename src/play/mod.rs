@@ -487,7 +487,7 @@ impl<'a, R: Variant> Table<'a, R> {
 
     /// The level Amity plays at (`--elo`), seeded by `--seed`; `None`: full strength.
     fn strength(&self) -> Option<Strength> {
-        let scale = self.rules().strength_scale();
+        let scale = self.rules().search_flags().strength;
         self.settings
             .elo
             .map(|elo| Strength::new(elo, self.settings.seed).on_scale(scale))

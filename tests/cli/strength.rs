@@ -1,6 +1,7 @@
-//! Strength levels over the protocols: `UCI_LimitStrength` and `UCI_Elo` are announced in UCI
-//! and XBoard, refused out of range with the value before kept, a limited engine answers with
-//! a legal decision in every game, and the same `Seed` replays the same moves.
+//! Strength levels over the protocols: `UCI_LimitStrength`, `UCI_Elo` and `Skill Level` are
+//! announced in UCI and XBoard, refused out of range with the value before kept, a limited
+//! engine answers with a legal decision in every game, and the same `Seed` replays the same
+//! moves.
 
 use std::time::Duration;
 
@@ -51,6 +52,7 @@ fn the_options_are_announced_in_uci_and_xboard() {
     for option in [
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 1500 min 1000 max 2800",
+        "option name Skill Level type spin default 20 min 0 max 20",
     ] {
         assert!(said.iter().any(|line| line == option), "{option}: {said:?}");
     }
@@ -61,6 +63,7 @@ fn the_options_are_announced_in_uci_and_xboard() {
     for feature in [
         "feature option=\"UCI_LimitStrength -check 0\"",
         "feature option=\"UCI_Elo -spin 1500 1000 2800\"",
+        "feature option=\"Skill Level -spin 20 0 20\"",
     ] {
         assert!(features.iter().any(|line| line == feature), "{feature}");
     }
@@ -166,4 +169,37 @@ fn the_same_seed_gives_the_same_moves() {
     assert_eq!(first, game(5));
     // Other seeds choose other moves somewhere in a dozen plies at this level.
     assert!((6..10).any(|seed| game(seed) != first));
+}
+
+#[test]
+fn a_skill_level_below_the_top_limits_the_search_and_the_elo_option_wins() {
+    let mut engine = uci_engine();
+    engine.send("position startpos");
+    // Skill 0 is the weakest level: its node budget binds a search with all the time in the
+    // world.
+    engine.send("setoption name Skill Level value 0");
+    let said = think(&mut engine, "go wtime 600000 btime 600000");
+    let weakest = nodes(&said);
+    assert!(weakest < 10_000, "{said:?}");
+    for value in ["21", "-1", "high"] {
+        engine.send(&format!("setoption name Skill Level value {value}"));
+        let said = engine.sync();
+        assert!(
+            said.iter()
+                .any(|line| line.starts_with("info string error") && line.contains("Skill Level")),
+            "{value}: {said:?}"
+        );
+    }
+    // The refused values kept skill 0; a named Elo level (2800, the strongest) wins over it.
+    let said = think(&mut engine, "go wtime 600000 btime 600000");
+    assert!(nodes(&said) < 10_000, "{said:?}");
+    engine.send("setoption name UCI_LimitStrength value true");
+    engine.send("setoption name UCI_Elo value 2800");
+    let said = think(&mut engine, "go nodes 50000");
+    assert!(nodes(&said) > 4 * weakest, "{said:?}");
+    // Skill 20, without the limit: full strength, as far as `go nodes` lets it.
+    engine.send("setoption name UCI_LimitStrength value false");
+    engine.send("setoption name Skill Level value 20");
+    let said = think(&mut engine, "go nodes 50000");
+    assert!(nodes(&said) > 10_000, "{said:?}");
 }

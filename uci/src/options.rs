@@ -48,12 +48,14 @@ pub const SHOW_WDL: &str = "UCI_ShowWDL";
 pub const SEARCH_PARAMETERS: &str = "SearchParameters";
 pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
 pub const ELO: &str = "UCI_Elo";
+pub const SKILL_LEVEL: &str = "Skill Level";
 
 /// Every option Amity has: the engine's own, then those the variants declare.
 pub fn table() -> Vec<OptionSpec> {
     let engine = [
         OptionSpec {
             name: HASH,
+            player: false,
             kind: OptionKind::Spin {
                 default: 16,
                 min: 1,
@@ -62,6 +64,7 @@ pub fn table() -> Vec<OptionSpec> {
         },
         OptionSpec {
             name: THREADS,
+            player: false,
             kind: OptionKind::Spin {
                 default: 1,
                 min: 1,
@@ -70,6 +73,7 @@ pub fn table() -> Vec<OptionSpec> {
         },
         OptionSpec {
             name: VARIANT,
+            player: false,
             kind: OptionKind::Combo {
                 default: "chess",
                 choices: amity_variants::NAMES,
@@ -77,10 +81,12 @@ pub fn table() -> Vec<OptionSpec> {
         },
         OptionSpec {
             name: CLEAR_HASH,
+            player: false,
             kind: OptionKind::Button,
         },
         OptionSpec {
             name: MOVE_OVERHEAD,
+            player: false,
             kind: OptionKind::Spin {
                 default: 30,
                 min: 0,
@@ -89,12 +95,14 @@ pub fn table() -> Vec<OptionSpec> {
         },
         OptionSpec {
             name: PONDER,
+            player: false,
             kind: OptionKind::Check { default: false },
         },
         // The best lines each search reports, best first (where the game's search finds more
         // than one: see `docs/protocol.md`).
         OptionSpec {
             name: MULTIPV,
+            player: false,
             kind: OptionKind::Spin {
                 default: 1,
                 min: 1,
@@ -105,12 +113,14 @@ pub fn table() -> Vec<OptionSpec> {
         // model fitted on its own games.
         OptionSpec {
             name: SHOW_WDL,
+            player: false,
             kind: OptionKind::Check { default: false },
         },
         // Games that hide information: worlds sampled from the view per decision, and (for
         // comparisons only) deciding from a full state handed over instead of the view.
         OptionSpec {
             name: SAMPLES,
+            player: false,
             kind: OptionKind::Spin {
                 default: amity_engine::search::HiddenInformation::DEFAULT_SAMPLES as i64,
                 min: 1,
@@ -119,35 +129,52 @@ pub fn table() -> Vec<OptionSpec> {
         },
         OptionSpec {
             name: FULL_STATE,
+            player: false,
             kind: OptionKind::Check { default: false },
         },
         // For measuring: the variant's simplest player (forgets what it saw, never guesses).
         OptionSpec {
             name: BASELINE,
+            player: false,
             kind: OptionKind::Check { default: false },
         },
         // Play below full strength, at the level `UCI_Elo` names (`docs/strength-levels.md`).
         OptionSpec {
             name: LIMIT_STRENGTH,
+            player: false,
             kind: OptionKind::Check { default: false },
         },
         OptionSpec {
             name: ELO,
+            player: false,
             kind: OptionKind::Spin {
                 default: strength::DEFAULT_ELO as i64,
                 min: strength::MIN_ELO as i64,
                 max: strength::MAX_ELO as i64,
             },
         },
+        // Stockfish's other way to weaken: 0 to 19 play at evenly spread `UCI_Elo` levels,
+        // 20 at full strength; `UCI_LimitStrength` wins when both are set.
+        OptionSpec {
+            name: SKILL_LEVEL,
+            player: false,
+            kind: OptionKind::Spin {
+                default: strength::MAX_SKILL as i64,
+                min: 0,
+                max: strength::MAX_SKILL as i64,
+            },
+        },
         // For tuning: `name=value` settings of the search's numbers (empty: the defaults).
         OptionSpec {
             name: SEARCH_PARAMETERS,
+            player: false,
             kind: OptionKind::String { default: "" },
         },
         // XBoard GUIs (cutechess-cli among them) read a spin's range as 32-bit signed
         // integers and refuse the option otherwise.
         OptionSpec {
             name: SEED,
+            player: false,
             kind: OptionKind::Spin {
                 default: 1,
                 min: 0,
@@ -228,7 +255,13 @@ mod tests {
 
     #[test]
     fn every_kind_has_a_uci_line() {
-        let line = |kind| uci_line(&OptionSpec { name: "X", kind });
+        let line = |kind| {
+            uci_line(&OptionSpec {
+                name: "X",
+                player: false,
+                kind,
+            })
+        };
         assert_eq!(
             line(OptionKind::String { default: "" }),
             "option name X type string default <empty>"

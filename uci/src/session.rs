@@ -133,6 +133,9 @@ pub struct Session {
     pub limit_strength: bool,
     /// The level of a limited search (`UCI_Elo`).
     pub elo: u32,
+    /// `Skill Level`, 0 to [`strength::MAX_SKILL`]: below the top, the search plays at the
+    /// level [`strength::skill_elo`] gives, unless `UCI_LimitStrength` names one.
+    pub skill: u32,
     /// The `Seed` option: seeds the throws of chance, the worlds sampled for hidden
     /// information and the choices of a limited strength.
     seed: u64,
@@ -153,6 +156,7 @@ impl Session {
             variant_options: VariantOptions::default(),
             limit_strength: false,
             elo: strength::DEFAULT_ELO,
+            skill: strength::MAX_SKILL,
             seed: 1,
             rng: StdRng::seed_from_u64(1),
         }
@@ -348,9 +352,13 @@ impl Session {
     /// The level searches play at (`None`: full strength), on the game's scale, so the node
     /// budget that binds solvers and seat searches is the game's too.
     pub fn strength(&self) -> Option<Strength> {
-        let scale = with_game!(&self.game, g => g.rules().strength_scale());
-        self.limit_strength
-            .then(|| Strength::new(self.elo, self.seed).on_scale(scale))
+        let scale = with_game!(&self.game, g => g.rules().search_flags().strength);
+        let elo = if self.limit_strength {
+            Some(self.elo)
+        } else {
+            strength::skill_elo(self.skill)
+        };
+        elo.map(|elo| Strength::new(elo, self.seed).on_scale(scale))
     }
 
     /// Starts a job in the background. `hold` keeps the answer back until [`Session::stop`]

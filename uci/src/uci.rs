@@ -198,6 +198,7 @@ impl Uci {
                 self.session.limit_strength = limit
             }
             (options::ELO, OptionValue::Number(elo)) => self.session.elo = elo as u32,
+            (options::SKILL_LEVEL, OptionValue::Number(skill)) => self.session.skill = skill as u32,
             (options::SAMPLES, OptionValue::Number(samples)) => self
                 .session
                 .set_hidden_information(|hidden| hidden.samples = samples as u32),

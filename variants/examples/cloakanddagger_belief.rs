@@ -102,8 +102,8 @@ fn main() {
             .iter()
             .map(|_| {
                 let mut pair = [BehaviourBelief::new(), BehaviourBelief::new()];
-                pair[0].follow(Color::White, 1, arrangements().len());
-                pair[1].follow(Color::Black, 1, arrangements().len());
+                pair[0].follow(Color::White, 1);
+                pair[1].follow(Color::Black, 1);
                 pair
             })
             .collect();

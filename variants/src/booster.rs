@@ -1258,8 +1258,8 @@ impl Rules for Booster {
 
     /// Pawns step backwards too, so a pawn move (which resets the clock) can be undone and
     /// repetition must look at the whole game.
-    fn clock_resets_are_irreversible(&self) -> bool {
-        false
+    fn draw_rules(&self) -> amity_engine::DrawRules {
+        amity_engine::DrawRules::CHESS_REVERSIBLE
     }
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
@@ -1277,15 +1277,6 @@ impl Rules for Booster {
             });
         }
         true
-    }
-
-    /// `shuffle:<card>` places that card next in the new draw pile; a whole `shuffle:<cards>`
-    /// token is read here when one card is left to place (see [`play_record_token`] for the
-    /// rest).
-    fn parse_chance(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
-        let card = Card::parse(token.strip_prefix("shuffle:")?)?;
-        (reshuffle_pending(pos) && pos.state.discard.cards().contains(&card))
-            .then(|| shuffle_move(card))
     }
 
     /// The pile is turned over unshuffled: the oldest discarded card becomes the top.
@@ -1391,17 +1382,14 @@ impl Rules for Booster {
     }
 
     fn search_flags(&self) -> SearchFlags {
-        // Handing the turn over skips a draw and breaks a turn in the middle.
+        // Handing the turn over skips a draw and breaks a turn in the middle. A doubling of
+        // nodes buys less than in chess: 200 levels are four doublings (self-play ladder,
+        // docs/strength-levels.md).
         SearchFlags {
             null_move: false,
+            strength: amity_engine::search::StrengthScale::new(50),
             ..SearchFlags::BEFORE_COUNTERMOVES
         }
-    }
-
-    fn strength_scale(&self) -> amity_engine::search::StrengthScale {
-        // A doubling of nodes buys less than in chess: 200 levels are four doublings
-        // (self-play ladder, docs/strength-levels.md).
-        amity_engine::search::StrengthScale::new(50)
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
@@ -1410,6 +1398,15 @@ impl Rules for Booster {
 }
 
 impl Notation for Booster {
+    /// `shuffle:<card>` places that card next in the new draw pile; a whole `shuffle:<cards>`
+    /// token is read here when one card is left to place (see [`play_record_token`] for the
+    /// rest).
+    fn parse_written(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
+        let card = Card::parse(token.strip_prefix("shuffle:")?)?;
+        (reshuffle_pending(pos) && pos.state.discard.cards().contains(&card))
+            .then(|| shuffle_move(card))
+    }
+
     fn format_move(&self, mv: Move) -> String {
         match mv.flag() {
             MoveFlag::Drop => format!("add:{}@{}", card_of(mv), mv.to()),

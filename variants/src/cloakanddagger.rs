@@ -1603,8 +1603,8 @@ impl Rules for CloakAndDagger {
     }
 
     /// Pawns may be dropped back, so a clock reset can be followed by an old position.
-    fn clock_resets_are_irreversible(&self) -> bool {
-        false
+    fn draw_rules(&self) -> amity_engine::DrawRules {
+        amity_engine::DrawRules::CHESS_REVERSIBLE
     }
 
     fn hides_information(&self) -> bool {
@@ -1657,10 +1657,6 @@ impl Rules for CloakAndDagger {
             chosen
         };
         fill_in(self, view, owner, &arrangement)
-    }
-
-    fn hypothesis_count(&self) -> usize {
-        arrangements().len()
     }
 
     /// The opponent's arrangements the view leaves possible, each filled in. Reads only the

@@ -13,6 +13,7 @@ use crate::chess::{ChessRules, Setup, network};
 /// `Chess960Start`: the number of the start arrangement, 0 to 959.
 pub const CHESS960_START: OptionSpec = OptionSpec {
     name: "Chess960Start",
+    player: false,
     kind: OptionKind::Spin {
         default: STANDARD as i64,
         min: 0,
@@ -55,7 +56,6 @@ pub type FischerRandom = ChessRules<Arrangement>;
 impl Setup for Arrangement {
     const NAME: &'static str = "fischerandom";
     const OPTIONS: &'static [OptionSpec] = &[network::EVAL_FILE, CHESS960_START];
-    const PLAYER_OPTIONS: &'static [&'static str] = &[network::EVAL_FILE.name];
 
     fn from_settings(settings: &VariantSettings) -> Arrangement {
         settings

@@ -152,10 +152,9 @@ impl VariantOptions {
     /// The options that change the rules of `variant` (any of its names), as option name and
     /// value, defaults included: what a referee must tell the engines and write into the record.
     pub fn rule_settings(&self, variant: &str) -> Vec<(&'static str, String)> {
-        let players = player_options_of(variant);
         self.settings(options_of(variant))
             .iter()
-            .filter(|(spec, _)| !players.contains(&spec.name))
+            .filter(|(spec, _)| !spec.player)
             .map(|(spec, value)| (spec.name, value.to_string()))
             .collect()
     }
@@ -228,15 +227,6 @@ macro_rules! registry {
         pub fn options_of(name: &str) -> &'static [OptionSpec] {
             match name {
                 $($($name)|+ => <$rules as Rules>::options(),)+
-                _ => &[],
-            }
-        }
-
-        /// The options of the variant `name` that describe a player, not the rules
-        /// ([`Rules::player_options`]).
-        pub fn player_options_of(name: &str) -> &'static [&'static str] {
-            match name {
-                $($($name)|+ => <$rules as Rules>::player_options(),)+
                 _ => &[],
             }
         }
@@ -452,7 +442,7 @@ mod tests {
             options_of("chess"),
             [chess::network::EVAL_FILE, chess::UCI_CHESS960]
         );
-        assert_eq!(player_options_of("chess"), ["EvalFile", "UCI_Chess960"]);
+        assert!(options_of("chess").iter().all(|spec| spec.player));
         // The referee neither imposes it nor records it.
         assert!(VariantOptions::default().rule_settings("chess").is_empty());
         let mut options = VariantOptions::default();

@@ -886,8 +886,8 @@ impl Rules for Love {
     /// Love steps move pawns sideways and backwards, so a pawn move (which resets the clock)
     /// can be undone by the steps that follow: two lovers can shuttle forever, every ply a
     /// pawn move, and repetition must look at the whole game to see it.
-    fn clock_resets_are_irreversible(&self) -> bool {
-        false
+    fn draw_rules(&self) -> amity_engine::DrawRules {
+        amity_engine::DrawRules::CHESS_REVERSIBLE
     }
 
     fn chance(&self, pos: &Position<Self>, outcomes: &mut Vec<ChanceOutcome>) -> bool {
@@ -896,16 +896,6 @@ impl Rules for Love {
         }
         Self::couples(pos, outcomes);
         true
-    }
-
-    fn parse_chance(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
-        let squares = token.strip_prefix("roll:")?.as_bytes();
-        if squares.len() != 4 {
-            return None;
-        }
-        let first = Square::from_ascii(&squares[..2]).ok()?;
-        let second = Square::from_ascii(&squares[2..]).ok()?;
-        Self::throw(pos, first, second)
     }
 
     fn perft_chance(&self, pos: &Position<Self>) -> Option<Move> {
@@ -952,6 +942,17 @@ impl Rules for Love {
 }
 
 impl Notation for Love {
+    /// `roll:<square><square>`: the two squares a throw named, whichever couple they select.
+    fn parse_written(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
+        let squares = token.strip_prefix("roll:")?.as_bytes();
+        if squares.len() != 4 {
+            return None;
+        }
+        let first = Square::from_ascii(&squares[..2]).ok()?;
+        let second = Square::from_ascii(&squares[2..]).ok()?;
+        Self::throw(pos, first, second)
+    }
+
     fn format_move(&self, mv: Move) -> String {
         match mv.flag() {
             // The lovers' own squares are a throw that selects exactly this couple.

@@ -81,14 +81,13 @@ impl Rules for MoralSupport {
         // move is at most in single check, which it may leave standing), and zugzwang is no
         // more common than in chess. Check extension: `in_check` reports double check only,
         // the forcing situation (a frozen king that loses unless a piece parries), while a
-        // single check is a quiet fact.
-        SearchFlags::BEFORE_COUNTERMOVES
-    }
-
-    fn strength_scale(&self) -> StrengthScale {
-        // Nodes buy more than in chess: a king in check may stay in check, so a shallow search
-        // misses more (self-play ladder, docs/strength-levels.md).
-        StrengthScale::new(250)
+        // single check is a quiet fact. Nodes buy more than in chess: a king in check may stay
+        // in check, so a shallow search misses more (self-play ladder,
+        // docs/strength-levels.md).
+        SearchFlags {
+            strength: StrengthScale::new(250),
+            ..SearchFlags::BEFORE_COUNTERMOVES
+        }
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {

@@ -51,6 +51,7 @@ pub const OPEN_OPTION: &str = "NeighbourOpen";
 
 const OPTIONS: &[OptionSpec] = &[OptionSpec {
     name: OPEN_OPTION,
+    player: false,
     kind: OptionKind::Check { default: false },
 }];
 

@@ -40,6 +40,7 @@ pub const OPEN_OPTION: &str = "ParadeOpen";
 
 const OPTIONS: &[OptionSpec] = &[OptionSpec {
     name: OPEN_OPTION,
+    player: false,
     kind: OptionKind::Check { default: false },
 }];
 

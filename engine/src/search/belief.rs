@@ -48,7 +48,8 @@ pub fn likelihood(scores: &[i32], observed: usize, model: BehaviourModel) -> f64
 }
 
 /// The weights one seat gives the opponent's hypotheses, as logarithms (0 for each at the
-/// start: every hypothesis equally likely), and the decisions already weighed.
+/// start: every hypothesis equally likely; kept for the hypotheses weighed so far, by
+/// number), and the decisions already weighed.
 #[derive(Clone, Debug, Default)]
 pub struct BehaviourBelief {
     seat: Option<Color>,
@@ -71,14 +72,11 @@ impl BehaviourBelief {
 
     /// Starts over when the observations are for another seat or an earlier move of the game
     /// than those already seen (a new game without `ucinewgame`).
-    pub fn follow(&mut self, seat: Color, fullmoves: u32, hypotheses: usize) {
-        if self.seat != Some(seat)
-            || fullmoves < self.fullmoves
-            || self.log_weights.len() != hypotheses
-        {
+    pub fn follow(&mut self, seat: Color, fullmoves: u32) {
+        if self.seat != Some(seat) || fullmoves < self.fullmoves {
             *self = BehaviourBelief {
                 seat: Some(seat),
-                log_weights: vec![0.0; hypotheses],
+                log_weights: Vec::new(),
                 folded: Vec::new(),
                 fullmoves,
             };
@@ -149,9 +147,10 @@ impl BehaviourBelief {
             }
             let scores = score(&world, &options);
             scored += 1;
-            if let Some(weight) = self.log_weights.get_mut(index) {
-                *weight += likelihood(&scores, observed, model).ln();
+            if self.log_weights.len() <= index {
+                self.log_weights.resize(index + 1, 0.0);
             }
+            self.log_weights[index] += likelihood(&scores, observed, model).ln();
         }
         scored
     }
@@ -183,16 +182,16 @@ mod tests {
     #[test]
     fn weights_never_fall_further_than_the_spread_below_the_best() {
         let mut belief = BehaviourBelief::new();
-        belief.follow(Color::White, 1, 3);
+        belief.follow(Color::White, 1);
         belief.log_weights = vec![0.0, -5.0, -1_000.0];
         let weights = belief.weights(&[0, 1, 2]);
         assert_eq!(weights[0], 1.0);
         assert!((weights[1] - (-5.0f64).exp()).abs() < 1e-15);
         assert_eq!(weights[2], (-MAX_LOG_SPREAD).exp());
         // A new game (an earlier move, or the other seat) starts over.
-        belief.follow(Color::White, 1, 3);
+        belief.follow(Color::White, 1);
         assert_eq!(belief.log_weight(2), -1_000.0);
-        belief.follow(Color::Black, 1, 3);
+        belief.follow(Color::Black, 1);
         assert_eq!(belief.log_weight(2), 0.0);
     }
 }

@@ -203,15 +203,14 @@ impl Searcher {
         };
         if self.hidden.baseline
             || self.hidden.full_state
-            || rules.hypothesis_count() == 0
             || !rules.is_view(root)
+            || rules.hypotheses(root).is_empty()
         {
             return 0;
         }
         let seat = root.turn();
         let start = game.start_position();
-        self.belief
-            .follow(seat, start.fullmoves(), rules.hypothesis_count());
+        self.belief.follow(seat, start.fullmoves());
         let mut nodes = 0;
         let mut before = start.clone();
         let mut belief = std::mem::take(&mut self.belief);

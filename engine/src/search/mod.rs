@@ -324,7 +324,7 @@ impl Searcher {
         let limits = if let Some(level) = limits.strength {
             // The level on this game's scale, so its budget and temperature are the game's.
             let scaled = Limits {
-                strength: Some(level.on_scale(rules.strength_scale())),
+                strength: Some(level.on_scale(rules.search_flags().strength)),
                 ..limits.clone()
             };
             within_budget = Limits {

@@ -19,6 +19,16 @@ pub const MIN_ELO: u32 = 1000;
 pub const MAX_ELO: u32 = 2800;
 /// The level of a limited engine nobody chose one for.
 pub const DEFAULT_ELO: u32 = 1500;
+/// The highest `Skill Level` (Stockfish's 0 to 20): full strength.
+pub const MAX_SKILL: u32 = 20;
+
+/// The Elo level `Skill Level` `skill` plays at, `None` at [`MAX_SKILL`] (full strength). The
+/// skills below the top spread evenly over the levels offered: 0 is [`MIN_ELO`], each step
+/// adds a twentieth of the range, so 19 plays at 2710. Stockfish's own skills are not Elo
+/// levels (its `UCI_Elo` is mapped onto them), so the two scales meet only at the ends.
+pub fn skill_elo(skill: u32) -> Option<u32> {
+    (skill < MAX_SKILL).then(|| MIN_ELO + skill * (MAX_ELO - MIN_ELO) / MAX_SKILL)
+}
 /// Root lines a limited search looks for, among which it chooses.
 pub const CANDIDATES: usize = 4;
 /// The reference search: the level of a scale's `reference_elo` spends this many nodes per
@@ -39,7 +49,7 @@ const MAX_LOSS_TEMPERATURES: f64 = 3.0;
 
 /// How a game spreads its Elo levels over the search: the level that plays the reference
 /// search ([`NODES_AT_REFERENCE`] nodes, [`TEMPERATURE_AT_REFERENCE`] cp) and the levels per
-/// doubling of the node budget. A game declares it ([`crate::Rules::strength_scale`]) from a
+/// doubling of the node budget. A game declares it ([`crate::SearchFlags::strength`]) from a
 /// self-play ladder, so that 200 levels apart are about 200 Elo apart in that game; the
 /// temperature follows the same stretch: level `E` errs as chess's spread would at
 /// `(E - reference_elo) * 115 / elo_per_doubling` levels above the reference search.
@@ -184,6 +194,16 @@ impl Strength {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn skill_levels_spread_over_the_elo_range_and_the_top_is_full_strength() {
+        assert_eq!(super::skill_elo(0), Some(super::MIN_ELO));
+        assert_eq!(super::skill_elo(10), Some(1900));
+        assert_eq!(super::skill_elo(19), Some(2710));
+        assert_eq!(super::skill_elo(super::MAX_SKILL), None);
+        let levels: Vec<u32> = (0..super::MAX_SKILL).filter_map(super::skill_elo).collect();
+        assert!(levels.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+
     use super::*;
 
     #[test]

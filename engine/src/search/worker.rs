@@ -568,7 +568,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             return Some(0);
         }
         draw_rules.repetitions?;
-        let window = if self.rules.clock_resets_are_irreversible() {
+        let window = if draw_rules.resets_are_irreversible {
             pos.halfmove_clock() as usize
         } else {
             self.path.len()

@@ -16,7 +16,7 @@ use amity_engine::search::{StrengthScale, see};
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
     Color, FenError, Kind, Learning, Move, Notation, OptionKind, OptionSpec, Outcome, PieceInfo,
-    Position, Presentation, Rules, Scratch, Solver, VariantSettings,
+    Position, Presentation, Rules, Scratch, SearchFlags, Solver, VariantSettings,
 };
 
 use amity_engine::evaluation::Tapered;
@@ -29,8 +29,6 @@ pub trait Setup: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'stati
     const NAME: &'static str;
     /// The options the game declares.
     const OPTIONS: &'static [OptionSpec];
-    /// Those of [`Setup::OPTIONS`] that describe a player, not the rules.
-    const PLAYER_OPTIONS: &'static [&'static str];
 
     /// The setup the option values in `settings` choose.
     fn from_settings(settings: &VariantSettings) -> Self;
@@ -46,6 +44,9 @@ pub trait Setup: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'stati
 /// arrangement a FEN gives).
 pub const UCI_CHESS960: OptionSpec = OptionSpec {
     name: "UCI_Chess960",
+    // How this engine writes castling and which arrangements it reads: the referee imposes
+    // it not (its own game decides the notation).
+    player: true,
     kind: OptionKind::Check { default: false },
 };
 
@@ -58,9 +59,6 @@ pub struct Fide {
 impl Setup for Fide {
     const NAME: &'static str = "chess";
     const OPTIONS: &'static [OptionSpec] = &[network::EVAL_FILE, UCI_CHESS960];
-    // How this engine writes castling and which arrangements it reads: the referee imposes
-    // neither (its own game decides the notation).
-    const PLAYER_OPTIONS: &'static [&'static str] = &[network::EVAL_FILE.name, UCI_CHESS960.name];
 
     fn from_settings(settings: &VariantSettings) -> Fide {
         Fide {
@@ -127,10 +125,6 @@ impl<S: Setup> Rules for ChessRules<S> {
         S::OPTIONS
     }
 
-    fn player_options() -> &'static [&'static str] {
-        S::PLAYER_OPTIONS
-    }
-
     fn start_fen(&self) -> &'static str {
         self.setup.start_fen()
     }
@@ -174,9 +168,12 @@ impl<S: Setup> Rules for ChessRules<S> {
         see::orthodox(self, pos, mv)
     }
 
-    fn strength_scale(&self) -> StrengthScale {
-        // Fitted against Stockfish's own UCI_Elo (Chess960 shares it).
-        StrengthScale::CHESS
+    fn search_flags(&self) -> SearchFlags {
+        // Levels fitted against Stockfish's own UCI_Elo (Chess960 shares them).
+        SearchFlags {
+            strength: StrengthScale::CHESS,
+            ..SearchFlags::ALL
+        }
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {

@@ -33,6 +33,7 @@ pub const LINEAR_ONLY: &str = "linear";
 /// [`EMBEDDED_NAME`] or [`LINEAR_ONLY`]. It says how a player plays, not what the rules are.
 pub const EVAL_FILE: OptionSpec = OptionSpec {
     name: "EvalFile",
+    player: true,
     kind: OptionKind::File {
         default: EMBEDDED_NAME,
     },

@@ -31,6 +31,7 @@ use generation::Tables;
 /// The option that loads a variant file, as Fairy-Stockfish names it.
 pub const VARIANT_PATH: OptionSpec = OptionSpec {
     name: "VariantPath",
+    player: false,
     kind: OptionKind::File { default: "" },
 };
 
@@ -418,7 +419,8 @@ impl Rules for FileGame {
         outcome::no_move(self.definition(), pos, self.in_check(pos))
     }
 
-    /// The game's `nMoveRule` (0: none), `nFoldRule` and `nFoldValue`.
+    /// The game's `nMoveRule` (0: none), `nFoldRule` and `nFoldValue`. With drops a captured
+    /// piece comes back, so a capture does not end what can repeat.
     fn draw_rules(&self) -> DrawRules {
         let game = self.definition();
         DrawRules {
@@ -429,12 +431,8 @@ impl Rules for FileGame {
                 GameValue::Loss => Verdict::Loss,
                 GameValue::Draw => Verdict::Draw,
             },
+            resets_are_irreversible: game.drops.is_none(),
         }
-    }
-
-    /// With drops a captured piece comes back, so a capture does not end what can repeat.
-    fn clock_resets_are_irreversible(&self) -> bool {
-        self.definition().drops.is_none()
     }
 
     fn search_flags(&self) -> SearchFlags {

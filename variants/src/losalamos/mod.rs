@@ -100,16 +100,13 @@ impl Rules for LosAlamos {
     fn search_flags(&self) -> SearchFlags {
         // Exchange reductions were measured in chess only: Los Alamos keeps the search its
         // strength against Fairy-Stockfish was measured with.
-        SearchFlags {
-            exchange_reductions: false,
-            ..SearchFlags::BEFORE_COUNTERMOVES
-        }
-    }
-
-    fn strength_scale(&self) -> StrengthScale {
         // A doubling of nodes buys more on 6x6 than in chess (self-play ladder,
         // docs/strength-levels.md).
-        StrengthScale::new(190)
+        SearchFlags {
+            exchange_reductions: false,
+            strength: StrengthScale::new(190),
+            ..SearchFlags::BEFORE_COUNTERMOVES
+        }
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {

@@ -294,6 +294,7 @@ pub const MEASURE_OPTION: &str = "PacifistMeasure";
 /// The options Pacifist Chess declares: the measure, `count` unless chosen otherwise.
 const OPTIONS: &[OptionSpec] = &[OptionSpec {
     name: MEASURE_OPTION,
+    player: false,
     kind: OptionKind::Combo {
         default: "count",
         choices: &["count", "value", "average"],
@@ -1862,8 +1863,8 @@ impl Rules for Pacifist {
 
     /// A conversion resets the fifty-move clock but can be converted back, and a pawn that
     /// pushed can be converted and pushed back the other way: the same board can recur.
-    fn clock_resets_are_irreversible(&self) -> bool {
-        false
+    fn draw_rules(&self) -> amity_engine::DrawRules {
+        amity_engine::DrawRules::CHESS_REVERSIBLE
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {

@@ -56,6 +56,7 @@ pub const PARTNER_OPTION: &str = "SplitBrainPartnerTemperature";
 const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: SEAT_OPTION,
+        player: true,
         kind: OptionKind::Combo {
             default: "all",
             choices: &["all", "Wk", "Wq", "Bk", "Bq"],
@@ -63,6 +64,7 @@ const OPTIONS: &[OptionSpec] = &[
     },
     OptionSpec {
         name: PARTNER_OPTION,
+        player: true,
         kind: OptionKind::Spin {
             default: 0,
             min: 0,
@@ -957,10 +959,6 @@ impl Rules for SplitBrain {
     /// every seat); the protocols read it when asked to decide.
     fn options() -> &'static [OptionSpec] {
         OPTIONS
-    }
-
-    fn player_options() -> &'static [&'static str] {
-        &[SEAT_OPTION, PARTNER_OPTION]
     }
 
     fn pieces(&self) -> &'static [PieceInfo] {

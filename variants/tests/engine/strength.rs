@@ -14,7 +14,10 @@ fn scales() -> Vec<(&'static str, StrengthScale)> {
         .iter()
         .map(|&name| {
             let game = new_game(name).expect("a registered game");
-            (name, with_game!(&game, g => g.rules().strength_scale()))
+            (
+                name,
+                with_game!(&game, g => g.rules().search_flags().strength),
+            )
         })
         .collect()
 }
@@ -77,7 +80,7 @@ fn the_search_keeps_to_the_budget_of_the_games_own_scale() {
     // Los Alamos's scale is not chess's (a doubling of nodes buys more on 6x6): at 1900 its
     // budget is well below chess's, and the search spends it, in blocks of 1024 nodes.
     let scale = new_game("losalamos")
-        .map(|game| with_game!(&game, g => g.rules().strength_scale()))
+        .map(|game| with_game!(&game, g => g.rules().search_flags().strength))
         .expect("Los Alamos");
     assert_ne!(
         scale.elo_per_doubling,

@@ -118,7 +118,7 @@ fn d_shows_stacks_hands_and_piles() {
 
 #[test]
 fn a_repetition_needs_the_whole_state_and_looks_past_pawn_moves() {
-    assert!(!Booster.clock_resets_are_irreversible());
+    assert!(!Booster.draw_rules().resets_are_irreversible);
     // Knights out and back: the board repeats, but the hands and piles only while both
     // sides pass; the game sees the third occurrence.
     let mut game = Game::new(Booster);

@@ -411,8 +411,8 @@ fn the_weighted_belief_never_weighs_the_true_arrangement_zero() {
         let mut game = dealt_game(&mut rng);
         let truth = dealt_arrangements(game.position());
         let mut beliefs = [BehaviourBelief::new(), BehaviourBelief::new()];
-        beliefs[0].follow(Color::White, 1, arrangements().len());
-        beliefs[1].follow(Color::Black, 1, arrangements().len());
+        beliefs[0].follow(Color::White, 1);
+        beliefs[1].follow(Color::Black, 1);
         while game.outcome().is_none() && plies < 10_000 {
             for seat in [Color::White, Color::Black] {
                 let observer = &beliefs[color_index(seat)];
@@ -485,7 +485,7 @@ fn the_weighting_reads_the_view_not_the_hidden_truth() {
             BehaviourBelief::new(),
         ];
         for belief in &mut beliefs {
-            belief.follow(seat, 1, arrangements().len());
+            belief.follow(seat, 1);
         }
         let mut score = |world: &Position<CloakAndDagger>, options: &MoveList| {
             scorer

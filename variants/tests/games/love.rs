@@ -49,7 +49,7 @@ fn couple(pos: &Position<Love>) -> Option<[Square; 2]> {
 /// The couple two throws select in a position with a throw pending, first lover first (the
 /// chance move the throw makes; a two-colour couple is then kept with White's lover first).
 fn thrown(fen: &str, first: &str, second: &str) -> Option<[Square; 2]> {
-    Love.parse_chance(&pos(fen), &format!("roll:{first}{second}"))
+    Love.parse_written(&pos(fen), &format!("roll:{first}{second}"))
         .map(|mv| [mv.from(), mv.to()])
 }
 
@@ -469,7 +469,7 @@ fn the_monarchs_lovemate_draws_and_round_trips() {
 
 #[test]
 fn lovers_shuttling_by_pawn_moves_repeat_the_position() {
-    assert!(!Love.clock_resets_are_irreversible());
+    assert!(!Love.draw_rules().resets_are_irreversible);
     // From a match game that ran past 14,000 plies: each pawn move (which resets the clock)
     // is undone by the love steps that follow, so the clock never reaches fifty moves and
     // only repetition over the whole game can end it.
