@@ -570,3 +570,17 @@ fn drop_games_keep_their_hash_and_fen_in_random_play() {
         }
     }
 }
+
+#[test]
+fn a_drop_keeps_the_castling_rights_of_the_corner_it_is_encoded_from() {
+    // A drop's move carries a1 as its origin; it must not take White's queenside right.
+    let crazyhouse = VariantFile::shipped().game("crazyhouse").unwrap();
+    let mut played = Game::from_fen(
+        crazyhouse.clone(),
+        "r3k2r/8/8/8/8/8/8/R3K2R[Nn] b KQkq - 0 1",
+    )
+    .unwrap();
+    played.play_token("N@d5").unwrap();
+    let fen = played.position().to_fen(&crazyhouse);
+    assert!(fen.contains(" w KQkq "), "{fen}");
+}
