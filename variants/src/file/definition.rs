@@ -47,6 +47,28 @@ pub struct Flag {
     pub answer: bool,
 }
 
+/// Which of Fairy-Stockfish's counting rules a game keeps (`countingRule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountingRule {
+    /// Makruk's: the board's honour (64 moves for the side with more than a bare king, once
+    /// no pawn is left) and the pieces' honour (8 to 64 moves, by the stronger side's
+    /// pieces, against a bare king).
+    Makruk,
+    /// ASEAN chess's: only against a bare king, 16 to 64 moves by the stronger side's pieces.
+    Asean,
+}
+
+/// A counting rule and the kinds whose number sets the count: the rook, the khon (the
+/// `silver`), the knight and the met (the `fers`), where the game has them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counting {
+    pub rule: CountingRule,
+    pub rook: Option<Kind>,
+    pub khon: Option<Kind>,
+    pub knight: Option<Kind>,
+    pub met: Option<Kind>,
+}
+
 /// Castling: the king to one of two files on its first rank, the rook beside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Castling {
@@ -90,6 +112,8 @@ pub struct Definition {
     pub flag: Option<Flag>,
     /// Checks are counted down from the start FEN's count; the side at zero left wins.
     pub check_counting: bool,
+    /// Makruk's or ASEAN's count of moves to mate, which draws when it runs out.
+    pub counting: Option<Counting>,
     pub stalemate: GameValue,
     /// A king in check may not move but to take its only checker (makpong).
     pub makpong: bool,
@@ -583,11 +607,34 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         _ => None,
     };
     let check_counting = reader.flag("checkCounting", false);
-    if let Some(entry) = reader.entry("countingRule")
-        && !["makruk", "asean", "none"].contains(&entry.value.as_str())
+    let kind_named = |key: &str| {
+        let wanted = catalogue::named(key)?.name;
+        drafts
+            .iter()
+            .position(|draft| draft.name == wanted)
+            .map(|index| Kind::new(index as u8))
+    };
+    let counting = match reader
+        .entry("countingRule")
+        .map(|entry| (entry, entry.value.as_str()))
     {
-        reader.bad(entry, "one of makruk, asean, none");
-    }
+        None | Some((_, "none")) => None,
+        Some((_, rule @ ("makruk" | "asean"))) => Some(Counting {
+            rule: if rule == "makruk" {
+                CountingRule::Makruk
+            } else {
+                CountingRule::Asean
+            },
+            rook: kind_named("rook"),
+            khon: kind_named("silver"),
+            knight: kind_named("knight"),
+            met: kind_named("fers"),
+        }),
+        Some((entry, _)) => {
+            reader.bad(entry, "one of makruk, asean, none");
+            None
+        }
+    };
 
     // Whether the game can end: a royal king, or a rule that ends it without one.
     if king.is_none()
@@ -660,6 +707,7 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             extinction,
             flag,
             check_counting,
+            counting,
             stalemate,
             stalemate_piece_count,
             makpong,

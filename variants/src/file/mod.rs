@@ -15,9 +15,9 @@ use std::sync::Arc;
 
 use amity_engine::tuning::Learning;
 use amity_engine::{
-    Color, DrawRules, FenError, Geometry, Kind, Move, MoveFlag, MoveList, Notation, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, Scratch, SearchFlags, Solver,
-    Verdict,
+    Color, DrawReason, DrawRules, FenError, Geometry, Kind, Move, MoveFlag, MoveList, Notation,
+    OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, Scratch,
+    SearchFlags, Solver, Verdict,
     position::{MAX_KINDS, color_index},
     zobrist,
 };
@@ -69,6 +69,9 @@ pub struct FileState {
     /// The last move dropped a piece whose drop may not mate (shogi's pawn), giving check:
     /// if it mates, the mated side wins. A FEN does not say so (nor Fairy-Stockfish's).
     pub pawn_dropped: bool,
+    /// The counting rule's count, where the game has one. Not in the hash, as neither the
+    /// halfmove clock is (nor in Fairy-Stockfish's): a repetition still repeats while it runs.
+    pub count: outcome::Count,
 }
 
 /// The most pieces of one kind a hand may hold (a FEN asking for more is refused).
@@ -210,6 +213,26 @@ impl Rules for FileGame {
     }
 
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
+        if self.definition().counting.is_some() {
+            return match fields {
+                [] => Ok(()),
+                [count] => {
+                    let parsed = count
+                        .split_once('/')
+                        .and_then(|(ply, limit)| Some((ply.parse().ok()?, limit.parse().ok()?)));
+                    match parsed {
+                        Some((ply, limit)) if limit > 0 && limit <= 128 && ply <= 256 => {
+                            pos.state.count = outcome::Count { limit, ply };
+                            Ok(())
+                        }
+                        _ => Err(FenError::UnexpectedField(format!(
+                            "{count} (the count's plies gone and allowed, as 5/32)"
+                        ))),
+                    }
+                }
+                [_, extra, ..] => Err(FenError::UnexpectedField(extra.to_string())),
+            };
+        }
         if !self.definition().check_counting {
             return match fields.first() {
                 None => Ok(()),
@@ -294,6 +317,10 @@ impl Rules for FileGame {
     }
 
     fn write_extra_fen(&self, pos: &Position<Self>, out: &mut String) {
+        let count = pos.state.count;
+        if self.definition().counting.is_some() && count.limit > 0 {
+            out.push_str(&format!(" {}/{}", count.ply, count.limit));
+        }
         if self.definition().check_counting {
             let [white, black] = pos.state.checks;
             out.push_str(&format!(" {white}+{black}"));
@@ -385,7 +412,12 @@ impl Rules for FileGame {
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let game = self.definition();
         let us = pos.turn();
+        let (count, pieces) = (pos.state.count, pos.occupied().count());
         generation::make(game, pos, mv);
+        if game.counting.is_some() {
+            let captured = pos.occupied().count() < pieces;
+            pos.state.count = outcome::next_count(game, pos, count, captured);
+        }
         // Uchifuzume as Fairy-Stockfish plays it: the drop is legal, and a mate it gives
         // loses (see `outcome::no_move`).
         let pawn_dropped = mv.flag() == MoveFlag::Drop
@@ -416,6 +448,22 @@ impl Rules for FileGame {
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
         outcome::no_move(self.definition(), pos, self.in_check(pos))
+    }
+
+    /// Makruk's and ASEAN's count run out, unless the side to move is mated (as
+    /// Fairy-Stockfish 11.1 ends it).
+    fn counted_draw(&self, pos: &Position<Self>) -> Option<DrawReason> {
+        if !outcome::count_ran_out(self.definition(), pos) {
+            return None;
+        }
+        if self.in_check(pos) {
+            let mut moves = MoveList::new();
+            self.generate_in(pos, &mut moves, &mut Scratch::default());
+            if moves.is_empty() {
+                return None;
+            }
+        }
+        Some(DrawReason::Variant("counting rule"))
     }
 
     /// The game's `nMoveRule` (0: none), `nFoldRule` and `nFoldValue`.
