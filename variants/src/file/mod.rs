@@ -15,8 +15,8 @@ use std::sync::Arc;
 
 use amity_engine::tuning::Learning;
 use amity_engine::{
-    Color, DrawReason, DrawRules, FenError, Geometry, Kind, Move, MoveFlag, MoveList, Notation,
-    OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, Scratch,
+    Color, DrawReason, DrawRules, FenError, Geometry, GuiBoard, Kind, Move, MoveFlag, MoveList,
+    Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, Scratch,
     SearchFlags, Solver, Verdict,
     position::{MAX_KINDS, color_index},
     zobrist,
@@ -72,6 +72,9 @@ pub struct FileState {
     /// The counting rule's count, where the game has one. Not in the hash, as neither the
     /// halfmove clock is (nor in Fairy-Stockfish's): a repetition still repeats while it runs.
     pub count: outcome::Count,
+    /// Each side's run of checks, where shatar's mating rule needs it. Not in the hash (nor
+    /// in Fairy-Stockfish's), nor in the FEN: a FEN's position starts a run afresh.
+    pub checks_run: [outcome::Checks; 2],
 }
 
 /// The most pieces of one kind a hand may hold (a FEN asking for more is refused).
@@ -177,6 +180,20 @@ impl FileGame {
             return false;
         }
         true
+    }
+
+    /// The pieces giving check to the side to move's royal piece.
+    fn checkers(&self, pos: &Position<Self>) -> amity_engine::Bitboard {
+        let us = pos.turn();
+        self.definition()
+            .king
+            .map_or(amity_engine::Bitboard::EMPTY, |king| {
+                pos.pieces(us, king)
+                    .into_iter()
+                    .fold(amity_engine::Bitboard::EMPTY, |checkers, square| {
+                        checkers | self.tables().attackers(pos, square, !us, false)
+                    })
+            })
     }
 
     /// Whether `color`'s royal piece is attacked.
@@ -329,6 +346,12 @@ impl Rules for FileGame {
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
         let game = self.definition();
+        if let Some(shatar) = &game.shatar_mate {
+            let checkers = self.checkers(pos);
+            pos.state.checks_run = [outcome::Checks::None; 2];
+            pos.state.checks_run[color_index(pos.turn())] =
+                outcome::next_checks(shatar, pos, checkers, outcome::Checks::None);
+        }
         if let Some(king) = game.king {
             for color in [Color::White, Color::Black] {
                 let kings = pos.pieces(color, king).count();
@@ -418,6 +441,12 @@ impl Rules for FileGame {
             let captured = pos.occupied().count() < pieces;
             pos.state.count = outcome::next_count(game, pos, count, captured);
         }
+        if let Some(shatar) = &game.shatar_mate {
+            let side = color_index(!us);
+            let checkers = self.checkers(pos);
+            pos.state.checks_run[side] =
+                outcome::next_checks(shatar, pos, checkers, pos.state.checks_run[side]);
+        }
         // Uchifuzume as Fairy-Stockfish plays it: the drop is legal, and a mate it gives
         // loses (see `outcome::no_move`).
         let pawn_dropped = mv.flag() == MoveFlag::Drop
@@ -447,7 +476,12 @@ impl Rules for FileGame {
     }
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
-        outcome::no_move(self.definition(), pos, self.in_check(pos))
+        let game = self.definition();
+        let in_check = self.in_check(pos);
+        match &game.shatar_mate {
+            Some(shatar) if in_check => outcome::shatar_mate(game, shatar, pos, self.checkers(pos)),
+            _ => outcome::no_move(game, pos, in_check),
+        }
     }
 
     /// Makruk's and ASEAN's count run out, unless the side to move is mated (as
@@ -540,6 +574,42 @@ impl Notation for FileGame {
 }
 
 impl Presentation for FileGame {
+    /// The hands, where there are drops, and the count and the runs of checks where the game
+    /// keeps them: what the FEN's board does not show at a glance.
+    fn describe(&self, pos: &Position<Self>) -> String {
+        let game = self.definition();
+        let mut text = String::new();
+        if game.drops.is_some() {
+            for color in [Color::White, Color::Black] {
+                let hand: String = self
+                    .pieces()
+                    .iter()
+                    .zip(&pos.state.hands[color_index(color)])
+                    .flat_map(|(info, &count)| std::iter::repeat_n(info.symbol, count.into()))
+                    .collect();
+                let hand = match color {
+                    Color::White => hand,
+                    Color::Black => hand.to_ascii_lowercase(),
+                };
+                let name = amity_engine::orthodox::color_name(color);
+                let hand = if hand.is_empty() { "-" } else { hand.as_str() };
+                text.push_str(&format!("{name}'s hand: {hand}\n"));
+            }
+        }
+        let count = pos.state.count;
+        if game.counting.is_some() && count.limit > 0 {
+            text.push_str(&format!(
+                "Count: {} of {} plies (a draw when it passes)\n",
+                count.ply, count.limit
+            ));
+        }
+        text
+    }
+
+    fn gui_board(&self) -> GuiBoard {
+        self.definition().gui_board
+    }
+
     fn betza(&self, kind: Kind) -> Option<&'static str> {
         self.definition()
             .betza

@@ -2,10 +2,10 @@
 //! move, the values of checkmate and stalemate when no move is left, and makruk's and
 //! ASEAN's counting rules, which draw a game whose count of moves runs out.
 
-use amity_engine::{Color, DrawReason, Kind, Outcome, Position, WinReason};
+use amity_engine::{Bitboard, Color, DrawReason, Kind, Outcome, Position, WinReason};
 
 use super::FileGame;
-use super::definition::{Counted, Counting, CountingRule, Definition, GameValue};
+use super::definition::{Counted, Counting, CountingRule, Definition, GameValue, ShatarMate};
 
 /// The outcome a value for the side to move stands for.
 fn outcome(value: GameValue, to_move: Color, why: &'static str) -> Outcome {
@@ -210,4 +210,58 @@ pub fn count_ran_out(game: &Definition, pos: &Position<FileGame>) -> bool {
     game.counting.is_some()
         && pos.state.count.limit > 0
         && pos.state.count.ply > pos.state.count.limit
+}
+
+/// Where a side stands in a run of checks, for shatar's mating rule: as of the last
+/// position with it to move, not in check, in check in a run without a shak, or in a run
+/// that had one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Checks {
+    #[default]
+    None,
+    Plain,
+    Shak,
+}
+
+/// The run of checks against the side to move, with `checkers` giving check now, after
+/// `before` (its run as of its last turn, two plies back).
+pub fn next_checks(
+    shatar: &ShatarMate,
+    pos: &Position<FileGame>,
+    checkers: Bitboard,
+    before: Checks,
+) -> Checks {
+    if checkers.is_empty() {
+        return Checks::None;
+    }
+    let shak = shatar
+        .shak
+        .iter()
+        .any(|&kind| pos.pieces(!pos.turn(), kind).intersects(checkers));
+    if shak || before == Checks::Shak {
+        Checks::Shak
+    } else {
+        Checks::Plain
+    }
+}
+
+/// A checkmate as shatar values it: given by knights alone it loses for the mating side; in
+/// a run of checks without a shak it is a draw (niol); otherwise the game's checkmate value.
+pub fn shatar_mate(
+    game: &Definition,
+    shatar: &ShatarMate,
+    pos: &Position<FileGame>,
+    checkers: Bitboard,
+) -> Outcome {
+    let to_move = pos.turn();
+    let knights = shatar
+        .knight
+        .map_or(Bitboard::EMPTY, |knight| pos.pieces(!to_move, knight));
+    if !checkers.is_empty() && (checkers & !knights).is_empty() {
+        return outcome(GameValue::Win, to_move, "a mate by a knight");
+    }
+    if pos.state.checks_run[amity_engine::position::color_index(to_move)] != Checks::Shak {
+        return Outcome::Draw(DrawReason::Variant("niol, a mate without a shak"));
+    }
+    no_move(game, pos, true)
 }
