@@ -792,6 +792,21 @@ fn the_oracle_counts_as_amity_does() {
             assert_eq!(ours, oracle, "{name} {fen} after {token}");
         }
     }
+    // Its search, like Amity's (`the_search_scores_a_count_run_out_as_a_draw`), sees the
+    // draw two plies ahead (its FEN: the limit in the en passant field, the plies gone in
+    // the halfmove field), and the win without the count.
+    let score = oracle_score(
+        "makruk",
+        "fen 8/8/8/4k3/8/8/8/R3K3 w - 32 31 40",
+        "go depth 6",
+    );
+    assert_eq!(score, "cp 0");
+    let score = oracle_score(
+        "makruk",
+        "fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 40",
+        "go depth 6",
+    );
+    assert_ne!(score, "cp 0");
 }
 
 /// Shatar positions and how each ends, as Fairy-Stockfish 11.1 scores them (`mate 0` for
@@ -859,7 +874,7 @@ fn the_search_knows_shatars_mates() {
     assert_eq!(result.score, Score::Mate(1));
 }
 
-/// Fairy-Stockfish's first `score` for `position` and `go`.
+/// Fairy-Stockfish's last `score` for `position` and `go` (its deepest).
 fn oracle_score(game: &str, position: &str, go: &str) -> String {
     let mut oracle = Command::new("/usr/games/fairy-stockfish")
         .stdin(Stdio::piped())
@@ -878,9 +893,7 @@ fn oracle_score(game: &str, position: &str, go: &str) -> String {
     loop {
         line.clear();
         assert!(output.read_line(&mut line).unwrap() > 0, "oracle ended");
-        if let Some((_, after)) = line.split_once(" score ")
-            && score.is_empty()
-        {
+        if let Some((_, after)) = line.split_once(" score ") {
             score = after
                 .split_whitespace()
                 .take(2)
