@@ -467,6 +467,14 @@ impl Rules for FileGame {
         }
     }
 
+    /// A pass breaks every run of checks (as Fairy-Stockfish's null move breaks the chain
+    /// its shatar rule walks back).
+    fn play_null(&self, pos: &mut Position<Self>) {
+        pos.set_en_passant(None);
+        pos.flip_turn();
+        pos.state.checks_run = [outcome::Checks::None; 2];
+    }
+
     fn in_check(&self, pos: &Position<Self>) -> bool {
         self.king_attacked(pos, pos.turn())
     }
