@@ -792,6 +792,44 @@ fn the_oracle_counts_as_amity_does() {
             assert_eq!(ours, oracle, "{name} {fen} after {token}");
         }
     }
+    // Seeded random games from endings with pieces on both sides: captures restart the
+    // count, a pawn's promotion or a bare king changes the rule that counts.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(72);
+    let endings = [
+        ("makruk", "r3k3/8/3s4/8/8/2m5/8/R3K1N1 w - - 0 1"),
+        ("makruk", "4k3/1n6/8/2p5/8/8/3P4/R3K3 w - - 0 1"),
+        ("makpong", "r3k3/8/3s4/8/8/2m5/8/R3K1N1 w - - 0 1"),
+        ("asean", "r3k3/8/3b4/8/8/2q5/8/R3K1N1 w - - 0 1"),
+        ("asean", "4k3/1n6/3q4/8/8/8/8/R3K3 w - - 0 1"),
+    ];
+    let mut counted = 0;
+    for (name, fen) in endings {
+        for _ in 0..4 {
+            let mut game = Game::from_fen(shipped(name), fen).unwrap();
+            let mut moves = Vec::new();
+            while moves.len() < 160 {
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal.as_slice()[rng.random_range(0..legal.len())];
+                moves.push(game.rules().format_move(mv));
+                game.play_unchecked(mv);
+            }
+            let tokens: Vec<&str> = moves.iter().map(String::as_str).collect();
+            let expected = oracle_counts(name, fen, &tokens);
+            let mut replay = Game::from_fen(shipped(name), fen).unwrap();
+            for (token, oracle) in tokens.iter().zip(expected) {
+                replay.play_token(token).unwrap();
+                let ours = replay.position().state.count;
+                let ours = (ours.limit > 0).then_some((ours.limit, ours.ply));
+                assert_eq!(ours, oracle, "{name} {fen} moves {}", tokens.join(" "));
+            }
+            counted += usize::from(replay.position().state.count.limit > 0);
+        }
+    }
+    assert!(counted >= 10, "only {counted} games counted");
     // Its search, like Amity's (`the_search_scores_a_count_run_out_as_a_draw`), sees the
     // draw two plies ahead (its FEN: the limit in the en passant field, the plies gone in
     // the halfmove field), and the win without the count.
