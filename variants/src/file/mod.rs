@@ -229,52 +229,50 @@ impl Rules for FileGame {
         self.definition().pieces
     }
 
+    /// The fields after the move number: the checks each side has yet to give (`3+3`) where
+    /// checks are counted, and a running count (`5/32`) where the game has a counting rule.
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
-        if self.definition().counting.is_some() {
-            return match fields {
-                [] => Ok(()),
-                [count] => {
-                    let parsed = count
-                        .split_once('/')
-                        .and_then(|(ply, limit)| Some((ply.parse().ok()?, limit.parse().ok()?)));
-                    match parsed {
-                        Some((ply, limit)) if limit > 0 && limit <= 128 && ply <= 256 => {
-                            pos.state.count = outcome::Count { limit, ply };
-                            Ok(())
-                        }
-                        _ => Err(FenError::UnexpectedField(format!(
-                            "{count} (the count's plies gone and allowed, as 5/32)"
-                        ))),
-                    }
-                }
-                [_, extra, ..] => Err(FenError::UnexpectedField(extra.to_string())),
-            };
+        let game = self.definition();
+        if game.check_counting {
+            pos.state.checks = [DEFAULT_CHECKS; 2];
         }
-        if !self.definition().check_counting {
-            return match fields.first() {
-                None => Ok(()),
-                Some(field) => Err(FenError::UnexpectedField(field.to_string())),
-            };
-        }
-        pos.state.checks = [DEFAULT_CHECKS; 2];
-        match fields {
-            [] => Ok(()),
-            [count] => {
-                let parsed = count
+        let (mut checks_read, mut count_read) = (false, false);
+        for field in fields {
+            if game.check_counting && !checks_read && !field.contains('/') {
+                let parsed = field
                     .split_once('+')
                     .and_then(|(w, b)| Some([w.parse().ok()?, b.parse().ok()?]));
                 match parsed {
                     Some(checks) if checks.iter().all(|c: &u8| *c <= 99) => {
                         pos.state.checks = checks;
-                        Ok(())
+                        checks_read = true;
                     }
-                    _ => Err(FenError::UnexpectedField(format!(
-                        "{count} (checks to give, as 3+3)"
-                    ))),
+                    _ => {
+                        return Err(FenError::UnexpectedField(format!(
+                            "{field} (checks to give, as 3+3)"
+                        )));
+                    }
                 }
+            } else if game.counting.is_some() && !count_read {
+                let parsed = field
+                    .split_once('/')
+                    .and_then(|(ply, limit)| Some((ply.parse().ok()?, limit.parse().ok()?)));
+                match parsed {
+                    Some((ply, limit)) if limit > 0 && limit <= 128 && ply <= 256 => {
+                        pos.state.count = outcome::Count { limit, ply };
+                        count_read = true;
+                    }
+                    _ => {
+                        return Err(FenError::UnexpectedField(format!(
+                            "{field} (the count's plies gone and allowed, as 5/32)"
+                        )));
+                    }
+                }
+            } else {
+                return Err(FenError::UnexpectedField(field.to_string()));
             }
-            [_, extra, ..] => Err(FenError::UnexpectedField(extra.to_string())),
         }
+        Ok(())
     }
 
     fn read_hand(&self, pos: &mut Position<Self>, hand: &str) -> Result<(), FenError> {

@@ -1044,3 +1044,23 @@ fn bad_values_of_the_new_keys_are_named_at_their_line() {
     let file = VariantFile::read(good.as_bytes()).unwrap();
     assert_eq!(file.game("c").unwrap().gui_board().pocket, 3);
 }
+
+#[test]
+fn a_count_and_counted_checks_read_from_one_fen() {
+    // A game may count both: each field is read by its form, and bad ones are refused.
+    let file = VariantFile::read(b"[both:makruk]\ncheckCounting = true\n").unwrap();
+    let both = file.game("both").unwrap();
+    let fen = "8/8/8/4k3/8/8/8/R3K3 w - - 0 40 2+3 6/32";
+    let pos = Position::from_fen(&both, fen).unwrap();
+    assert_eq!(pos.state.checks, [2, 3]);
+    assert_eq!(pos.state.count.limit, 32);
+    assert_eq!(
+        pos.to_fen(&both),
+        "8/8/8/4k3/8/8/8/R3K3 w - - 0 40 6/32 2+3"
+    );
+    let makruk = shipped("makruk");
+    for bad in ["x", "6/0", "6/32 7/32", "3+3", "-1/32"] {
+        let fen = format!("8/8/8/4k3/8/8/8/R3K3 w - - 0 40 {bad}");
+        assert!(Position::from_fen(&makruk, &fen).is_err(), "{bad}");
+    }
+}
