@@ -235,7 +235,13 @@ impl<R: Rules> Game<R> {
         }
         let draw_rules = self.rules.draw_rules();
         if draw_rules.move_limit_reached(pos.halfmove_clock()) {
-            return Some(Outcome::Draw(DrawReason::FiftyMoves));
+            return Some(Outcome::Draw(match draw_rules.move_limit {
+                Some(50) | None => DrawReason::FiftyMoves,
+                Some(moves) => DrawReason::MoveLimit(moves),
+            }));
+        }
+        if let Some(reason) = self.rules.counted_draw(pos) {
+            return Some(Outcome::Draw(reason));
         }
         if let Some(times) = draw_rules.repetitions {
             let history = self.repetition_history();

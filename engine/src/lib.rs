@@ -37,7 +37,9 @@ pub use notation::Notation;
 pub use options::{OptionError, OptionKind, OptionSpec, OptionValue, VariantSettings};
 pub use partner::{Partner, PartnerDecision, WordSources};
 pub use position::{Kind, Piece, Position};
-pub use presentation::{BeliefGrid, CardRow, Presentation, SeatInfo, Seen, SquareLabel, TWO_SEATS};
+pub use presentation::{
+    BeliefGrid, CardRow, GuiBoard, Presentation, SeatInfo, Seen, SquareLabel, TWO_SEATS,
+};
 pub use puzzle::{PuzzleScore, Solution, SolveLimits, Solver, SolverMemory};
 pub use rules::{
     ChanceOutcome, DrawReason, DrawRules, Geometry, Outcome, PieceInfo, Rules, RulesExt,

@@ -77,6 +77,23 @@ pub struct BeliefGrid {
 /// What a game shows of itself to people and to the seats at its table. Every hook has a
 /// default that fits a two-seat game with nothing beyond its board; a game implements the
 /// ones where it shows more.
+/// How a GUI that knows Fairy-Stockfish's games draws a board it is told about (XBoard's
+/// `setup`, UCI's `info string variant`): how many kinds its pockets show (0: no hands) and
+/// the template it draws the game with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GuiBoard {
+    pub pocket: usize,
+    pub template: &'static str,
+}
+
+impl GuiBoard {
+    /// A board without pockets, drawn as Fairy-Stockfish's plain `fairy` template.
+    pub const PLAIN: GuiBoard = GuiBoard {
+        pocket: 0,
+        template: "fairy",
+    };
+}
+
 pub trait Presentation: Notation {
     /// Lines describing the variant's own state for people (`d`), each ending in a newline;
     /// empty when there is nothing beyond the board.
@@ -91,6 +108,12 @@ pub trait Presentation: Notation {
     fn betza(&self, kind: Kind) -> Option<&'static str> {
         let _ = kind;
         None
+    }
+
+    /// How a GUI is to draw the board: its pockets and template. Default: no pockets, the
+    /// plain board.
+    fn gui_board(&self) -> GuiBoard {
+        GuiBoard::PLAIN
     }
 
     /// The seats of the game, in a fixed order. Default: White and Black.

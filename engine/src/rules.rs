@@ -63,6 +63,9 @@ pub enum WinReason {
 pub enum DrawReason {
     Stalemate,
     FiftyMoves,
+    /// The game's own move limit, when it is not fifty: that many moves by each side
+    /// without a clock reset.
+    MoveLimit(u32),
     Repetition,
     InsufficientMaterial,
     /// A draw defined by the variant.
@@ -183,6 +186,7 @@ impl Outcome {
             }
             Outcome::Draw(DrawReason::Stalemate) => "Stalemate".into(),
             Outcome::Draw(DrawReason::FiftyMoves) => "Draw by fifty-move rule".into(),
+            Outcome::Draw(DrawReason::MoveLimit(moves)) => format!("Draw by {moves}-move rule"),
             Outcome::Draw(DrawReason::Repetition) => "Draw by repetition".into(),
             Outcome::Draw(DrawReason::InsufficientMaterial) => {
                 "Draw by insufficient material".into()
@@ -498,6 +502,15 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// repetition, both draws.
     fn draw_rules(&self) -> DrawRules {
         DrawRules::CHESS
+    }
+
+    /// A draw that a count kept in the game's own state gives when it runs out (beyond the
+    /// move limit's halfmove clock). [`Game`](crate::Game) ends the game with it after the
+    /// no-move ends, and the search scores it as a draw; move generation never sees it, so
+    /// it never changes perft. Default: no such count.
+    fn counted_draw(&self, pos: &Position<Self>) -> Option<DrawReason> {
+        let _ = pos;
+        None
     }
 
     /// Whether neither side can win any more (chess's insufficient material).

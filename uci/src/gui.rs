@@ -221,11 +221,14 @@ impl Dialect {
 pub fn xboard_setup<R: Variant>(rules: &R) -> Vec<String> {
     let dialect = Dialect::of(rules);
     let geometry = rules.geometry();
+    let board = rules.gui_board();
     let mut lines = vec![format!(
-        "setup ({}) {}x{}+0_fairy {}",
+        "setup ({}) {}x{}+{}_{} {}",
         dialect.piece_to_char(),
         geometry.files,
         geometry.ranks,
+        board.pocket,
+        board.template,
         dialect.to_gui_fen(rules.start_fen())
     )];
     for kind in kinds(rules) {
@@ -318,14 +321,17 @@ pub fn highlight<R: Variant>(game: &Game<R>, square: &str) -> Result<String, Bad
 }
 
 /// The line variant GUIs read after `UCI_Variant` is set (the form Fairy-Stockfish uses):
-/// `info string variant <name> files <n> ranks <n> pocket 0 template fairy startpos <FEN>`.
+/// `info string variant <name> files <n> ranks <n> pocket <n> template <t> startpos <FEN>`.
 pub fn uci_variant_info<R: Variant>(rules: &R) -> String {
     let geometry = rules.geometry();
+    let board = rules.gui_board();
     format!(
-        "info string variant {} files {} ranks {} pocket 0 template fairy startpos {}",
+        "info string variant {} files {} ranks {} pocket {} template {} startpos {}",
         rules.name(),
         geometry.files,
         geometry.ranks,
+        board.pocket,
+        board.template,
         rules.start_fen()
     )
 }

@@ -556,13 +556,14 @@ impl<'a, R: Rules> Worker<'a, R> {
         }
     }
 
-    /// The score of a game the draw rules end here: the move limit or dead material (a
-    /// draw), or a repetition of a position since the last irreversible move (one repetition
+    /// The score of a game the draw rules end here: the move limit, the game's own count or
+    /// dead material (a draw), or a repetition of a position since the last irreversible move (one repetition
     /// inside the tree is enough to call it, with the result the game's repetition rule
     /// gives).
     fn rule_end(&self, pos: &Position<R>, ply: usize) -> Option<i32> {
         let draw_rules = self.rules.draw_rules();
         if draw_rules.move_limit_reached(pos.halfmove_clock())
+            || self.rules.counted_draw(pos).is_some()
             || self.rules.insufficient_material(pos)
         {
             return Some(0);

@@ -2,7 +2,9 @@
 //! into a typed [`Definition`], with every key checked: an unknown key, a bad value, a piece
 //! Amity cannot move yet and a rule it does not play yet are each an error at their line.
 
-use amity_engine::{Bitboard, File, Geometry, Kind, PieceInfo, Rank, Square, position::MAX_KINDS};
+use amity_engine::{
+    Bitboard, File, Geometry, GuiBoard, Kind, PieceInfo, Rank, Square, position::MAX_KINDS,
+};
 
 use super::betza::{self, Atom};
 use super::catalogue::{self, Role};
@@ -45,6 +47,39 @@ pub struct Flag {
     pub regions: [Bitboard; 2],
     /// Black may answer White's arrival with its own, for a draw.
     pub answer: bool,
+}
+
+/// Which of Fairy-Stockfish's counting rules a game keeps (`countingRule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountingRule {
+    /// Makruk's: the board's honour (64 moves for the side with more than a bare king, once
+    /// no pawn is left) and the pieces' honour (8 to 64 moves, by the stronger side's
+    /// pieces, against a bare king).
+    Makruk,
+    /// ASEAN chess's: only against a bare king, 16 to 64 moves by the stronger side's pieces.
+    Asean,
+}
+
+/// A counting rule and the kinds whose number sets the count: the rook, the khon (the
+/// `silver`), the knight and the met (the `fers`), where the game has them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counting {
+    pub rule: CountingRule,
+    pub rook: Option<Kind>,
+    pub khon: Option<Kind>,
+    pub knight: Option<Kind>,
+    pub met: Option<Kind>,
+}
+
+/// Shatar's mating rules (`shatarMateRule`): a mate given by knights alone loses for the
+/// mating side, and a mate counts only when the run of checks that ends in it had a shak,
+/// a check by a knight, rook or bers; without one it is a draw (niol).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShatarMate {
+    pub knight: Option<Kind>,
+    /// The kinds whose check is a shak: the knight, the rook and the bers, where the game
+    /// has them.
+    pub shak: Vec<Kind>,
 }
 
 /// Castling: the king to one of two files on its first rank, the rook beside it.
@@ -90,9 +125,13 @@ pub struct Definition {
     pub flag: Option<Flag>,
     /// Checks are counted down from the start FEN's count; the side at zero left wins.
     pub check_counting: bool,
+    /// Makruk's or ASEAN's count of moves to mate, which draws when it runs out.
+    pub counting: Option<Counting>,
     pub stalemate: GameValue,
     /// A king in check may not move but to take its only checker (makpong).
     pub makpong: bool,
+    /// Shatar's rules for what a checkmate is worth.
+    pub shatar_mate: Option<ShatarMate>,
     /// Stalemate wins for the side with fewer pieces, draws with as many (suicide).
     pub stalemate_piece_count: bool,
     pub checkmate: GameValue,
@@ -113,6 +152,10 @@ pub struct Definition {
     /// Per kind: what a promotion to it adds to the move in UCI (`q` for a queen, `+` for a
     /// shogi-style promotion).
     pub promotion_token: Vec<&'static str>,
+    /// How a GUI draws the game: the kinds its pockets show (`pocketSize`, by default every
+    /// kind the file names in a drop game, none without drops) and its template
+    /// (`variantTemplate`, `fairy` by default).
+    pub gui_board: GuiBoard,
 }
 
 /// Drops: pieces in hand may be put on an empty square instead of a move.
@@ -134,13 +177,7 @@ pub struct Drops {
 
 /// Keys that only say how a GUI draws the game, or that only a piece Amity refuses reads
 /// (the soldier's): read and otherwise ignored.
-const PRESENTATION_OR_DROPS: &[&str] = &[
-    "variantTemplate",
-    "pieceToCharTable",
-    "pocketSize",
-    "endgameEval",
-    "soldierPromotionRank",
-];
+const PRESENTATION_OR_DROPS: &[&str] = &["pieceToCharTable", "endgameEval", "soldierPromotionRank"];
 
 /// Rules Amity does not play yet, with the only value it accepts for each (the default).
 const NOT_YET: &[(&str, &str)] = &[
@@ -170,7 +207,6 @@ const NOT_YET: &[(&str, &str)] = &[
     ("kingPassOnStalemate", "false"),
     ("flyingGeneral", "false"),
     ("perpetualCheckIllegal", "false"),
-    ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("connectN", "0"),
     ("materialCounting", "none"),
@@ -215,6 +251,9 @@ const RULE_KEYS: &[&str] = &[
     "countingRule",
     "stalematePieceCount",
     "makpongRule",
+    "shatarMateRule",
+    "pocketSize",
+    "variantTemplate",
     "pieceDrops",
     "capturesToHand",
     "dropLoop",
@@ -583,11 +622,66 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         _ => None,
     };
     let check_counting = reader.flag("checkCounting", false);
-    if let Some(entry) = reader.entry("countingRule")
-        && !["makruk", "asean", "none"].contains(&entry.value.as_str())
+    let kind_named = |key: &str| {
+        let wanted = catalogue::named(key)?.name;
+        drafts
+            .iter()
+            .position(|draft| draft.name == wanted)
+            .map(|index| Kind::new(index as u8))
+    };
+    let shatar_mate = reader.flag("shatarMateRule", false).then(|| ShatarMate {
+        knight: kind_named("knight"),
+        shak: ["knight", "rook", "bers"]
+            .into_iter()
+            .filter_map(kind_named)
+            .collect(),
+    });
+    let pocket_size = reader.entry("pocketSize").is_some().then(|| {
+        reader.number(
+            "pocketSize",
+            0,
+            0,
+            64,
+            "a number of pocket slots from 0 to 64",
+        )
+    });
+    let template = match reader.entry("variantTemplate") {
+        None => "fairy".to_string(),
+        Some(entry) => {
+            let value = entry.value.clone();
+            if value.is_empty()
+                || value.len() > 32
+                || !value.chars().all(|c| c.is_ascii_alphanumeric())
+            {
+                reader.bad(
+                    entry,
+                    "a template name of letters and digits (fairy, shogi...)",
+                );
+            }
+            value
+        }
+    };
+    let counting = match reader
+        .entry("countingRule")
+        .map(|entry| (entry, entry.value.as_str()))
     {
-        reader.bad(entry, "one of makruk, asean, none");
-    }
+        None | Some((_, "none")) => None,
+        Some((_, rule @ ("makruk" | "asean"))) => Some(Counting {
+            rule: if rule == "makruk" {
+                CountingRule::Makruk
+            } else {
+                CountingRule::Asean
+            },
+            rook: kind_named("rook"),
+            khon: kind_named("silver"),
+            knight: kind_named("knight"),
+            met: kind_named("fers"),
+        }),
+        Some((entry, _)) => {
+            reader.bad(entry, "one of makruk, asean, none");
+            None
+        }
+    };
 
     // Whether the game can end: a royal king, or a rule that ends it without one.
     if king.is_none()
@@ -640,6 +734,12 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         demoted.push(if drop_loop { twin.moves_as } else { twin.was });
         promotion_token.push(leak(twin.token.clone()));
     }
+    let pocket = match (pocket_size, &drops) {
+        (_, None) => 0,
+        (Some(size), Some(_)) => size as usize,
+        // As Fairy-Stockfish counts it: every kind the file names (the promoted ones not).
+        (None, Some(_)) => drafts.len(),
+    };
     Ok(Draft {
         definition: Definition {
             name: leak(name.to_string()),
@@ -660,9 +760,11 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             extinction,
             flag,
             check_counting,
+            counting,
             stalemate,
             stalemate_piece_count,
             makpong,
+            shatar_mate,
             checkmate,
             immobility_illegal,
             move_rule,
@@ -672,6 +774,10 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             demoted,
             promoted,
             promotion_token,
+            gui_board: GuiBoard {
+                pocket,
+                template: leak(template),
+            },
         },
         start_line,
     })

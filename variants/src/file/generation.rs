@@ -452,9 +452,18 @@ pub fn make(game: &Definition, pos: &mut Position<FileGame>, mv: Move) {
     let us = pos.turn();
     let (from, to) = (mv.from(), mv.to());
     pos.set_en_passant(None);
-    pos.discard_castling(Bitboard::from_square(from) | Bitboard::from_square(to));
+    // A drop comes from the hand: its `from` square (a1 by the encoding) is no square left.
+    let dropped = mv.flag() == MoveFlag::Drop;
+    let left = if dropped {
+        Bitboard::EMPTY
+    } else {
+        Bitboard::from_square(from)
+    };
+    pos.discard_castling(left | Bitboard::from_square(to));
     let mut clock = pos.halfmove_clock() + 1;
-    let moved = pos.piece_at(from).map(|piece| piece.kind);
+    let moved = (!dropped)
+        .then(|| pos.piece_at(from).map(|piece| piece.kind))
+        .flatten();
     match mv.flag() {
         MoveFlag::Castle => {
             if let Some((rook, rook_to)) = castling_rook(game, pos, from, to) {

@@ -15,9 +15,9 @@ use std::sync::Arc;
 
 use amity_engine::tuning::Learning;
 use amity_engine::{
-    Color, DrawRules, FenError, Geometry, Kind, Move, MoveFlag, MoveList, Notation, OptionKind,
-    OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, Scratch, SearchFlags, Solver,
-    Verdict,
+    Color, DrawReason, DrawRules, FenError, Geometry, GuiBoard, Kind, Move, MoveFlag, MoveList,
+    Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, Scratch,
+    SearchFlags, Solver, Verdict,
     position::{MAX_KINDS, color_index},
     zobrist,
 };
@@ -70,6 +70,12 @@ pub struct FileState {
     /// The last move dropped a piece whose drop may not mate (shogi's pawn), giving check:
     /// if it mates, the mated side wins. A FEN does not say so (nor Fairy-Stockfish's).
     pub pawn_dropped: bool,
+    /// The counting rule's count, where the game has one. Not in the hash, as neither the
+    /// halfmove clock is (nor in Fairy-Stockfish's): a repetition still repeats while it runs.
+    pub count: outcome::Count,
+    /// Each side's run of checks, where shatar's mating rule needs it. Not in the hash (nor
+    /// in Fairy-Stockfish's), nor in the FEN: a FEN's position starts a run afresh.
+    pub checks_run: [outcome::Checks; 2],
 }
 
 /// The most pieces of one kind a hand may hold (a FEN asking for more is refused).
@@ -177,6 +183,20 @@ impl FileGame {
         true
     }
 
+    /// The pieces giving check to the side to move's royal piece.
+    fn checkers(&self, pos: &Position<Self>) -> amity_engine::Bitboard {
+        let us = pos.turn();
+        self.definition()
+            .king
+            .map_or(amity_engine::Bitboard::EMPTY, |king| {
+                pos.pieces(us, king)
+                    .into_iter()
+                    .fold(amity_engine::Bitboard::EMPTY, |checkers, square| {
+                        checkers | self.tables().attackers(pos, square, !us, false)
+                    })
+            })
+    }
+
     /// Whether `color`'s royal piece is attacked.
     fn king_attacked(&self, pos: &Position<Self>, color: Color) -> bool {
         self.definition().king.is_some_and(|king| {
@@ -210,32 +230,50 @@ impl Rules for FileGame {
         self.definition().pieces
     }
 
+    /// The fields after the move number: the checks each side has yet to give (`3+3`) where
+    /// checks are counted, and a running count (`5/32`) where the game has a counting rule.
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
-        if !self.definition().check_counting {
-            return match fields.first() {
-                None => Ok(()),
-                Some(field) => Err(FenError::UnexpectedField(field.to_string())),
-            };
+        let game = self.definition();
+        if game.check_counting {
+            pos.state.checks = [DEFAULT_CHECKS; 2];
         }
-        pos.state.checks = [DEFAULT_CHECKS; 2];
-        match fields {
-            [] => Ok(()),
-            [count] => {
-                let parsed = count
+        let (mut checks_read, mut count_read) = (false, false);
+        for field in fields {
+            if game.check_counting && !checks_read && !field.contains('/') {
+                let parsed = field
                     .split_once('+')
                     .and_then(|(w, b)| Some([w.parse().ok()?, b.parse().ok()?]));
                 match parsed {
                     Some(checks) if checks.iter().all(|c: &u8| *c <= 99) => {
                         pos.state.checks = checks;
-                        Ok(())
+                        checks_read = true;
                     }
-                    _ => Err(FenError::UnexpectedField(format!(
-                        "{count} (checks to give, as 3+3)"
-                    ))),
+                    _ => {
+                        return Err(FenError::UnexpectedField(format!(
+                            "{field} (checks to give, as 3+3)"
+                        )));
+                    }
                 }
+            } else if game.counting.is_some() && !count_read {
+                let parsed = field
+                    .split_once('/')
+                    .and_then(|(ply, limit)| Some((ply.parse().ok()?, limit.parse().ok()?)));
+                match parsed {
+                    Some((ply, limit)) if limit > 0 && limit <= 128 && ply <= 256 => {
+                        pos.state.count = outcome::Count { limit, ply };
+                        count_read = true;
+                    }
+                    _ => {
+                        return Err(FenError::UnexpectedField(format!(
+                            "{field} (the count's plies gone and allowed, as 5/32)"
+                        )));
+                    }
+                }
+            } else {
+                return Err(FenError::UnexpectedField(field.to_string()));
             }
-            [_, extra, ..] => Err(FenError::UnexpectedField(extra.to_string())),
         }
+        Ok(())
     }
 
     fn read_hand(&self, pos: &mut Position<Self>, hand: &str) -> Result<(), FenError> {
@@ -295,6 +333,10 @@ impl Rules for FileGame {
     }
 
     fn write_extra_fen(&self, pos: &Position<Self>, out: &mut String) {
+        let count = pos.state.count;
+        if self.definition().counting.is_some() && count.limit > 0 {
+            out.push_str(&format!(" {}/{}", count.ply, count.limit));
+        }
         if self.definition().check_counting {
             let [white, black] = pos.state.checks;
             out.push_str(&format!(" {white}+{black}"));
@@ -303,6 +345,12 @@ impl Rules for FileGame {
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
         let game = self.definition();
+        if let Some(shatar) = &game.shatar_mate {
+            let checkers = self.checkers(pos);
+            pos.state.checks_run = [outcome::Checks::None; 2];
+            pos.state.checks_run[color_index(pos.turn())] =
+                outcome::next_checks(shatar, pos, checkers, outcome::Checks::None);
+        }
         if let Some(king) = game.king {
             for color in [Color::White, Color::Black] {
                 let kings = pos.pieces(color, king).count();
@@ -386,7 +434,18 @@ impl Rules for FileGame {
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         let game = self.definition();
         let us = pos.turn();
+        let (count, pieces) = (pos.state.count, pos.occupied().count());
         generation::make(game, pos, mv);
+        if game.counting.is_some() {
+            let captured = pos.occupied().count() < pieces;
+            pos.state.count = outcome::next_count(game, pos, count, captured);
+        }
+        if let Some(shatar) = &game.shatar_mate {
+            let side = color_index(!us);
+            let checkers = self.checkers(pos);
+            pos.state.checks_run[side] =
+                outcome::next_checks(shatar, pos, checkers, pos.state.checks_run[side]);
+        }
         // Uchifuzume as Fairy-Stockfish plays it: the drop is legal, and a mate it gives
         // loses (see `outcome::no_move`).
         let pawn_dropped = mv.flag() == MoveFlag::Drop
@@ -407,6 +466,14 @@ impl Rules for FileGame {
         }
     }
 
+    /// A pass breaks every run of checks (as Fairy-Stockfish's null move breaks the chain
+    /// its shatar rule walks back).
+    fn play_null(&self, pos: &mut Position<Self>) {
+        pos.set_en_passant(None);
+        pos.flip_turn();
+        pos.state.checks_run = [outcome::Checks::None; 2];
+    }
+
     fn in_check(&self, pos: &Position<Self>) -> bool {
         self.king_attacked(pos, pos.turn())
     }
@@ -416,7 +483,28 @@ impl Rules for FileGame {
     }
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
-        outcome::no_move(self.definition(), pos, self.in_check(pos))
+        let game = self.definition();
+        let in_check = self.in_check(pos);
+        match &game.shatar_mate {
+            Some(shatar) if in_check => outcome::shatar_mate(game, shatar, pos, self.checkers(pos)),
+            _ => outcome::no_move(game, pos, in_check),
+        }
+    }
+
+    /// Makruk's and ASEAN's count run out, unless the side to move is mated (as
+    /// Fairy-Stockfish 11.1 ends it).
+    fn counted_draw(&self, pos: &Position<Self>) -> Option<DrawReason> {
+        if !outcome::count_ran_out(self.definition(), pos) {
+            return None;
+        }
+        if self.in_check(pos) {
+            let mut moves = MoveList::new();
+            self.generate_in(pos, &mut moves, &mut Scratch::default());
+            if moves.is_empty() {
+                return None;
+            }
+        }
+        Some(DrawReason::Variant("counting rule"))
     }
 
     /// The game's `nMoveRule` (0: none), `nFoldRule` and `nFoldValue`. With drops a captured
@@ -490,6 +578,42 @@ impl Notation for FileGame {
 }
 
 impl Presentation for FileGame {
+    /// The hands, where there are drops, and the count and the runs of checks where the game
+    /// keeps them: what the FEN's board does not show at a glance.
+    fn describe(&self, pos: &Position<Self>) -> String {
+        let game = self.definition();
+        let mut text = String::new();
+        if game.drops.is_some() {
+            for color in [Color::White, Color::Black] {
+                let hand: String = self
+                    .pieces()
+                    .iter()
+                    .zip(&pos.state.hands[color_index(color)])
+                    .flat_map(|(info, &count)| std::iter::repeat_n(info.symbol, count.into()))
+                    .collect();
+                let hand = match color {
+                    Color::White => hand,
+                    Color::Black => hand.to_ascii_lowercase(),
+                };
+                let name = amity_engine::orthodox::color_name(color);
+                let hand = if hand.is_empty() { "-" } else { hand.as_str() };
+                text.push_str(&format!("{name}'s hand: {hand}\n"));
+            }
+        }
+        let count = pos.state.count;
+        if game.counting.is_some() && count.limit > 0 {
+            text.push_str(&format!(
+                "Count: {} of {} plies (a draw when it passes)\n",
+                count.ply, count.limit
+            ));
+        }
+        text
+    }
+
+    fn gui_board(&self) -> GuiBoard {
+        self.definition().gui_board
+    }
+
     fn betza(&self, kind: Kind) -> Option<&'static str> {
         self.definition()
             .betza

@@ -5,8 +5,11 @@
 
 use crate::common::{read_perft_file, repository_file};
 use amity_engine::perft::perft;
-use amity_engine::search::{Limits, Searcher};
-use amity_engine::{Color, DrawReason, Game, Notation, Outcome, Position, Rules, WinReason};
+use amity_engine::search::{Limits, Score, Searcher};
+use amity_engine::{
+    Color, DrawReason, Game, GuiBoard, Notation, Outcome, Position, Presentation, Rules, RulesExt,
+    WinReason,
+};
 use amity_variants::file::{FileGame, VariantFile};
 use amity_variants::{Chess, LosAlamos};
 use proptest::prelude::*;
@@ -206,6 +209,10 @@ fn a_line() -> impl Strategy<Value = String> {
         "checkCounting",
         "kingType",
         "wibble",
+        "countingRule",
+        "shatarMateRule",
+        "pocketSize",
+        "variantTemplate",
         "stalemateValue",
         "mustCapture",
         "pieceDrops",
@@ -220,6 +227,7 @@ fn a_line() -> impl Strategy<Value = String> {
     let values = prop::sample::select(vec![
         "k",
         "p",
+        "makruk",
         "-",
         "a:NN",
         "a:fpR",
@@ -457,7 +465,12 @@ fn the_games_own_move_and_repetition_rules_end_it() {
         assert_eq!(short.outcome(), None);
     }
     short.play_token("f6g8").unwrap();
-    assert_eq!(short.outcome(), Some(Outcome::Draw(DrawReason::FiftyMoves)));
+    // Named by its own number, not as chess's fifty moves.
+    assert_eq!(
+        short.outcome(),
+        Some(Outcome::Draw(DrawReason::MoveLimit(2)))
+    );
+    assert_eq!(short.outcome().unwrap().reason(), "Draw by 2-move rule");
     // nMoveRule = 0 (makruk): no limit however long the clock.
     let fen = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 150 80";
     let makruk = Game::from_fen(shipped("makruk"), fen).unwrap();
@@ -568,5 +581,486 @@ fn drop_games_keep_their_hash_and_fen_in_random_play() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn a_drop_keeps_the_castling_rights_of_the_corner_it_is_encoded_from() {
+    // A drop's move carries a1 as its origin; it must not take White's queenside right.
+    let crazyhouse = VariantFile::shipped().game("crazyhouse").unwrap();
+    let mut played = Game::from_fen(
+        crazyhouse.clone(),
+        "r3k2r/8/8/8/8/8/8/R3K2R[Nn] b KQkq - 0 1",
+    )
+    .unwrap();
+    played.play_token("N@d5").unwrap();
+    let fen = played.position().to_fen(&crazyhouse);
+    assert!(fen.contains(" w KQkq "), "{fen}");
+}
+
+/// The kings walk round, `plies` half-moves of it: White's round e1 f1 f2 e2 and Black's
+/// e5 f5 f6 (four moves and three), so no position stands a third time in 48 plies.
+fn king_walk(plies: usize) -> Vec<&'static str> {
+    let white = ["e1f1", "f1f2", "f2e2", "e2e1"];
+    let black = ["e5f5", "f5f6", "f6e5"];
+    (0..plies)
+        .map(|ply| match ply % 2 {
+            0 => white[(ply / 2) % 4],
+            _ => black[(ply / 2) % 3],
+        })
+        .collect()
+}
+
+#[test]
+fn makruks_count_draws_when_it_runs_out() {
+    // A rook against a bare king: the count starts with White's first move, at 16 moves
+    // (32 plies) counted from the pieces on the board (3, so 6 plies gone). It runs out
+    // when it passes 32: after 28 plies. Fairy-Stockfish 11.1 writes the same count in its
+    // FEN (`R4K2 b - 32 6 1` after e1f1, `... w - 32 33 15` after 28 plies).
+    let makruk = shipped("makruk");
+    let start = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
+    let mut game = Game::from_fen(makruk.clone(), start).unwrap();
+    for (index, token) in king_walk(28).into_iter().enumerate() {
+        assert_eq!(game.outcome(), None, "after {index} plies");
+        game.play_token(token).unwrap();
+        if index == 0 {
+            assert!(game.position().to_fen(&makruk).ends_with(" 6/32"));
+        }
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw(DrawReason::Variant("counting rule")))
+    );
+    assert!(game.position().to_fen(&makruk).ends_with(" 33/32"));
+    // The count never changes perft: a count run out is an end only the game record and
+    // the search see.
+    let fen = game.position().to_fen(&makruk);
+    let uncounted = fen.strip_suffix(" 33/32").unwrap();
+    assert_eq!(
+        perft(&makruk, game.position(), 3),
+        perft(&makruk, &Position::from_fen(&makruk, uncounted).unwrap(), 3)
+    );
+    // The FEN carries the count: one read back runs out as the game did.
+    let read = Game::from_fen(makruk.clone(), &fen).unwrap();
+    assert_eq!(read.outcome(), game.outcome());
+    // With pawns on the board nothing is counted.
+    let mut pawns = Game::from_fen(makruk.clone(), "8/8/8/4k3/8/p7/8/R3K3 w - - 0 1").unwrap();
+    for token in king_walk(40) {
+        pawns.play_token(token).unwrap();
+    }
+    assert_eq!(pawns.outcome(), None);
+    assert_eq!(pawns.position().state.count.limit, 0);
+}
+
+#[test]
+fn a_mate_on_the_counts_last_move_still_wins() {
+    // Counted out, but mated: the mate stands (Fairy-Stockfish ends by the count only when
+    // the side to move is not in check or has a move).
+    let makruk = shipped("makruk");
+    let mated = Game::from_fen(makruk.clone(), "R3k3/8/4K3/8/8/8/8/8 b - - 0 60 40/32").unwrap();
+    assert_eq!(
+        mated.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Checkmate
+        })
+    );
+    // In check with a way out: the count draws.
+    let checked = Game::from_fen(makruk, "R3k3/8/8/4K3/8/8/8/8 b - - 0 60 40/32").unwrap();
+    assert_eq!(
+        checked.outcome(),
+        Some(Outcome::Draw(DrawReason::Variant("counting rule")))
+    );
+}
+
+#[test]
+fn aseans_count_starts_only_against_a_bare_king() {
+    // ASEAN: a rook against a bare king is counted 16 moves from zero; a knight alone is not
+    // counted at all (the met must be with it).
+    let asean = shipped("asean");
+    let mut rook = Game::from_fen(asean.clone(), "8/8/8/4k3/8/8/8/R3K3 w - - 0 1").unwrap();
+    let walk = king_walk(34);
+    for token in &walk[..33] {
+        assert_eq!(rook.outcome(), None);
+        rook.play_token(token).unwrap();
+    }
+    assert_eq!(
+        rook.outcome(),
+        None,
+        "32 plies counted are the count, not past it"
+    );
+    rook.play_token(walk[33]).unwrap();
+    assert_eq!(
+        rook.outcome(),
+        Some(Outcome::Draw(DrawReason::Variant("counting rule")))
+    );
+    let mut knight = Game::from_fen(asean.clone(), "8/8/8/4k3/8/8/8/N3K3 w - - 0 1").unwrap();
+    for token in king_walk(40) {
+        knight.play_token(token).unwrap();
+    }
+    assert_eq!(knight.outcome(), None);
+    assert_eq!(knight.position().state.count.limit, 0);
+}
+
+#[test]
+fn the_search_scores_a_count_run_out_as_a_draw() {
+    // Two plies before the count runs out a rook cannot mate: the search sees the draw.
+    let makruk = shipped("makruk");
+    let game = Game::from_fen(makruk, "8/8/8/4k3/8/8/8/R3K3 w - - 0 40 31/32").unwrap();
+    let mut searcher = Searcher::new(4, 1);
+    let stop = AtomicBool::new(false);
+    let result = searcher.search_game(&game, &Limits::depth(6), &stop, &mut |_| {});
+    assert_eq!(result.score, Score::Centipawns(0));
+    // Without the count the same position is a win.
+    let free = Game::from_fen(shipped("makruk"), "8/8/8/4k3/8/8/8/R3K3 w - - 0 40").unwrap();
+    let result = searcher.search_game(&free, &Limits::depth(6), &stop, &mut |_| {});
+    assert!(
+        match result.score {
+            Score::Centipawns(centipawns) => centipawns > 300,
+            Score::Mate(moves) => moves > 0,
+        },
+        "{:?}",
+        result.score
+    );
+}
+
+/// Fairy-Stockfish's count after each ply of `moves` from `fen`: its FEN's counting limit
+/// and ply (the en passant and halfmove fields while a count runs), or `None` before.
+fn oracle_counts(game: &str, fen: &str, moves: &[&str]) -> Vec<Option<(u16, u16)>> {
+    let mut oracle = Command::new("/usr/games/fairy-stockfish")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("fairy-stockfish installed");
+    let mut input = oracle.stdin.take().unwrap();
+    writeln!(input, "uci\nsetoption name UCI_Variant value {game}").unwrap();
+    for plies in 1..=moves.len() {
+        writeln!(
+            input,
+            "position fen {fen} moves {}\nd",
+            moves[..plies].join(" ")
+        )
+        .unwrap();
+    }
+    writeln!(input, "quit").unwrap();
+    drop(input);
+    let output = BufReader::new(oracle.stdout.take().unwrap());
+    let counts = output
+        .lines()
+        .map_while(Result::ok)
+        .filter_map(|line| line.strip_prefix("Fen: ").map(String::from))
+        .map(|fen| {
+            let fields: Vec<&str> = fen.split_whitespace().collect();
+            let limit: Option<u16> = fields[3].parse().ok();
+            limit.map(|limit| (limit, fields[4].parse().unwrap()))
+        })
+        .collect();
+    oracle.wait().unwrap();
+    counts
+}
+
+/// Plays makruk and ASEAN endings in Amity and in Fairy-Stockfish and compares the count
+/// after every ply. Ignored: it needs `/usr/games/fairy-stockfish` (`.ci/run` installs it).
+#[test]
+#[ignore]
+fn the_oracle_counts_as_amity_does() {
+    let cases = [
+        ("makruk", "8/8/8/4k3/8/8/8/R3K3 w - - 0 1", king_walk(30)),
+        ("makruk", "8/8/3s4/4k3/8/8/8/R3K3 w - - 0 1", {
+            let mut moves = vec!["a1a6", "d6c5", "a6a5", "e5d4", "a5c5"];
+            moves.extend(["d4d3", "e1f1", "d3d4", "f1e1"].repeat(5));
+            moves
+        }),
+        ("makruk", "8/8/8/4k3/8/8/8/SN2K3 w - - 0 1", king_walk(20)),
+        ("asean", "8/8/8/4k3/8/8/8/R3K3 w - - 0 1", king_walk(34)),
+        ("asean", "8/8/3n4/4k3/8/8/8/R3K3 w - - 0 1", {
+            let mut moves = vec!["a1a6", "e5e4", "a6d6"];
+            moves.extend(["e4f4", "e1d1", "f4e4", "d1e1"].repeat(9));
+            moves
+        }),
+    ];
+    for (name, fen, moves) in cases {
+        let rules = shipped(name);
+        let mut game = Game::from_fen(rules.clone(), fen).unwrap();
+        let expected = oracle_counts(name, fen, &moves);
+        assert_eq!(expected.len(), moves.len(), "{name} {fen}");
+        for (token, oracle) in moves.iter().zip(expected) {
+            game.play_token(token)
+                .unwrap_or_else(|error| panic!("{name} {fen} {token}: {error}"));
+            let ours = game.position().state.count;
+            let ours = (ours.limit > 0).then_some((ours.limit, ours.ply));
+            assert_eq!(ours, oracle, "{name} {fen} after {token}");
+        }
+    }
+    // Seeded random games from endings with pieces on both sides: captures restart the
+    // count, a pawn's promotion or a bare king changes the rule that counts.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(72);
+    let endings = [
+        ("makruk", "r3k3/8/3s4/8/8/2m5/8/R3K1N1 w - - 0 1"),
+        ("makruk", "4k3/1n6/8/2p5/8/8/3P4/R3K3 w - - 0 1"),
+        ("makpong", "r3k3/8/3s4/8/8/2m5/8/R3K1N1 w - - 0 1"),
+        ("asean", "r3k3/8/3b4/8/8/2q5/8/R3K1N1 w - - 0 1"),
+        ("asean", "4k3/1n6/3q4/8/8/8/8/R3K3 w - - 0 1"),
+    ];
+    let mut counted = 0;
+    for (name, fen) in endings {
+        for _ in 0..4 {
+            let mut game = Game::from_fen(shipped(name), fen).unwrap();
+            let mut moves = Vec::new();
+            while moves.len() < 160 {
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal.as_slice()[rng.random_range(0..legal.len())];
+                moves.push(game.rules().format_move(mv));
+                game.play_unchecked(mv);
+            }
+            let tokens: Vec<&str> = moves.iter().map(String::as_str).collect();
+            let expected = oracle_counts(name, fen, &tokens);
+            let mut replay = Game::from_fen(shipped(name), fen).unwrap();
+            for (token, oracle) in tokens.iter().zip(expected) {
+                replay.play_token(token).unwrap();
+                let ours = replay.position().state.count;
+                let ours = (ours.limit > 0).then_some((ours.limit, ours.ply));
+                assert_eq!(ours, oracle, "{name} {fen} moves {}", tokens.join(" "));
+            }
+            counted += usize::from(replay.position().state.count.limit > 0);
+        }
+    }
+    assert!(counted >= 10, "only {counted} games counted");
+    // Its search, like Amity's (`the_search_scores_a_count_run_out_as_a_draw`), sees the
+    // draw two plies ahead (its FEN: the limit in the en passant field, the plies gone in
+    // the halfmove field), and the win without the count.
+    let score = oracle_score(
+        "makruk",
+        "fen 8/8/8/4k3/8/8/8/R3K3 w - 32 31 40",
+        "go depth 6",
+    );
+    assert_eq!(score, "cp 0");
+    let score = oracle_score(
+        "makruk",
+        "fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 40",
+        "go depth 6",
+    );
+    assert_ne!(score, "cp 0");
+}
+
+/// Shatar positions and how each ends, as Fairy-Stockfish 11.1 scores them (`mate 0` for
+/// a decided game, `cp 0` for a draw, at the root with no move): a FEN, moves from it, and
+/// the winner (`None`: a draw).
+const SHATAR_ENDS: [(&str, &str, Option<Color>); 5] = [
+    // Smothered by a knight alone: the mater loses.
+    ("6rk/5Npp/8/8/8/8/8/K7 b - - 0 1", "", Some(Color::Black)),
+    // Mated by a rook, a shak: White wins.
+    ("R5k1/5ppp/8/8/8/8/8/K7 b - - 0 1", "", Some(Color::White)),
+    // Mated by a bishop with no shak before: niol, a draw.
+    ("6bk/7p/8/8/8/8/8/B6K b - - 0 1", "", None),
+    // The same bishop mate after a rook's check in the same run: it counts.
+    (
+        "4R2k/5b1p/8/8/8/4B3/8/7K b - - 0 1",
+        "f7g8 e3d4",
+        Some(Color::White),
+    ),
+    // ... and without that check before it, a draw.
+    ("4R1bk/7p/8/8/8/4B3/8/7K w - - 0 1", "e3d4", None),
+];
+
+fn shatar_after(fen: &str, moves: &str) -> Game<FileGame> {
+    let mut game = Game::from_fen(shipped("shatar"), fen).unwrap();
+    for token in moves.split_whitespace() {
+        game.play_token(token).unwrap();
+    }
+    game
+}
+
+#[test]
+fn shatars_mates_count_as_its_rules_say() {
+    for (fen, moves, winner) in SHATAR_ENDS {
+        let game = shatar_after(fen, moves);
+        let mut moves_left = amity_engine::MoveList::new();
+        game.rules().generate(game.position(), &mut moves_left);
+        assert!(moves_left.is_empty(), "{fen} {moves}: not a mate");
+        match (game.outcome(), winner) {
+            (Some(Outcome::Win { winner: won, .. }), Some(winner)) => {
+                assert_eq!(won, winner, "{fen} {moves}")
+            }
+            (Some(Outcome::Draw(_)), None) => {}
+            (outcome, _) => panic!("{fen} {moves}: {outcome:?}"),
+        }
+    }
+    // Robado: a side left a bare king draws.
+    let bare = Game::from_fen(shipped("shatar"), "8/8/8/4k3/8/8/8/R3K3 b - - 0 1").unwrap();
+    assert_eq!(
+        bare.outcome(),
+        Some(Outcome::Draw(DrawReason::Variant("extinction")))
+    );
+}
+
+#[test]
+fn the_search_knows_shatars_mates() {
+    // A knight's smothered mate would lose: the search does not give it. A rook's wins.
+    let mut searcher = Searcher::new(4, 1);
+    let stop = AtomicBool::new(false);
+    let knight = Game::from_fen(shipped("shatar"), "6rk/6pp/8/4N3/8/8/8/K7 w - - 0 1").unwrap();
+    let result = searcher.search_game(&knight, &Limits::depth(3), &stop, &mut |_| {});
+    assert_ne!(knight.rules().format_move(result.best), "e5f7");
+    let rook = Game::from_fen(shipped("shatar"), "6k1/5ppp/8/8/8/8/8/KR6 w - - 0 1").unwrap();
+    let result = searcher.search_game(&rook, &Limits::depth(3), &stop, &mut |_| {});
+    assert_eq!(rook.rules().format_move(result.best), "b1b8");
+    assert_eq!(result.score, Score::Mate(1));
+}
+
+/// Fairy-Stockfish's last `score` for `position` and `go` (its deepest).
+fn oracle_score(game: &str, position: &str, go: &str) -> String {
+    let mut oracle = Command::new("/usr/games/fairy-stockfish")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("fairy-stockfish installed");
+    let mut input = oracle.stdin.take().unwrap();
+    writeln!(
+        input,
+        "uci\nsetoption name UCI_Variant value {game}\nposition {position}\n{go}"
+    )
+    .unwrap();
+    let mut output = BufReader::new(oracle.stdout.take().unwrap());
+    let mut score = String::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        assert!(output.read_line(&mut line).unwrap() > 0, "oracle ended");
+        if let Some((_, after)) = line.split_once(" score ") {
+            score = after
+                .split_whitespace()
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    writeln!(input, "quit").unwrap();
+    drop(input);
+    oracle.wait().unwrap();
+    score
+}
+
+/// Fairy-Stockfish scores each of [`SHATAR_ENDS`] as decided or drawn as Amity ends it, and
+/// its knight's smothered mate as lost for the mater. Ignored: it needs
+/// `/usr/games/fairy-stockfish` (`.ci/run` installs it).
+#[test]
+#[ignore]
+fn the_oracle_ends_shatar_as_amity_does() {
+    for (fen, moves, winner) in SHATAR_ENDS {
+        let position = if moves.is_empty() {
+            format!("fen {fen}")
+        } else {
+            format!("fen {fen} moves {moves}")
+        };
+        let score = oracle_score("shatar", &position, "go depth 1");
+        let expected = if winner.is_some() { "mate 0" } else { "cp 0" };
+        assert_eq!(score, expected, "{fen} {moves}");
+    }
+    let score = oracle_score(
+        "shatar",
+        "fen 6rk/6pp/8/4N3/8/8/8/K7 w - - 0 1",
+        "go depth 1 searchmoves e5f7",
+    );
+    assert_eq!(score, "mate -1");
+    let after = shatar_after("6rk/6pp/8/4N3/8/8/8/K7 w - - 0 1", "e5f7");
+    assert!(matches!(
+        after.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn drop_games_tell_guis_their_pockets_and_show_their_hands() {
+    // As Fairy-Stockfish's `info string variant`: crazyhouse's pockets hold its six kinds,
+    // minishogi's the five its file says; a game without drops has none.
+    let board = |name: &str| shipped(name).gui_board();
+    assert_eq!(
+        board("crazyhouse"),
+        GuiBoard {
+            pocket: 6,
+            template: "crazyhouse"
+        }
+    );
+    assert_eq!(board("loop"), board("crazyhouse"));
+    assert_eq!(
+        board("minishogi"),
+        GuiBoard {
+            pocket: 5,
+            template: "shogi"
+        }
+    );
+    assert_eq!(board("makruk"), GuiBoard::PLAIN);
+    // `d` shows the hands, and a running count.
+    let crazyhouse = shipped("crazyhouse");
+    let mut game = Game::new(crazyhouse.clone());
+    for token in ["e2e4", "d7d5", "e4d5", "d8d5"] {
+        game.play_token(token).unwrap();
+    }
+    assert_eq!(
+        crazyhouse.describe(game.position()),
+        "White's hand: P\nBlack's hand: p\n"
+    );
+    let makruk = shipped("makruk");
+    let counted = Position::from_fen(&makruk, "8/8/8/4k3/8/8/8/R3K3 w - - 0 40 6/32").unwrap();
+    assert_eq!(
+        makruk.describe(&counted),
+        "Count: 6 of 32 plies (a draw when it passes)\n"
+    );
+}
+
+#[test]
+fn bad_values_of_the_new_keys_are_named_at_their_line() {
+    let cases: [(&str, usize, &str); 5] = [
+        ("[a:makruk]\n\ncountingRule = thai\n", 3, "countingRule"),
+        ("[a:chess]\nshatarMateRule = yes\n", 2, "shatarMateRule"),
+        ("[a:crazyhouse]\npocketSize = 99\n", 2, "pocketSize"),
+        ("[a:crazyhouse]\npocketSize = -1\n", 2, "pocketSize"),
+        (
+            "[a:chess]\nvariantTemplate = two words\n",
+            2,
+            "variantTemplate",
+        ),
+    ];
+    for (text, line, key) in cases {
+        let errors = VariantFile::read(text.as_bytes()).unwrap_err();
+        assert_eq!(errors.len(), 1, "{text}: {errors:?}");
+        assert_eq!(errors[0].line, line, "{text}");
+        assert!(errors[0].to_string().contains(key), "{}", errors[0]);
+    }
+    // Their good values read.
+    let good = "[a:makruk]\ncountingRule = asean\n[b:chess]\nshatarMateRule = true\n\
+                [c:crazyhouse]\npocketSize = 3\nvariantTemplate = bughouse\n";
+    let file = VariantFile::read(good.as_bytes()).unwrap();
+    assert_eq!(file.game("c").unwrap().gui_board().pocket, 3);
+}
+
+#[test]
+fn a_count_and_counted_checks_read_from_one_fen() {
+    // A game may count both: each field is read by its form, and bad ones are refused.
+    let file = VariantFile::read(b"[both:makruk]\ncheckCounting = true\n").unwrap();
+    let both = file.game("both").unwrap();
+    let fen = "8/8/8/4k3/8/8/8/R3K3 w - - 0 40 2+3 6/32";
+    let pos = Position::from_fen(&both, fen).unwrap();
+    assert_eq!(pos.state.checks, [2, 3]);
+    assert_eq!(pos.state.count.limit, 32);
+    assert_eq!(
+        pos.to_fen(&both),
+        "8/8/8/4k3/8/8/8/R3K3 w - - 0 40 6/32 2+3"
+    );
+    let makruk = shipped("makruk");
+    for bad in ["x", "6/0", "6/32 7/32", "3+3", "-1/32"] {
+        let fen = format!("8/8/8/4k3/8/8/8/R3K3 w - - 0 40 {bad}");
+        assert!(Position::from_fen(&makruk, &fen).is_err(), "{bad}");
     }
 }
