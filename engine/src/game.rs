@@ -240,9 +240,6 @@ impl<R: Rules> Game<R> {
                 Some(moves) => DrawReason::MoveLimit(moves),
             }));
         }
-        if let Some(reason) = self.rules.counted_draw(pos) {
-            return Some(Outcome::Draw(reason));
-        }
         if let Some(times) = draw_rules.repetitions {
             let history = self.repetition_history();
             let current = pos.hash();
@@ -250,8 +247,8 @@ impl<R: Rules> Game<R> {
                 return Some(draw_rules.repetition_outcome(pos.turn()));
             }
         }
-        if self.rules.insufficient_material(pos) {
-            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+        if let Some(reason) = self.rules.position_draw(pos) {
+            return Some(Outcome::Draw(reason));
         }
         None
     }

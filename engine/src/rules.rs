@@ -504,19 +504,15 @@ pub trait Rules: Clone + Send + Sync + 'static {
         DrawRules::CHESS
     }
 
-    /// A draw that a count kept in the game's own state gives when it runs out (beyond the
-    /// move limit's halfmove clock). [`Game`](crate::Game) ends the game with it after the
-    /// no-move ends, and the search scores it as a draw; move generation never sees it, so
-    /// it never changes perft. Default: no such count.
-    fn counted_draw(&self, pos: &Position<Self>) -> Option<DrawReason> {
+    /// A draw the position itself gives by the game's rules, whatever came before it: dead
+    /// material (chess's insufficient material, [`DrawReason::InsufficientMaterial`]), or a
+    /// count kept in the game's state that ran out (beyond the move limit's halfmove clock).
+    /// [`Game`](crate::Game) ends the game with it after the no-move ends, the move limit and
+    /// repetition, and the search scores it as a draw; move generation never sees it, so it
+    /// never changes perft. Default: none.
+    fn position_draw(&self, pos: &Position<Self>) -> Option<DrawReason> {
         let _ = pos;
         None
-    }
-
-    /// Whether neither side can win any more (chess's insufficient material).
-    fn insufficient_material(&self, pos: &Position<Self>) -> bool {
-        let _ = pos;
-        false
     }
 
     // ----- chance -----

@@ -879,8 +879,9 @@ impl Rules for Love {
         Outcome::checkmate_or_stalemate(pos.turn(), self.in_check(pos))
     }
 
-    fn insufficient_material(&self, pos: &Position<Self>) -> bool {
-        pos.kind(KING).any() && orthodox::insufficient_material(pos)
+    fn position_draw(&self, pos: &Position<Self>) -> Option<DrawReason> {
+        (pos.kind(KING).any() && orthodox::insufficient_material(pos))
+            .then_some(DrawReason::InsufficientMaterial)
     }
 
     /// Love steps move pawns sideways and backwards, so a pawn move (which resets the clock)

@@ -563,8 +563,7 @@ impl<'a, R: Rules> Worker<'a, R> {
     fn rule_end(&self, pos: &Position<R>, ply: usize) -> Option<i32> {
         let draw_rules = self.rules.draw_rules();
         if draw_rules.move_limit_reached(pos.halfmove_clock())
-            || self.rules.counted_draw(pos).is_some()
-            || self.rules.insufficient_material(pos)
+            || self.rules.position_draw(pos).is_some()
         {
             return Some(0);
         }

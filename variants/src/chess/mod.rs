@@ -15,8 +15,8 @@ use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
 use amity_engine::search::{StrengthScale, see};
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
-    Color, FenError, Kind, Learning, Move, Notation, OptionKind, OptionSpec, Outcome, PieceInfo,
-    Position, Presentation, Rules, Scratch, SearchFlags, Solver, VariantSettings,
+    Color, DrawReason, FenError, Kind, Learning, Move, Notation, OptionKind, OptionSpec, Outcome,
+    PieceInfo, Position, Presentation, Rules, Scratch, SearchFlags, Solver, VariantSettings,
 };
 
 use amity_engine::evaluation::Tapered;
@@ -160,8 +160,8 @@ impl<S: Setup> Rules for ChessRules<S> {
         self.rules().no_move_outcome(pos)
     }
 
-    fn insufficient_material(&self, pos: &Position<Self>) -> bool {
-        orthodox::insufficient_material(pos)
+    fn position_draw(&self, pos: &Position<Self>) -> Option<DrawReason> {
+        orthodox::insufficient_material(pos).then_some(DrawReason::InsufficientMaterial)
     }
 
     fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {

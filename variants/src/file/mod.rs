@@ -493,7 +493,7 @@ impl Rules for FileGame {
 
     /// Makruk's and ASEAN's count run out, unless the side to move is mated (as
     /// Fairy-Stockfish 11.1 ends it).
-    fn counted_draw(&self, pos: &Position<Self>) -> Option<DrawReason> {
+    fn position_draw(&self, pos: &Position<Self>) -> Option<DrawReason> {
         if !outcome::count_ran_out(self.definition(), pos) {
             return None;
         }

@@ -16,8 +16,8 @@ use amity_engine::search::{StrengthScale, see};
 use amity_engine::tuning::Features;
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
-    FenError, Geometry, Learning, Move, Notation, Outcome, PieceInfo, Position, Presentation,
-    Rules, Scratch, SearchFlags, Solver,
+    DrawReason, FenError, Geometry, Learning, Move, Notation, Outcome, PieceInfo, Position,
+    Presentation, Rules, Scratch, SearchFlags, Solver,
 };
 
 /// Los Alamos chess.
@@ -88,9 +88,9 @@ impl Rules for LosAlamos {
         RULES.no_move_outcome(pos)
     }
 
-    fn insufficient_material(&self, pos: &Position<Self>) -> bool {
+    fn position_draw(&self, pos: &Position<Self>) -> Option<DrawReason> {
         // Without bishops only a lone knight (or nothing) beside the kings is dead.
-        orthodox::insufficient_material(pos)
+        orthodox::insufficient_material(pos).then_some(DrawReason::InsufficientMaterial)
     }
 
     fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {

@@ -1120,8 +1120,8 @@ impl Rules for SplitBrain {
         }
     }
 
-    fn insufficient_material(&self, pos: &Position<Self>) -> bool {
-        orthodox::insufficient_material(pos)
+    fn position_draw(&self, pos: &Position<Self>) -> Option<DrawReason> {
+        orthodox::insufficient_material(pos).then_some(DrawReason::InsufficientMaterial)
     }
 
     fn hides_information(&self) -> bool {

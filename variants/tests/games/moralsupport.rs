@@ -374,7 +374,7 @@ fn no_legal_move_without_double_check_is_a_draw() {
 fn bare_kings_are_not_a_draw_by_material() {
     let fen = "8/8/8/3k4/8/3K4/8/8 w - - 0 1";
     assert_eq!(outcome(fen), None);
-    assert!(!RULES.insufficient_material(&position(fen)));
+    assert!(RULES.position_draw(&position(fen)).is_none());
 }
 
 #[test]
