@@ -14,7 +14,7 @@ use amity_variants::file::{FileGame, VariantFile};
 use amity_variants::{Chess, LosAlamos};
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::AtomicBool;
 
 /// One line of a `tests/perft/fairy/<game>.perft` file: moves from the start, and counts.
@@ -137,17 +137,23 @@ fn file_defined_chess_and_los_alamos_equal_the_built_in_ones() {
     }
 }
 
-/// Asks Fairy-Stockfish for every count the data holds. Ignored: it needs
-/// `/usr/games/fairy-stockfish` (Debian's `fairy-stockfish`; `.ci/run` installs it).
-#[test]
-#[ignore]
-fn the_oracle_still_counts_the_data() {
+/// Starts `/usr/games/fairy-stockfish` with its input and output piped; its input.
+fn start_oracle() -> (Child, ChildStdin) {
     let mut oracle = Command::new("/usr/games/fairy-stockfish")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("fairy-stockfish installed");
-    let mut input = oracle.stdin.take().unwrap();
+    let input = oracle.stdin.take().unwrap();
+    (oracle, input)
+}
+
+/// Asks Fairy-Stockfish for every count the data holds. Ignored: it needs
+/// `/usr/games/fairy-stockfish` (Debian's `fairy-stockfish`; `.ci/run` installs it).
+#[test]
+#[ignore]
+fn the_oracle_still_counts_the_data() {
+    let (mut oracle, mut input) = start_oracle();
     let mut output = BufReader::new(oracle.stdout.take().unwrap());
     let mut ask = |input: &mut std::process::ChildStdin, command: String| -> u64 {
         writeln!(input, "{command}").unwrap();
@@ -546,8 +552,15 @@ fn bad_drop_keys_are_named_at_their_line() {
             "hand",
         ),
     ];
-    for (text, line, word) in cases {
+    assert_refused_at_lines(&cases, false);
+}
+
+/// Each file of `cases` is refused, its first error at the line given and naming the word
+/// given (with `alone`, as its only error).
+fn assert_refused_at_lines(cases: &[(&str, usize, &str)], alone: bool) {
+    for &(text, line, word) in cases {
         let errors = VariantFile::read(text.as_bytes()).unwrap_err();
+        assert!(!alone || errors.len() == 1, "{text}: {errors:?}");
         assert_eq!(errors[0].line, line, "{text}: {errors:?}");
         let shown = errors[0].to_string();
         assert!(shown.contains(word), "{text}: {shown}");
@@ -644,12 +657,17 @@ fn makruks_count_draws_when_it_runs_out() {
     let read = Game::from_fen(makruk.clone(), &fen).unwrap();
     assert_eq!(read.outcome(), game.outcome());
     // With pawns on the board nothing is counted.
-    let mut pawns = Game::from_fen(makruk.clone(), "8/8/8/4k3/8/p7/8/R3K3 w - - 0 1").unwrap();
+    assert_never_counted(makruk, "8/8/8/4k3/8/p7/8/R3K3 w - - 0 1");
+}
+
+/// Walks the kings 40 plies from `fen`: no count starts and the game goes on.
+fn assert_never_counted(rules: FileGame, fen: &str) {
+    let mut game = Game::from_fen(rules, fen).unwrap();
     for token in king_walk(40) {
-        pawns.play_token(token).unwrap();
+        game.play_token(token).unwrap();
     }
-    assert_eq!(pawns.outcome(), None);
-    assert_eq!(pawns.position().state.count.limit, 0);
+    assert_eq!(game.outcome(), None, "{fen}");
+    assert_eq!(game.position().state.count.limit, 0, "{fen}");
 }
 
 #[test]
@@ -694,12 +712,7 @@ fn aseans_count_starts_only_against_a_bare_king() {
         rook.outcome(),
         Some(Outcome::Draw(DrawReason::Variant("counting rule")))
     );
-    let mut knight = Game::from_fen(asean.clone(), "8/8/8/4k3/8/8/8/N3K3 w - - 0 1").unwrap();
-    for token in king_walk(40) {
-        knight.play_token(token).unwrap();
-    }
-    assert_eq!(knight.outcome(), None);
-    assert_eq!(knight.position().state.count.limit, 0);
+    assert_never_counted(asean, "8/8/8/4k3/8/8/8/N3K3 w - - 0 1");
 }
 
 #[test]
@@ -727,12 +740,7 @@ fn the_search_scores_a_count_run_out_as_a_draw() {
 /// Fairy-Stockfish's count after each ply of `moves` from `fen`: its FEN's counting limit
 /// and ply (the en passant and halfmove fields while a count runs), or `None` before.
 fn oracle_counts(game: &str, fen: &str, moves: &[&str]) -> Vec<Option<(u16, u16)>> {
-    let mut oracle = Command::new("/usr/games/fairy-stockfish")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("fairy-stockfish installed");
-    let mut input = oracle.stdin.take().unwrap();
+    let (mut oracle, mut input) = start_oracle();
     writeln!(input, "uci\nsetoption name UCI_Variant value {game}").unwrap();
     for plies in 1..=moves.len() {
         writeln!(
@@ -914,12 +922,7 @@ fn the_search_knows_shatars_mates() {
 
 /// Fairy-Stockfish's last `score` for `position` and `go` (its deepest).
 fn oracle_score(game: &str, position: &str, go: &str) -> String {
-    let mut oracle = Command::new("/usr/games/fairy-stockfish")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("fairy-stockfish installed");
-    let mut input = oracle.stdin.take().unwrap();
+    let (mut oracle, mut input) = start_oracle();
     writeln!(
         input,
         "uci\nsetoption name UCI_Variant value {game}\nposition {position}\n{go}"
@@ -1032,12 +1035,7 @@ fn bad_values_of_the_new_keys_are_named_at_their_line() {
             "variantTemplate",
         ),
     ];
-    for (text, line, key) in cases {
-        let errors = VariantFile::read(text.as_bytes()).unwrap_err();
-        assert_eq!(errors.len(), 1, "{text}: {errors:?}");
-        assert_eq!(errors[0].line, line, "{text}");
-        assert!(errors[0].to_string().contains(key), "{}", errors[0]);
-    }
+    assert_refused_at_lines(&cases, true);
     // Their good values read.
     let good = "[a:makruk]\ncountingRule = asean\n[b:chess]\nshatarMateRule = true\n\
                 [c:crazyhouse]\npocketSize = 3\nvariantTemplate = bughouse\n";
