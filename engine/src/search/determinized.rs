@@ -195,17 +195,15 @@ fn draw<T>(hypotheses: Vec<(T, f64)>, samples: usize, rng: &mut StdRng) -> Vec<(
 impl Searcher {
     /// Weighs every decision the opponent made in `game` that this seat has not weighed yet
     /// (the decisions on views with the opponent to move). Returns the nodes spent.
+    /// A game that numbers no hypotheses weighs nothing: [`BehaviourBelief::observe`] finds
+    /// no hypothesis to score, so the root's are not listed here as well.
     pub(super) fn observe_game<R: Rules>(&mut self, game: &Game<R>, stop: &AtomicBool) -> u64 {
         let rules = game.rules();
         let root = game.position();
         let Some(model) = self.hidden.behaviour else {
             return 0;
         };
-        if self.hidden.baseline
-            || self.hidden.full_state
-            || !rules.is_view(root)
-            || rules.hypotheses(root).is_empty()
-        {
+        if self.hidden.baseline || self.hidden.full_state || !rules.is_view(root) {
             return 0;
         }
         let seat = root.turn();
