@@ -361,6 +361,34 @@ fn the_opposing_chooser_picks_the_ruling_worse_for_the_movers() {
     }
 }
 
+/// A seat given a node budget and no depth (`go nodes`, a strength level) searches as deep
+/// as the budget reaches: Black's rook lift c6-e6 mates in three (Fairy-Stockfish agrees),
+/// which the fixed depth used without limits does not see, so only the budgeted chooser
+/// picks the rook.
+#[test]
+fn a_seat_bound_by_nodes_alone_searches_past_the_fixed_depth() {
+    let pos = position("r1r3/1k4/p4p/Pn1p1P/3P1K/6 b - - 3 28 checker:k");
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let bk = Seat::parse("Bk").unwrap();
+    let choose = |limits: amity_engine::search::Limits| {
+        let decision = amity_variants::splitbrain::seats::answer(
+            &pos,
+            bk,
+            PartnerModel::Alike,
+            &limits,
+            &stop,
+        )
+        .unwrap();
+        SplitBrain.format_move(decision)
+    };
+    let budgeted = amity_engine::search::Limits {
+        nodes: Some(50_000),
+        ..Default::default()
+    };
+    assert_eq!(choose(budgeted), "c:c6");
+    assert_eq!(choose(Default::default()), "c:b3");
+}
+
 /// A person in seat Wq sees the mover's view (`turn:c:?`) and the decisions owed; the end of
 /// input ends the game without a crash.
 #[test]

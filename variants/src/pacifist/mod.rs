@@ -15,6 +15,7 @@ use amity_engine::castling::{Castle, CastlingNotation};
 use amity_engine::orthodox::{
     self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES,
 };
+use amity_engine::search::StrengthScale;
 use amity_engine::{
     Bitboard, Color, DrawReason, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
     Notation, OptionKind, OptionSpec, Outcome, Piece, PieceInfo, Position, Presentation, Rank,
@@ -1857,6 +1858,9 @@ impl Rules for Pacifist {
             late_move_reductions: false,
             quiescence_plies: Some(QUIESCENCE_PLIES),
             exchange_reductions: false,
+            // Self-play on the standard scale gave +246 and +288 Elo for its 200-level steps:
+            // a doubling of nodes buys more here than in chess (docs/strength-levels.md).
+            strength: StrengthScale::new(144),
             ..SearchFlags::BEFORE_COUNTERMOVES
         }
     }

@@ -44,7 +44,10 @@ pub fn plays_one_seat(options: &VariantOptions) -> bool {
 }
 
 /// The decision `seat` owes in `pos`, by [`super::seat_decision`] with a fresh,
-/// single-threaded board search to `limits.depth` (else [`SEAT_DEPTH`]) and `limits.nodes`.
+/// single-threaded board search to `limits.depth` and `limits.nodes` (with neither, to
+/// [`SEAT_DEPTH`]). A node budget alone (`go nodes`, a strength level) sets no depth: the
+/// level's budget is what makes a weaker seat, and two partners at one level still search
+/// alike, each search being fresh and node-bound.
 /// A clock or move time only cuts a search that would overrun the hard budget (a slow or
 /// busy machine): partners then may disagree, but the seat does not lose on time.
 ///
@@ -57,7 +60,10 @@ pub fn answer(
     limits: &Limits,
     stop: &AtomicBool,
 ) -> Result<Move, SeatError> {
-    let depth = limits.depth.unwrap_or(SEAT_DEPTH).max(1);
+    let depth = limits
+        .depth
+        .or(limits.nodes.is_none().then_some(SEAT_DEPTH))
+        .map(|depth| depth.max(1));
     let deadline = limits
         .budget()
         .hard
@@ -65,7 +71,7 @@ pub fn answer(
     let mut search = |board: &Position<LosAlamos>, candidates: &[Move]| {
         let mut searcher = Searcher::new(SEAT_HASH_MB, 1);
         let board_limits = Limits {
-            depth: Some(depth),
+            depth,
             nodes: limits.nodes,
             movetime: deadline.map(|deadline| {
                 deadline

@@ -5,8 +5,10 @@
 use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::{Limits, Searcher, Strength, StrengthScale, strength};
-use amity_engine::{Rules, RulesExt};
-use amity_variants::{NAMES, new_game, with_game};
+use amity_engine::{Rules, RulesExt, SolveLimits, Solver, SolverMemory};
+use amity_variants::{AnyGame, NAMES, new_game, with_game};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 
 /// Every game's scale.
 fn scales() -> Vec<(&'static str, StrengthScale)> {
@@ -57,9 +59,22 @@ fn every_game_maps_higher_levels_to_more_nodes_and_fewer_errors() {
     }
 }
 
-/// One limited search of the game's start at `elo`: the decision and the nodes spent.
+/// The game after chance's first throws (dealt by a fixed seed), where a player decides.
+fn first_decision(name: &str) -> AnyGame {
+    let mut game = new_game(name).expect("a registered game");
+    let mut dealer = StdRng::seed_from_u64(7);
+    with_game!(&mut game, g => {
+        while let Some(outcome) = g.draw_chance(&mut dealer) {
+            g.play_unchecked(outcome);
+        }
+    });
+    game
+}
+
+/// One limited search at `elo` of the game's first decision: the decision and the nodes
+/// spent.
 fn limited_search(name: &str, elo: u32, seed: u64) -> (String, u64) {
-    let game = new_game(name).expect("a registered game");
+    let game = first_decision(name);
     with_game!(&game, g => {
         let limits = Limits {
             strength: Some(Strength::new(elo, seed)),
@@ -72,6 +87,32 @@ fn limited_search(name: &str, elo: u32, seed: u64) -> (String, u64) {
         g.rules().generate(g.position(), &mut moves);
         assert!(moves.contains(result.best), "{name}: illegal {:?}", result.best);
         (format!("{:?}", result.best), result.nodes)
+    })
+}
+
+/// The game's first decision at `elo` as the protocols make it: by the game's own solver
+/// within the level's node budget where the game has one (a solitaire), else by the search.
+fn limited_decision(name: &str, elo: u32, seed: u64) -> String {
+    let game = first_decision(name);
+    with_game!(&game, g => {
+        let level = Strength::new(elo, seed).on_scale(g.rules().search_flags().strength);
+        let stop = AtomicBool::new(false);
+        let memory = SolverMemory::default();
+        let limits = SolveLimits {
+            deadline: None,
+            nodes: Some(level.node_budget()),
+            depth: None,
+            stop: &stop,
+            memory: &memory,
+        };
+        match g.rules().solve(g.position(), limits) {
+            Some(solution) => {
+                let first = solution.line.first().copied();
+                assert!(first.is_some(), "{name}: the solver found no decision at {elo}");
+                format!("{first:?}")
+            }
+            None => limited_search(name, elo, seed).0,
+        }
     })
 }
 
@@ -103,13 +144,13 @@ fn the_search_keeps_to_the_budget_of_the_games_own_scale() {
 #[test]
 fn levels_on_every_scale_are_legal_and_replay_under_a_seed() {
     for (name, scale) in scales() {
-        if scale.elo_per_doubling == StrengthScale::CHESS.elo_per_doubling {
+        if scale == StrengthScale::CHESS {
             // Chess's scale is replayed over the protocol (tests/cli/strength.rs).
             continue;
         }
         for elo in [1200, 1800] {
-            let first = limited_search(name, elo, 9);
-            assert_eq!(first.0, limited_search(name, elo, 9).0, "{name} at {elo}");
+            let first = limited_decision(name, elo, 9);
+            assert_eq!(first, limited_decision(name, elo, 9), "{name} at {elo}");
         }
     }
 }
