@@ -946,6 +946,10 @@ impl Notation for Neighbour {
 }
 
 impl Presentation for Neighbour {
+    fn record_tags(&self, pos: &Position<Self>) -> Vec<(&'static str, String)> {
+        crate::solitaire::score_tag(self, pos)
+    }
+
     fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
         let mv = seen.decision;
         let piece =

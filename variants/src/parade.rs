@@ -612,6 +612,10 @@ impl Notation for Parade {
 }
 
 impl Presentation for Parade {
+    fn record_tags(&self, pos: &Position<Self>) -> Vec<(&'static str, String)> {
+        crate::solitaire::score_tag(self, pos)
+    }
+
     fn in_words(&self, seen: &amity_engine::Seen<'_, Self>) -> Option<String> {
         let mv = seen.decision;
         match mv.flag() {

@@ -918,6 +918,24 @@ macro_rules! solitaire_solver {
 }
 pub(crate) use solitaire_solver;
 
+/// The score of a solitaire that has ended at `pos`; `None` while it goes on.
+pub fn final_score<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<i32> {
+    if rules.won(pos) {
+        Some(rules.score_after(pos, 0))
+    } else {
+        rules.terminal(pos).map(|_| rules.lost_score())
+    }
+}
+
+/// The `Score` tag of a finished solitaire's record: how well the deal was played, which the
+/// result (won or not) does not say. A record of a game still going (adjudicated) has none.
+pub fn score_tag<R: Solitaire>(rules: &R, pos: &Position<R>) -> Vec<(&'static str, String)> {
+    final_score(rules, pos)
+        .map(|score| ("Score", score.to_string()))
+        .into_iter()
+        .collect()
+}
+
 /// The account of a finished solitaire that went from `start` to `end` (full states): the
 /// player's score, and the optimum of the deal with its piles known, solved within `limits`.
 pub fn final_account<R: Solitaire + amity_engine::Notation>(
@@ -926,11 +944,7 @@ pub fn final_account<R: Solitaire + amity_engine::Notation>(
     end: &Position<R>,
     limits: amity_engine::SolveLimits,
 ) -> Vec<String> {
-    let score = if rules.won(end) {
-        rules.score_after(end, 0)
-    } else {
-        rules.lost_score()
-    };
+    let score = final_score(rules, end).unwrap_or_else(|| rules.lost_score());
     let table = solver::Table::new(solver::TABLE_MB);
     let optimum = solver::solve_open(rules, start, &table, limits, true);
     let line: Vec<String> = optimum

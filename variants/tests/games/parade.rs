@@ -13,8 +13,8 @@ use std::sync::atomic::AtomicBool;
 
 use amity_engine::perft::perft;
 use amity_engine::{
-    Color, FenError, Game, MoveList, Notation, Position, PuzzleScore, Rules, RulesExt, SolveLimits,
-    Solver, SolverMemory,
+    Color, FenError, Game, MoveList, Notation, Position, Presentation, PuzzleScore, Rules,
+    RulesExt, SolveLimits, Solver, SolverMemory,
 };
 use amity_variants::parade::{self, Parade};
 use amity_variants::solitaire::solver::{self, Horizon, Solitaire, Table};
@@ -585,4 +585,24 @@ fn the_solitaire_hooks_agree_with_the_rules() {
     let mut game = Game::from_fen(OPEN, parade::START_FEN).unwrap();
     game.play_token(token).unwrap();
     assert_eq!(OPEN.budget(game.position()), 8 + 16 - 1);
+}
+
+/// A finished deal's record carries its score (RULES.md's test deal won in 4 actions scores
+/// 4; a deal that ran out of cards scores the worst), and a game still going carries none.
+#[test]
+fn a_finished_deal_records_its_score() {
+    let start = position(parade::START_FEN);
+    assert!(HIDDEN.record_tags(&start).is_empty());
+    let mut won = start.clone();
+    for token in ["g1f2", "f2e4", "e2f4", "c1g3"] {
+        let mv = amity_engine::game::parse_move(&HIDDEN, &won, token).expect(token);
+        HIDDEN.play(&mut won, mv);
+    }
+    assert_eq!(HIDDEN.record_tags(&won), vec![("Score", "4".to_string())]);
+    let lost = position("8/8/8/8/3r2b1/5k1n/4q1N1/2B3R1 w - - 0 1 parade:-:16");
+    assert!(HIDDEN.terminal(&lost).is_some());
+    assert_eq!(
+        HIDDEN.record_tags(&lost),
+        vec![("Score", parade::WORST_SCORE.to_string())]
+    );
 }
