@@ -18,11 +18,13 @@ so the result does not depend on the machine's load.
 """
 
 import argparse
-import math
 import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from strength_ladder_table import elo  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCORE_TAGS = ("Score", "TeamScore")
@@ -61,23 +63,6 @@ def records(pgn):
     return out
 
 
-def elo(score):
-    return -400 * math.log10(1 / score - 1)
-
-
-def summary(wins, losses, draws):
-    """Score, Elo and its 95% half-width, as for a two-player match."""
-    games = wins + losses + draws
-    score = (wins + draws / 2) / games
-    if score in (0, 1):
-        return score, math.copysign(math.inf, score - 0.5), math.inf
-    deviation = math.sqrt((wins * (1 - score) ** 2 + losses * score ** 2
-                           + draws * (0.5 - score) ** 2) / games)
-    margin = 1.96 * deviation / math.sqrt(games)
-    low, high = max(score - margin, 1e-9), min(score + margin, 1 - 1e-9)
-    return score, elo(score), (elo(high) - elo(low)) / 2
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variant")
@@ -112,7 +97,8 @@ def main():
             draws += 1
     mean = {level: sum(games[n][1] for n in range(1, args.deals + 1)) / args.deals
             for level, games in ((args.low, low), (args.high, high))}
-    score, difference, margin = summary(wins, losses, draws)
+    score = (wins + draws / 2) / args.deals
+    difference, margin = elo(wins, draws, losses)
     print(f"{args.variant} {args.low}-{args.high}, {args.deals} deals (seed {args.seed}): "
           f"mean score {mean[args.low]:.2f} at {args.low}, {mean[args.high]:.2f} at {args.high}; "
           f"W-L-D (higher) {wins}-{losses}-{draws}, {100 * score:.1f}%, "

@@ -911,7 +911,7 @@ impl Rules for Neighbour {
         world
     }
 
-    crate::solitaire::solitaire_rules!();
+    crate::solitaire::solitaire_rules!(amity_engine::search::StrengthScale::STANDARD);
 
     /// The best score still reachable by the solver's bound, in hundredths: White is the
     /// player whatever the position.

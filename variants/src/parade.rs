@@ -587,7 +587,9 @@ impl Rules for Parade {
         world
     }
 
-    crate::solitaire::solitaire_rules!();
+    // Duplicate self-play on the standard scale gave 83 Elo for 200 levels: a doubling of the
+    // solver's nodes buys more here, so 48 levels a doubling (docs/strength-levels.md).
+    crate::solitaire::solitaire_rules!(amity_engine::search::StrengthScale::new(48));
 
     /// The best score still reachable by the solver's bound, in hundredths: White is the
     /// player whatever the position.

@@ -860,9 +860,10 @@ pub fn referee_blind_add<R: Solitaire>(
 
 /// The [`amity_engine::Rules`] hooks every solitaire answers alike, written inside its
 /// `impl Rules`: the referee of a blind add, a deal shuffled by the solitaire's own
-/// notation, and [`SearchFlags::SOLITAIRE`](amity_engine::SearchFlags::SOLITAIRE).
+/// notation, and [`SearchFlags::SOLITAIRE`](amity_engine::SearchFlags::SOLITAIRE) with the
+/// solitaire's own strength scale (how many levels a doubling of the solver's nodes is worth).
 macro_rules! solitaire_rules {
-    () => {
+    ($strength:expr) => {
         fn referee(
             &self,
             state: &Position<Self>,
@@ -878,7 +879,10 @@ macro_rules! solitaire_rules {
         }
 
         fn search_flags(&self) -> amity_engine::SearchFlags {
-            amity_engine::SearchFlags::SOLITAIRE
+            amity_engine::SearchFlags {
+                strength: $strength,
+                ..amity_engine::SearchFlags::SOLITAIRE
+            }
         }
     };
 }
@@ -918,13 +922,19 @@ macro_rules! solitaire_solver {
 }
 pub(crate) use solitaire_solver;
 
-/// The score of a solitaire that has ended at `pos`; `None` while it goes on.
+/// The score of a solitaire that has ended at `pos` (connected, out of cards, or with no
+/// action left); `None` while it goes on.
 pub fn final_score<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<i32> {
     if rules.won(pos) {
-        Some(rules.score_after(pos, 0))
-    } else {
-        rules.terminal(pos).map(|_| rules.lost_score())
+        return Some(rules.score_after(pos, 0));
     }
+    let mut pending = Vec::new();
+    let mut actions = MoveList::new();
+    let stuck = !rules.chance(pos, &mut pending) && {
+        rules.generate(pos, &mut actions);
+        actions.is_empty()
+    };
+    (stuck || rules.terminal(pos).is_some()).then(|| rules.lost_score())
 }
 
 /// The `Score` tag of a finished solitaire's record: how well the deal was played, which the

@@ -11,6 +11,7 @@
 
 use amity_engine::fen_fields::{self, ExtraFields};
 use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECES};
+use amity_engine::search::StrengthScale;
 use amity_engine::{
     Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
     Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, RulesExt,
@@ -1161,7 +1162,13 @@ impl Rules for SplitBrain {
     }
 
     fn search_flags(&self) -> SearchFlags {
-        SearchFlags::PLAIN
+        SearchFlags {
+            // A seat's level is its node budget alone, and the standard scale's 200 levels
+            // gave seats about 120 Elo in self-play: 72 levels per doubling of nodes puts the
+            // steps near 200 (docs/strength-levels.md).
+            strength: StrengthScale::new(72),
+            ..SearchFlags::PLAIN
+        }
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {

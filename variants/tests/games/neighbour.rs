@@ -14,8 +14,8 @@ use std::sync::atomic::AtomicBool;
 
 use amity_engine::perft::perft;
 use amity_engine::{
-    Color, FenError, Game, MoveList, Notation, Position, PuzzleScore, Rules, RulesExt, SolveLimits,
-    Solver, SolverMemory,
+    Color, FenError, Game, MoveList, Notation, Position, Presentation, PuzzleScore, Rules,
+    RulesExt, SolveLimits, Solver, SolverMemory,
 };
 use amity_variants::neighbour::{self, Neighbour};
 use amity_variants::solitaire::solver::{self, Horizon, Solitaire, Table};
@@ -916,4 +916,27 @@ fn the_hidden_pile_policy_decides_from_the_view_alone() {
         Some("add".to_string())
     );
     assert!(policy.expected > f64::from(neighbour::LOST_SCORE) && policy.expected <= 32.0);
+}
+
+/// A deal that ends with no action possible before the pieces connect (a real match game)
+/// records the worst score, as one that runs out of cards does.
+#[test]
+fn a_deal_left_without_an_action_records_the_worst_score() {
+    let fen = "8/8/8/8/8/8/8/8 w - - 0 1 \
+               neighbour:nQRbNkrRnbKrqBBN:5b5r4r3r3r6b6r5b5r2b6r4b3b2r2b4b2r6b3b4r:-:a";
+    let mut game = Game::from_fen(HIDDEN, fen).expect("the deal");
+    let line = "n@a6 Q@f6 R@b6 b@e6 N@h6 k@h4 r@f4 R@f1 n@c1 b@c3 K@a3 r@a7 q@a2 B@c2 B@c4 \
+                N@c8 a6a4";
+    for token in line.split_whitespace() {
+        let mv = amity_engine::game::parse_move(&HIDDEN, game.position(), token).expect(token);
+        game.play_unchecked(mv);
+        if game.outcome().is_none() {
+            assert!(HIDDEN.record_tags(game.position()).is_empty(), "{token}");
+        }
+    }
+    assert!(game.outcome().is_some());
+    assert_eq!(
+        HIDDEN.record_tags(game.position()),
+        vec![("Score", neighbour::LOST_SCORE.to_string())]
+    );
 }
