@@ -56,6 +56,23 @@ fn looks_like_move(token: &str) -> bool {
         || token == "0000"
 }
 
+/// How the game ends at `pos` by the position alone, before any draw rule: the game's
+/// [`Rules::terminal`] outcome, or, with no chance pending and no decision left, its
+/// [`Rules::no_move_outcome`]. `None` while play goes on. [`Game::outcome`] adds the draws
+/// that need the clock, the history or a count.
+pub fn position_end<R: Rules>(rules: &R, pos: &Position<R>) -> Option<Outcome> {
+    if let Some(outcome) = rules.terminal(pos) {
+        return Some(outcome);
+    }
+    let mut chance = Vec::new();
+    if rules.chance(pos, &mut chance) {
+        return None;
+    }
+    let mut moves = MoveList::new();
+    rules.generate(pos, &mut moves);
+    moves.is_empty().then(|| rules.no_move_outcome(pos))
+}
+
 /// Finds the legal decision (or chance outcome) written as `token` in the position.
 pub fn parse_move<R: Notation>(
     rules: &R,
@@ -221,17 +238,8 @@ impl<R: Rules> Game<R> {
     /// then the draw rules every variant keeps.
     pub fn outcome(&self) -> Option<Outcome> {
         let pos = self.position();
-        if let Some(outcome) = self.rules.terminal(pos) {
+        if let Some(outcome) = position_end(&self.rules, pos) {
             return Some(outcome);
-        }
-        let mut chance = Vec::new();
-        let chance_pending = self.rules.chance(pos, &mut chance);
-        if !chance_pending {
-            let mut moves = MoveList::new();
-            self.rules.generate(pos, &mut moves);
-            if moves.is_empty() {
-                return Some(self.rules.no_move_outcome(pos));
-            }
         }
         let draw_rules = self.rules.draw_rules();
         if draw_rules.move_limit_reached(pos.halfmove_clock()) {

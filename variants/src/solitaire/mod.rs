@@ -925,16 +925,13 @@ pub(crate) use solitaire_solver;
 /// The score of a solitaire that has ended at `pos` (connected, out of cards, or with no
 /// action left); `None` while it goes on.
 pub fn final_score<R: Solitaire>(rules: &R, pos: &Position<R>) -> Option<i32> {
-    if rules.won(pos) {
-        return Some(rules.score_after(pos, 0));
-    }
-    let mut pending = Vec::new();
-    let mut actions = MoveList::new();
-    let stuck = !rules.chance(pos, &mut pending) && {
-        rules.generate(pos, &mut actions);
-        actions.is_empty()
-    };
-    (stuck || rules.terminal(pos).is_some()).then(|| rules.lost_score())
+    amity_engine::game::position_end(rules, pos).map(|_| {
+        if rules.won(pos) {
+            rules.score_after(pos, 0)
+        } else {
+            rules.lost_score()
+        }
+    })
 }
 
 /// The `Score` tag of a finished solitaire's record: how well the deal was played, which the
