@@ -46,19 +46,29 @@ const ERROR_FREE_ABOVE_REFERENCE: f64 = 630.0;
 const CHESS_ELO_PER_DOUBLING: f64 = 115.0;
 /// No line further below the best than this many temperatures is chosen.
 const MAX_LOSS_TEMPERATURES: f64 = 3.0;
+/// Levels above a scale's reference level where its upper spread
+/// ([`StrengthScale::upper_elo_per_doubling`]) takes over: the ladders' first step.
+pub const KNEE_ABOVE_REFERENCE: u32 = 200;
 
 /// How a game spreads its Elo levels over the search: the level that plays the reference
 /// search ([`NODES_AT_REFERENCE`] nodes, [`TEMPERATURE_AT_REFERENCE`] cp) and the levels per
-/// doubling of the node budget. A game declares it ([`crate::SearchFlags::strength`]) from a
-/// self-play ladder, so that 200 levels apart are about 200 Elo apart in that game; the
-/// temperature follows the same stretch: level `E` errs as chess's spread would at
-/// `(E - reference_elo) * 115 / elo_per_doubling` levels above the reference search.
+/// doubling of the node budget, below and above the knee [`KNEE_ABOVE_REFERENCE`] levels
+/// over the reference. A game declares it ([`crate::SearchFlags::strength`]) from a self-play
+/// ladder, so that 200 levels apart are about 200 Elo apart in that game; the temperature
+/// follows the same stretch: level `E` errs as chess's spread would at
+/// `(E - reference_elo) * 115 / elo_per_doubling` levels above the reference search (up to
+/// the knee; past it, each level counts `115 / upper_elo_per_doubling`).
+///
+/// Two spreads, because in several games a doubling of nodes buys less the more nodes there
+/// are: one spread that makes the ladder's first step 200 Elo leaves its second short.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StrengthScale {
     /// The level that plays the reference search.
     pub reference_elo: u32,
-    /// Elo levels per doubling of the node budget.
+    /// Elo levels per doubling of the node budget, up to the knee.
     pub elo_per_doubling: u32,
+    /// Elo levels per doubling of the node budget past the knee.
+    pub upper_elo_per_doubling: u32,
 }
 
 impl StrengthScale {
@@ -67,6 +77,7 @@ impl StrengthScale {
     pub const STANDARD: StrengthScale = StrengthScale {
         reference_elo: 1500,
         elo_per_doubling: 115,
+        upper_elo_per_doubling: 115,
     };
 
     /// Chess's scale, fitted against Stockfish's own `UCI_Elo` at 1500 and 2000: the standard
@@ -76,22 +87,45 @@ impl StrengthScale {
         ..StrengthScale::STANDARD
     };
 
-    /// The standard anchor with `elo_per_doubling` levels per doubling of nodes (at least 1).
+    /// The standard anchor with `elo_per_doubling` levels per doubling of nodes (at least 1)
+    /// on both sides of the knee.
     pub const fn new(elo_per_doubling: u32) -> StrengthScale {
+        let elo_per_doubling = if elo_per_doubling == 0 {
+            1
+        } else {
+            elo_per_doubling
+        };
         StrengthScale {
             reference_elo: StrengthScale::STANDARD.reference_elo,
-            elo_per_doubling: if elo_per_doubling == 0 {
+            elo_per_doubling,
+            upper_elo_per_doubling: elo_per_doubling,
+        }
+    }
+
+    /// The same scale with `upper_elo_per_doubling` levels per doubling (at least 1) past the
+    /// knee.
+    pub const fn past_the_knee(self, upper_elo_per_doubling: u32) -> StrengthScale {
+        StrengthScale {
+            upper_elo_per_doubling: if upper_elo_per_doubling == 0 {
                 1
             } else {
-                elo_per_doubling
+                upper_elo_per_doubling
             },
+            ..self
         }
     }
 
     /// How many levels of chess's spread `elo` is above the reference search.
     fn above_reference(self, elo: f64) -> f64 {
-        let stretch = CHESS_ELO_PER_DOUBLING / f64::from(self.elo_per_doubling);
-        (elo - f64::from(self.reference_elo)) * stretch
+        let stretch = |per_doubling: u32| CHESS_ELO_PER_DOUBLING / f64::from(per_doubling);
+        let above = elo - f64::from(self.reference_elo);
+        let knee = f64::from(KNEE_ABOVE_REFERENCE);
+        if above <= knee {
+            above * stretch(self.elo_per_doubling)
+        } else {
+            knee * stretch(self.elo_per_doubling)
+                + (above - knee) * stretch(self.upper_elo_per_doubling)
+        }
     }
 }
 
@@ -244,6 +278,41 @@ mod tests {
         assert_eq!(chess.temperature(), standard(1950).temperature());
         // A scale of zero would divide by zero: it is one level per doubling.
         assert_eq!(StrengthScale::new(0), StrengthScale::new(1));
+        assert_eq!(
+            StrengthScale::new(50).past_the_knee(0),
+            StrengthScale::new(50).past_the_knee(1)
+        );
+    }
+
+    #[test]
+    fn past_the_knee_each_level_buys_the_upper_spread() {
+        let bent = StrengthScale::new(230).past_the_knee(115);
+        let level = |elo| Strength::new(elo, 1).on_scale(bent);
+        let standard = |elo| Strength::new(elo, 1);
+        // Up to the knee (1700) the wide spread: 200 levels are half a chess step's 200.
+        for (elo, standard_elo) in [(1300, 1400), (1500, 1500), (1700, 1600)] {
+            assert_eq!(
+                level(elo).node_budget(),
+                standard(standard_elo).node_budget()
+            );
+        }
+        // Past it, chess's own spread, continuing from the knee's nodes and temperature.
+        for (elo, standard_elo) in [(1900, 1800), (2300, 2200)] {
+            assert_eq!(
+                level(elo).node_budget(),
+                standard(standard_elo).node_budget()
+            );
+            assert_eq!(
+                level(elo).temperature(),
+                standard(standard_elo).temperature()
+            );
+        }
+        // Budgets still grow with the level across the knee.
+        let budgets: Vec<u64> = (1600..=1800)
+            .step_by(10)
+            .map(|e| level(e).node_budget())
+            .collect();
+        assert!(budgets.windows(2).all(|pair| pair[0] <= pair[1]));
     }
 
     #[test]

@@ -1860,7 +1860,7 @@ impl Rules for Pacifist {
             exchange_reductions: false,
             // Self-play on the standard scale gave +246 and +288 Elo for its 200-level steps:
             // a doubling of nodes buys more here than in chess (docs/strength-levels.md).
-            strength: StrengthScale::new(144),
+            strength: StrengthScale::new(144).past_the_knee(89),
             ..SearchFlags::BEFORE_COUNTERMOVES
         }
     }

@@ -1166,7 +1166,7 @@ impl Rules for SplitBrain {
             // A seat's level is its node budget alone, and the standard scale's 200 levels
             // gave seats about 120 Elo in self-play: 72 levels per doubling of nodes puts the
             // steps near 200 (docs/strength-levels.md).
-            strength: StrengthScale::new(72),
+            strength: StrengthScale::new(72).past_the_knee(39),
             ..SearchFlags::PLAIN
         }
     }
