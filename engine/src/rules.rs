@@ -297,6 +297,15 @@ pub struct ChanceOutcome {
     pub weight: u32,
 }
 
+/// A decision a variant's policy offers ([`Rules::policy_decisions`]) and its value to the
+/// decider, in centipawns of the policy's own reckoning: only the margins between the
+/// options count, as between a search's root lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PolicyOption {
+    pub decision: Move,
+    pub value: i32,
+}
+
 /// What the referee makes of a decision taken on a view: see [`Rules::referee`].
 #[derive(Clone, Debug)]
 pub enum Refereed<R: Rules> {
@@ -581,12 +590,20 @@ pub trait Rules: Clone + Send + Sync + 'static {
         None
     }
 
-    /// A decision the variant's own policy takes from `view` without search (whether and what
-    /// to guess, in a game of guesses), or `None` to search. With `baseline`, the variant's
-    /// simplest policy, the yardstick the real one is measured against.
-    fn policy_decision(&self, view: &Position<Self>, baseline: bool) -> Option<Move> {
-        let _ = (view, baseline);
-        None
+    /// The decisions the variant's own policy takes from `view` without search (whether and
+    /// what to guess, in a game of guesses), at most `most` of them, the policy's own choice
+    /// first and the others by falling value; empty to search. Full strength plays the first;
+    /// a limited strength chooses among them by their values as among a search's root lines
+    /// ([`crate::search::Strength::choose`]). With `baseline`, the variant's simplest policy,
+    /// the yardstick the real one is measured against.
+    fn policy_decisions(
+        &self,
+        view: &Position<Self>,
+        baseline: bool,
+        most: usize,
+    ) -> Vec<PolicyOption> {
+        let _ = (view, baseline, most);
+        Vec::new()
     }
 
     /// The view a baseline player decides from: `view` without what it remembers beyond the

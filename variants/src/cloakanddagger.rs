@@ -21,8 +21,8 @@ use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, 
 use amity_engine::position::color_index;
 use amity_engine::{
     BeliefGrid, Bitboard, Color, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, RulesExt, Scratch,
-    SearchFlags, Solver, Square, SquareLabel, WinReason,
+    Notation, Outcome, Piece, PieceInfo, PolicyOption, Position, Presentation, Rank, Rules,
+    RulesExt, Scratch, SearchFlags, Solver, Square, SquareLabel, WinReason,
 };
 
 /// Cloak and Dagger Chess.
@@ -1684,8 +1684,14 @@ impl Rules for CloakAndDagger {
     /// checker when it is right more often than not (a right guess wins a bonus move, a wrong
     /// one gives the opponent one, of the same kinds). The baseline never guesses and never
     /// uncloaks.
-    fn policy_decision(&self, view: &Position<Self>, baseline: bool) -> Option<Move> {
-        match view.state.phase {
+    /// The guess the policy makes; one option, as a guess is not a level's to vary.
+    fn policy_decisions(
+        &self,
+        view: &Position<Self>,
+        baseline: bool,
+        _most: usize,
+    ) -> Vec<PolicyOption> {
+        let decision = match view.state.phase {
             Phase::Guess if baseline => Some(guess_none()),
             Phase::Uncloak if baseline => Some(done()),
             Phase::Guess => {
@@ -1706,7 +1712,11 @@ impl Rules for CloakAndDagger {
                 })
             }
             _ => None,
-        }
+        };
+        decision
+            .map(|decision| PolicyOption { decision, value: 0 })
+            .into_iter()
+            .collect()
     }
 
     /// Forgets what was seen of each checker: belief uniform over the 960.

@@ -26,11 +26,11 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::belief::BehaviourModel;
-use super::{Limits, Report, Score, SearchResult, Searcher};
+use super::{Limits, Report, Score, SearchResult, Searcher, strength};
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::rules::{Rules, RulesExt};
+use crate::rules::{PolicyOption, Rules, RulesExt};
 
 /// How a game that hides information is searched.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,7 +43,7 @@ pub struct HiddenInformation {
     /// handed the secrets, to measure what not knowing them costs. Views are still sampled.
     pub full_state: bool,
     /// Decide as the variant's baseline player ([`Rules::baseline_view`],
-    /// [`Rules::policy_decision`]), to measure the real policy against.
+    /// [`Rules::policy_decisions`]), to measure the real policy against.
     pub baseline: bool,
     /// How the opponent is assumed to decide, for weighing hypotheses by its decisions;
     /// `None`: every hypothesis the view leaves possible weighs the same.
@@ -335,12 +335,20 @@ impl Searcher {
         if moves.is_empty() {
             return result;
         }
-        // Decisions the variant's own policy takes (its guesses) are not searched.
-        if let Some(decided) = rules
-            .policy_decision(&view, self.hidden.baseline)
-            .filter(|decided| moves.contains(*decided))
-        {
-            result.best = decided;
+        // Decisions the variant's own policy takes (its guesses) are not searched; a limited
+        // strength chooses among the policy's options by their values, as among root lines.
+        let most = limits.strength.map_or(1, |_| strength::CANDIDATES);
+        let options: Vec<PolicyOption> = rules
+            .policy_decisions(&view, self.hidden.baseline, most)
+            .into_iter()
+            .filter(|option| moves.contains(option.decision))
+            .collect();
+        if !options.is_empty() {
+            let chosen = limits.strength.map_or(0, |level| {
+                let values: Vec<i32> = options.iter().map(|option| option.value).collect();
+                level.choose(&values, view.hash())
+            });
+            result.best = options[chosen.min(options.len() - 1)].decision;
             return result;
         }
         let worlds = self.worlds(rules, &view);

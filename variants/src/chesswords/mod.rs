@@ -31,8 +31,8 @@ use amity_engine::orthodox::{
 };
 use amity_engine::{
     Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, RulesExt, Scratch,
-    SearchFlags, Solver, Square,
+    Notation, Outcome, Piece, PieceInfo, PolicyOption, Position, Presentation, Rank, Rules,
+    RulesExt, Scratch, SearchFlags, Solver, Square,
 };
 
 pub use cards::{Card, CardList};
@@ -993,8 +993,13 @@ impl Rules for Chesswords {
         Position::from_fen(self, &deal_fen(&deck, &layout)).ok()
     }
 
-    fn policy_decision(&self, view: &Position<Self>, baseline: bool) -> Option<Move> {
-        partner::decide(self, view, baseline)
+    fn policy_decisions(
+        &self,
+        view: &Position<Self>,
+        baseline: bool,
+        most: usize,
+    ) -> Vec<PolicyOption> {
+        partner::options(self, view, baseline, most)
     }
 
     fn search_flags(&self) -> SearchFlags {
@@ -1210,8 +1215,8 @@ impl amity_engine::Partner for Chesswords {
         limits: &amity_engine::search::Limits,
         stop: &std::sync::atomic::AtomicBool,
     ) -> Option<amity_engine::PartnerDecision> {
-        let _ = (seat, limits, stop);
-        partner::at_table(self, view, heard)
+        let _ = (seat, stop);
+        partner::at_table(self, view, heard, limits.strength)
     }
 
     fn final_account(

@@ -9,7 +9,10 @@
 //! what lets the clue giver know for sure when a pass is enough.
 
 use amity_engine::orthodox::{KING, PAWN};
-use amity_engine::{Color, Move, MoveList, Notation, Piece, Position, RulesExt, Square};
+use amity_engine::search::{Strength, strength};
+use amity_engine::{
+    Color, Move, MoveList, Notation, Piece, PolicyOption, Position, Rules, RulesExt, Square,
+};
 
 use super::letters::letter_char;
 use super::wordnet::{Clue, WordNet};
@@ -43,27 +46,62 @@ pub mod weights {
 /// none. `baseline` plays the simplest partner: it never passes for free and never declines
 /// a discard.
 pub fn decide(rules: &Chesswords, view: &Position<Chesswords>, baseline: bool) -> Option<Move> {
+    options(rules, view, baseline, 1)
+        .first()
+        .map(|option| option.decision)
+}
+
+/// The decision a partner at `level` takes in `view`: full strength (`None`) takes the
+/// policy's own, a level chooses among the policy's options as the search does
+/// ([`Strength::choose`], on the game's scale, drawn by the view's hash).
+pub fn decide_at(
+    rules: &Chesswords,
+    view: &Position<Chesswords>,
+    level: Option<Strength>,
+) -> Option<Move> {
+    let Some(level) = level else {
+        return decide(rules, view, false);
+    };
+    let level = level.on_scale(rules.search_flags().strength);
+    let options = options(rules, view, false, strength::CANDIDATES);
+    let values: Vec<i32> = options.iter().map(|option| option.value).collect();
+    options
+        .get(level.choose(&values, view.hash()))
+        .map(|option| option.decision)
+}
+
+/// Up to `most` decisions for `view`, [`decide`]'s first and then the others by falling
+/// value to the team, in the partner's units (a capture the clue giver can discard for is
+/// worth [`weights::DISCARDING_CAPTURE`]): what a weaker partner chooses among. The baseline
+/// offers its one decision.
+pub fn options(
+    rules: &Chesswords,
+    view: &Position<Chesswords>,
+    baseline: bool,
+    most: usize,
+) -> Vec<PolicyOption> {
     let mut legal = MoveList::new();
     rules.generate(view, &mut legal);
-    if legal.is_empty() {
-        return None;
+    if legal.is_empty() || most == 0 {
+        return Vec::new();
     }
+    let most = if baseline { 1 } else { most };
     let state = &view.state;
-    match state.stage {
-        Stage::Over => None,
-        Stage::Clue => Some(clue_plan(rules, view, baseline).decision),
+    let mut options = match state.stage {
+        Stage::Over => return Vec::new(),
+        Stage::Clue => clue_options(rules, view, baseline, most),
         Stage::MoveSay(first, last) => {
             let moves = rules.mover_moves(view);
             let pool = moves_with_pair(state, moves.as_slice(), (first, last));
-            Some(best_clued_move(rules, view, &pool).unwrap_or_else(|| unclued_move(view)))
+            clued_move_options(view, &pool, most)
         }
         Stage::MoveWord(Some(word)) => {
             // A full state: the word's ends say which moves it points at.
             let moves = rules.mover_moves(view);
             let pool = moves_with_pair(state, moves.as_slice(), word.ends());
-            Some(best_clued_move(rules, view, &pool).unwrap_or_else(|| unclued_move(view)))
+            clued_move_options(view, &pool, most)
         }
-        Stage::MovePass | Stage::MoveWord(None) => Some(unclued_move(view)),
+        Stage::MovePass | Stage::MoveWord(None) => unclued_move_options(view, most),
         Stage::Discard {
             captured,
             capturer,
@@ -71,16 +109,130 @@ pub fn decide(rules: &Chesswords, view: &Position<Chesswords>, baseline: bool) -
         } => {
             let cards = eligible(state.hand(state.mover), captured, capturer);
             let Some(card) = cards.first().copied() else {
-                return Some(keep_decision());
+                return vec![PolicyOption {
+                    decision: keep_decision(),
+                    value: 0,
+                }];
             };
             let gain = letter_gain(rules.lexicon(), view, from);
-            if baseline || gain >= -1 || state.checkers.count() < 8 {
-                Some(discard_decision(card))
+            let discard = baseline || gain >= -1 || state.checkers.count() < 8;
+            // Each point of letter gain past the policy's threshold widens the margin.
+            let margin = weights::PER_WORD_POINT / 2 * (1 + (gain + 1).abs());
+            let (chosen, other) = if discard {
+                (discard_decision(card), keep_decision())
             } else {
-                Some(keep_decision())
-            }
+                (keep_decision(), discard_decision(card))
+            };
+            vec![
+                PolicyOption {
+                    decision: chosen,
+                    value: 0,
+                },
+                PolicyOption {
+                    decision: other,
+                    value: -margin,
+                },
+            ]
+        }
+    };
+    options.truncate(most);
+    options
+}
+
+/// The policy's choice first, then the rest of `scored` by falling value, each decision
+/// once. The choice is valued as the best of them all: the policy may have taken it for
+/// reasons the values do not hold (ending the game, a free clue), so an option valued above
+/// it is as likely as it at a level that errs.
+fn best_first(chosen: Move, scored: Vec<(Move, i32)>) -> Vec<PolicyOption> {
+    let top = scored.iter().map(|&(_, value)| value).max().unwrap_or(0);
+    let mut others: Vec<(Move, i32)> = Vec::with_capacity(scored.len());
+    for (mv, value) in scored {
+        if mv != chosen && others.iter().all(|&(seen, _)| seen != mv) {
+            others.push((mv, value));
         }
     }
+    others.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
+    std::iter::once(PolicyOption {
+        decision: chosen,
+        value: top,
+    })
+    .chain(
+        others
+            .into_iter()
+            .map(|(decision, value)| PolicyOption { decision, value }),
+    )
+    .collect()
+}
+
+/// The mover's moves among those a clue allows, [`best_clued_move`]'s first; none allowed:
+/// the moves after a pass.
+fn clued_move_options(pos: &Position<Chesswords>, pool: &[Move], most: usize) -> Vec<PolicyOption> {
+    let Some(chosen) = best_clued_move(pos, pool) else {
+        return unclued_move_options(pos, most);
+    };
+    if most <= 1 {
+        return vec![PolicyOption {
+            decision: chosen,
+            value: 0,
+        }];
+    }
+    let scored = pool
+        .iter()
+        .map(|&mv| (mv, clued_move_value(pos, mv) * weights::SET_UP_UNKNOWN))
+        .collect();
+    best_first(chosen, scored)
+}
+
+/// The mover's moves after a pass, [`unclued_move`]'s first.
+fn unclued_move_options(pos: &Position<Chesswords>, most: usize) -> Vec<PolicyOption> {
+    let chosen = unclued_move(pos);
+    if most <= 1 {
+        return vec![PolicyOption {
+            decision: chosen,
+            value: 0,
+        }];
+    }
+    let scored = unclued_pool(pos)
+        .into_iter()
+        .map(|mv| (mv, public_value(pos, mv) * weights::SET_UP_UNKNOWN))
+        .collect();
+    best_first(chosen, scored)
+}
+
+/// The clue giver's decisions: its plan first, then saying the letters of other moves, each
+/// valued by the move the mover would pick for them less the penalty point a said clue
+/// costs (a pass or a free word costs none).
+fn clue_options(
+    rules: &Chesswords,
+    pos: &Position<Chesswords>,
+    baseline: bool,
+    most: usize,
+) -> Vec<PolicyOption> {
+    let plan = clue_plan(rules, pos, baseline);
+    if most <= 1 {
+        return vec![PolicyOption {
+            decision: plan.decision,
+            value: 0,
+        }];
+    }
+    let said = matches!(super::Decision::of(plan.decision), super::Decision::Say(..));
+    let cost = |said: bool| if said { weights::CLUE_WORTH } else { 0 };
+    let state = &pos.state;
+    let moves = rules.mover_moves(pos);
+    let mut scored = vec![(
+        plan.decision,
+        wanted_value(rules, pos, plan.wanted) - cost(said),
+    )];
+    for (first, last) in letter_pairs(state, moves.as_slice()) {
+        let pool = moves_with_pair(state, moves.as_slice(), (first, last));
+        if let Some(pick) = best_clued_move(pos, &pool) {
+            scored.push((
+                say_decision(first, last),
+                wanted_value(rules, pos, pick) - cost(true),
+            ));
+        }
+    }
+    best_first(plan.decision, scored)
 }
 
 /// What adding the letter of `square` to the collected letters does to the team's best pair
@@ -189,18 +341,7 @@ fn done_collecting(pos: &Position<Chesswords>, giver: Color) -> bool {
 /// information alone, never a capture (a pass says the clue giver wants none), so that the
 /// clue giver can foresee it. Ties go to the first move generated.
 pub fn unclued_move(pos: &Position<Chesswords>) -> Move {
-    let mut moves = MoveList::new();
-    board_moves(pos, pos.state.mover, &mut moves);
-    let quiet: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|mv| pos.piece_at(mv.to()).is_none())
-        .collect();
-    let pool = if quiet.is_empty() {
-        moves.as_slice().to_vec()
-    } else {
-        quiet
-    };
+    let pool = unclued_pool(pos);
     let mut best = pool.first().copied().unwrap_or(Move::NULL);
     let mut best_value = i32::MIN;
     for mv in pool {
@@ -211,6 +352,23 @@ pub fn unclued_move(pos: &Position<Chesswords>) -> Move {
         }
     }
     best
+}
+
+/// The moves the mover chooses among after a pass: the quiet ones, or every move when none
+/// is quiet.
+fn unclued_pool(pos: &Position<Chesswords>) -> Vec<Move> {
+    let mut moves = MoveList::new();
+    board_moves(pos, pos.state.mover, &mut moves);
+    let quiet: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|mv| pos.piece_at(mv.to()).is_none())
+        .collect();
+    if quiet.is_empty() {
+        moves.as_slice().to_vec()
+    } else {
+        quiet
+    }
 }
 
 /// A quiet move's set-up value counted without any hand: every capture the partners could
@@ -234,18 +392,19 @@ fn public_value(pos: &Position<Chesswords>, mv: Move) -> i32 {
 /// The mover's best move among those a clue allows: what the clue giver most likely wants.
 /// The mover does not see the clue giver's hand, so it prefers captures (the clue giver
 /// would not point at one it cannot discard for), then the best set-up.
-pub fn best_clued_move(
-    rules: &Chesswords,
-    pos: &Position<Chesswords>,
-    pool: &[Move],
-) -> Option<Move> {
-    let _ = rules;
-    pool.iter().copied().max_by_key(|mv| {
-        let capture = pos
-            .piece_at(mv.to())
-            .map_or(0, |victim| if victim.kind == KING { 500 } else { 1000 });
-        capture + public_value(pos, *mv)
-    })
+pub fn best_clued_move(pos: &Position<Chesswords>, pool: &[Move]) -> Option<Move> {
+    pool.iter()
+        .copied()
+        .max_by_key(|mv| clued_move_value(pos, *mv))
+}
+
+/// How much the mover thinks the clue giver wants `mv`: a capture first (a king's last, as
+/// it ends the game), then what the move sets up by public information.
+fn clued_move_value(pos: &Position<Chesswords>, mv: Move) -> i32 {
+    let capture = pos
+        .piece_at(mv.to())
+        .map_or(0, |victim| if victim.kind == KING { 500 } else { 1000 });
+    capture + public_value(pos, mv)
 }
 
 /// A clue decision and the move it is meant to bring about.
@@ -311,7 +470,7 @@ pub fn clue_plan(rules: &Chesswords, pos: &Position<Chesswords>, baseline: bool)
         moves.as_slice(),
         (state.letter(wanted.from()), state.letter(wanted.to())),
     );
-    if best_clued_move(rules, pos, &pool) != Some(wanted) {
+    if best_clued_move(pos, &pool) != Some(wanted) {
         // Another move shares the letters and the mover would take it: take the best pair
         // whose pick is good for the team.
         let mut best = (
@@ -323,7 +482,7 @@ pub fn clue_plan(rules: &Chesswords, pos: &Position<Chesswords>, baseline: bool)
         );
         for (first, last) in letter_pairs(state, moves.as_slice()) {
             let pool = moves_with_pair(state, moves.as_slice(), (first, last));
-            if let Some(pick) = best_clued_move(rules, pos, &pool) {
+            if let Some(pick) = best_clued_move(pos, &pool) {
                 let value = wanted_value(rules, pos, pick);
                 if value > best.0 {
                     best = (
@@ -423,7 +582,7 @@ pub fn move_from_clue(
     let bytes = word.as_bytes();
     let pair = (bytes[0] - b'a', bytes[bytes.len() - 1] - b'a');
     let pool = moves_with_pair(state, moves.as_slice(), pair);
-    (best_clued_move(rules, pos, &pool), Some(word))
+    (best_clued_move(pos, &pool), Some(word))
 }
 
 // ----- at a table with a person -----
@@ -432,11 +591,13 @@ pub fn move_from_clue(
 /// (the person's clue): a clue in English the person reads (letters said when no word fits
 /// or WordNet cannot be read), the move a heard clue names, the move said letters allow, or
 /// a discard. `None` after a pass: then the move is Amity's own choice, which the search
-/// makes.
+/// makes. A `level` below full strength errs as [`decide_at`] does, in every decision but
+/// the reading of a heard clue.
 pub fn at_table(
     rules: &Chesswords,
     view: &Position<Chesswords>,
     heard: Option<&str>,
+    level: Option<Strength>,
 ) -> Option<amity_engine::PartnerDecision> {
     let plain = |decision: Move, remark: String| amity_engine::PartnerDecision {
         decision,
@@ -445,7 +606,7 @@ pub fn at_table(
         remark: Some(remark),
     };
     match view.state.stage {
-        Stage::Clue => Some(clue_at_table(rules, view)),
+        Stage::Clue => Some(clue_at_table(rules, view, level)),
         Stage::MoveWord(_) => {
             let found = match (rules.wordnet(), heard) {
                 (Some(wordnet), Some(text)) => move_from_clue(rules, wordnet, view, text),
@@ -460,7 +621,7 @@ pub fn at_table(
                     ),
                 ),
                 _ => {
-                    let mv = unclued_move(view);
+                    let mv = decide_at(rules, view, level).unwrap_or_else(|| unclued_move(view));
                     let about = heard.map_or("no clue".to_string(), |t| format!("\"{t}\""));
                     plain(
                         mv,
@@ -474,7 +635,7 @@ pub fn at_table(
         }
         Stage::MovePass | Stage::Over => None,
         Stage::MoveSay(..) | Stage::Discard { .. } => {
-            let decision = decide(rules, view, false)?;
+            let decision = decide_at(rules, view, level)?;
             Some(amity_engine::PartnerDecision {
                 decision,
                 written: rules.format_move(decision),
@@ -488,8 +649,25 @@ pub fn at_table(
 /// Amity's clue for the person: the wanted move's letters as a secret word with an English
 /// clue, else said as letters (a person does not play Amity's unclued move, so every clue is
 /// a real one), else a pass.
-fn clue_at_table(rules: &Chesswords, view: &Position<Chesswords>) -> amity_engine::PartnerDecision {
-    let plan = clue_plan(rules, view, false);
+fn clue_at_table(
+    rules: &Chesswords,
+    view: &Position<Chesswords>,
+    level: Option<Strength>,
+) -> amity_engine::PartnerDecision {
+    let mut plan = clue_plan(rules, view, false);
+    // A level that errs may say another pair of letters: it wants the move they bring about.
+    if let Some(chosen) = decide_at(rules, view, level).filter(|&mv| mv != plan.decision)
+        && let super::Decision::Say(first, last) = super::Decision::of(chosen)
+    {
+        let moves = rules.mover_moves(view);
+        let pool = moves_with_pair(&view.state, moves.as_slice(), (first, last));
+        if let Some(wanted) = best_clued_move(view, &pool) {
+            plan = CluePlan {
+                decision: chosen,
+                wanted,
+            };
+        }
+    }
     let (first, last) = match super::Decision::of(plan.decision) {
         super::Decision::Say(first, last) | super::Decision::Word(first, last) => (first, last),
         _ => {

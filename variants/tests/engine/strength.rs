@@ -154,3 +154,30 @@ fn levels_on_every_scale_are_legal_and_replay_under_a_seed() {
         }
     }
 }
+
+#[test]
+fn a_game_decided_by_its_policy_errs_at_low_levels_and_not_at_the_top() {
+    // Secret Chesswords decides by its partner policy, not by a search: a level chooses among
+    // the policy's options by their values, so low levels vary with the seed and the top
+    // level always takes the policy's own decision.
+    let full = {
+        let game = first_decision("chesswords");
+        with_game!(&game, g => {
+            let mut searcher = Searcher::new(16, 1);
+            let stop = AtomicBool::new(false);
+            let result = searcher.search_game(g, &Limits::default(), &stop, &mut |_| {});
+            format!("{:?}", result.best)
+        })
+    };
+    let weakest: std::collections::BTreeSet<String> = (0..40)
+        .map(|seed| limited_search("chesswords", strength::MIN_ELO, seed).0)
+        .collect();
+    assert!(weakest.len() > 1, "{weakest:?}");
+    assert!(weakest.contains(&full), "{weakest:?} without {full}");
+    for seed in 0..10 {
+        assert_eq!(
+            limited_search("chesswords", strength::MAX_ELO, seed).0,
+            full
+        );
+    }
+}

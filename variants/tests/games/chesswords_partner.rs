@@ -270,3 +270,48 @@ fn english_games_end_and_replay() {
 }
 
 // ----- a person at the table -----
+
+/// What a weaker partner chooses among: the policy's own decision first, valued at least as
+/// highly as any other, then distinct legal decisions by falling value.
+#[test]
+fn a_weaker_partners_options_start_with_the_policys_decision() {
+    let rules = small_rules();
+    let mut rng = StdRng::seed_from_u64(11);
+    let (mut positions, mut with_choice) = (0, 0);
+    for _ in 0..4 {
+        let mut pos = rules.deal(&mut rng).unwrap();
+        for _ in 0..80 {
+            if rules.terminal(&pos).is_some() {
+                break;
+            }
+            let view = rules.view(&pos, pos.turn());
+            let decision = partner::decide(&rules, &view, false).expect("a decision");
+            let options = partner::options(&rules, &view, false, 4);
+            assert_eq!(options[0].decision, decision, "{}", pos.to_fen(&rules));
+            assert!(options.len() <= 4);
+            let mut legal = amity_engine::MoveList::new();
+            rules.generate(&view, &mut legal);
+            for (index, option) in options.iter().enumerate() {
+                assert!(legal.contains(option.decision), "{option:?}");
+                assert!(option.value <= options[0].value, "{option:?}");
+                if index > 1 {
+                    assert!(option.value <= options[index - 1].value, "{options:?}");
+                }
+                assert!(
+                    options[..index]
+                        .iter()
+                        .all(|o| o.decision != option.decision),
+                    "{options:?}"
+                );
+            }
+            // The baseline and a single option are the policy's decision alone.
+            assert_eq!(partner::options(&rules, &view, false, 1).len(), 1);
+            assert_eq!(partner::options(&rules, &view, true, 4).len(), 1);
+            positions += 1;
+            with_choice += usize::from(options.len() > 1);
+            rules.play(&mut pos, decision);
+        }
+    }
+    assert!(positions > 100, "{positions}");
+    assert!(with_choice * 2 > positions, "{with_choice} of {positions}");
+}
