@@ -29,6 +29,7 @@ use amity_engine::fen_fields::{self, ExtraFields};
 use amity_engine::orthodox::{
     self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES, shift_forward,
 };
+use amity_engine::search::StrengthScale;
 use amity_engine::{
     Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
     Notation, Outcome, Piece, PieceInfo, PolicyOption, Position, Presentation, Rank, Rules,
@@ -1002,8 +1003,14 @@ impl Rules for Chesswords {
         partner::options(self, view, baseline, most)
     }
 
+    /// No search flags; the levels' spread is the one that makes the partners' 200-level
+    /// steps about 200 Elo in duplicate play (docs/strength-levels.md): levels only change how
+    /// often the partners stray from their policy, not a node budget.
     fn search_flags(&self) -> SearchFlags {
-        SearchFlags::PLAIN
+        SearchFlags {
+            strength: StrengthScale::new(57).past_the_knee(144),
+            ..SearchFlags::PLAIN
+        }
     }
 
     /// The team's letters so far, from whoever decides (the game is cooperative, so both
