@@ -201,9 +201,20 @@ impl MoveList {
         self.moves.clear();
     }
 
-    /// Keeps only the moves for which `keep` is true, preserving order.
+    /// Keeps only the moves for which `keep` is true, preserving order. Moves are `Copy`, so
+    /// the kept ones are copied down in one pass and the rest cut off (arrayvec's own retain
+    /// handles drops and panics a move does not need, at a tenth of a file-defined perft).
+    #[inline]
     pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
-        self.moves.retain(|mv| keep(*mv));
+        let mut kept = 0;
+        for index in 0..self.moves.len() {
+            let mv = self.moves[index];
+            if keep(mv) {
+                self.moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
     }
 
     #[inline]

@@ -6,19 +6,126 @@
 use amity_engine::{
     Bitboard, Color, File, Kind, Move, MoveFlag, MoveList, Piece, Position, Rank, Square,
 };
+use shakmaty::attacks;
 
-use super::betza::Atom;
 use super::definition::{Definition, Drops};
 use super::{FileGame, hand_key};
 use amity_engine::position::color_index;
 
-/// A line a piece moves along: a step repeated up to `range` times.
-#[derive(Clone, Copy, Debug)]
+/// A line a piece moves along: a step repeated up to `range` times, compiled per square so
+/// that the first piece in the way is one bit scan, not a walk.
+#[derive(Clone, Debug)]
 pub struct Ray {
+    /// From each square, the squares the line crosses within its range, off-board steps
+    /// excluded.
+    within_range: [Bitboard; 64],
+    /// From each square, every square further along the line, however far.
+    beyond: [Bitboard; 64],
+    /// The same line walked backwards, within range: from a square, where a piece moving
+    /// along this line could have come from.
+    back_within_range: [Bitboard; 64],
+    back_beyond: [Bitboard; 64],
+    /// Whether square numbers grow along the line (then the nearest square is the lowest).
+    ascending: bool,
     step: (i8, i8),
     range: u8,
     quiet: bool,
     capture: bool,
+}
+
+/// A rook's four lines.
+const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+/// A bishop's four lines.
+const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// Takes out of `rays` the four `steps` lines, if all four are there, each moving and
+/// capturing across the whole board (a range of 7 crosses any board Amity plays); whether it
+/// did.
+fn take_whole_lines(rays: &mut Vec<Ray>, steps: [(i8, i8); 4]) -> bool {
+    let whole = |ray: &Ray| ray.quiet && ray.capture && ray.range >= 7;
+    let found = steps
+        .iter()
+        .all(|&step| rays.iter().any(|ray| ray.step == step && whole(ray)));
+    if found {
+        for step in steps {
+            if let Some(index) = rays.iter().position(|ray| ray.step == step && whole(ray)) {
+                rays.remove(index);
+            }
+        }
+    }
+    found
+}
+
+/// The squares from `square` along `step`, at most `range` of them, on a `files` x `ranks`
+/// board.
+fn line(square: Square, step: (i8, i8), range: u8, files: i8, ranks: i8) -> Bitboard {
+    let mut squares = Bitboard::EMPTY;
+    let mut at = square;
+    for _ in 0..range {
+        let Some(next) = offset(at, step, files, ranks) else {
+            break;
+        };
+        squares.add(next);
+        at = next;
+    }
+    squares
+}
+
+impl Ray {
+    fn new(step: (i8, i8), range: u8, quiet: bool, capture: bool, files: i8, ranks: i8) -> Ray {
+        let back = (-step.0, -step.1);
+        let mut ray = Ray {
+            within_range: [Bitboard::EMPTY; 64],
+            beyond: [Bitboard::EMPTY; 64],
+            back_within_range: [Bitboard::EMPTY; 64],
+            back_beyond: [Bitboard::EMPTY; 64],
+            ascending: step.1 * 8 + step.0 > 0,
+            step,
+            range,
+            quiet,
+            capture,
+        };
+        for square in Square::ALL {
+            let index = square as usize;
+            ray.within_range[index] = line(square, step, range, files, ranks);
+            ray.beyond[index] = line(square, step, u8::MAX, files, ranks);
+            ray.back_within_range[index] = line(square, back, range, files, ranks);
+            ray.back_beyond[index] = line(square, back, u8::MAX, files, ranks);
+        }
+        ray
+    }
+
+    /// The nearest of `squares` along a line that grows (`ascending`) or falls in number.
+    #[inline]
+    fn nearest(squares: Bitboard, ascending: bool) -> Option<Square> {
+        if ascending {
+            squares.first()
+        } else {
+            squares.last()
+        }
+    }
+
+    /// From `from`: the empty squares the line reaches before the first piece, and that
+    /// piece's square.
+    #[inline]
+    fn reach(&self, from: Square, occupied: Bitboard) -> (Bitboard, Option<Square>) {
+        let within = self.within_range[from as usize];
+        match Ray::nearest(within & occupied, self.ascending) {
+            Some(blocker) => (
+                within & !self.beyond[blocker as usize] & !Bitboard::from_square(blocker),
+                Some(blocker),
+            ),
+            None => (within, None),
+        }
+    }
+
+    /// The first piece met walking the line backwards from `square`: the one that, moving
+    /// along the line, would land on `square`.
+    #[inline]
+    fn first_behind(&self, square: Square, occupied: Bitboard) -> Option<Square> {
+        let within = self.back_within_range[square as usize];
+        Ray::nearest(within & occupied, !self.ascending)
+    }
 }
 
 /// One colour's and kind's compiled moves.
@@ -28,18 +135,29 @@ pub struct KindMoves {
     capture_leaps: [Bitboard; 64],
     /// The squares a piece of this colour and kind captures onto `square` from.
     captures_from: [Bitboard; 64],
+    /// The piece's lines but those of a whole rook or bishop, which the two flags below hold.
     rays: Vec<Ray>,
+    /// Moves and captures along the four files and ranks without a limit, as a rook does:
+    /// shakmaty's magic tables find them at once.
+    rook_lines: bool,
+    /// Moves and captures along the four diagonals without a limit, as a bishop does.
+    bishop_lines: bool,
     /// Squares from which the piece can never move, even on an empty board.
     stuck: Bitboard,
 }
 
-/// Every colour's and kind's compiled moves, `[color][kind]`.
+/// Every colour's and kind's compiled moves, `[color][kind]`, and the ranks that matter to
+/// pawns and promotions, by colour.
 #[derive(Clone)]
 pub struct Tables {
     kinds: [Vec<KindMoves>; 2],
     board: Bitboard,
     files: i8,
     ranks: i8,
+    /// The squares on or past each colour's promotion rank.
+    promotion_zone: [Bitboard; 2],
+    /// The squares a pawn of each colour may take a double step from.
+    double_step_from: [Bitboard; 2],
 }
 
 /// The square `step` away from `square`, if it is on a board of `files` x `ranks`.
@@ -61,8 +179,21 @@ impl std::fmt::Debug for Tables {
 }
 
 impl Tables {
-    pub fn new(moves: &[Vec<Atom>], files: u8, ranks: u8, board: Bitboard) -> Tables {
-        let (files, ranks) = (files as i8, ranks as i8);
+    pub fn new(game: &Definition) -> Tables {
+        let geometry = game.geometry;
+        let (moves, board) = (&game.moves, geometry.mask());
+        let by_relative_rank = |color: Color, wanted: &dyn Fn(u8) -> bool| {
+            board
+                .into_iter()
+                .filter(|&square| wanted(relative_rank(square, color, geometry.ranks)))
+                .collect::<Bitboard>()
+        };
+        let zone = |color| by_relative_rank(color, &|rank| rank >= game.promotion_rank);
+        let double =
+            |color| by_relative_rank(color, &|rank| game.double_step_ranks.contains(&rank));
+        let promotion_zone = [zone(Color::White), zone(Color::Black)];
+        let double_step_from = [double(Color::White), double(Color::Black)];
+        let (files, ranks) = (geometry.files as i8, geometry.ranks as i8);
         let compile = |color: Color| -> Vec<KindMoves> {
             let sign = if color == Color::White { 1 } else { -1 };
             moves
@@ -73,18 +204,22 @@ impl Tables {
                         capture_leaps: [Bitboard::EMPTY; 64],
                         captures_from: [Bitboard::EMPTY; 64],
                         rays: Vec::new(),
+                        rook_lines: false,
+                        bishop_lines: false,
                         stuck: Bitboard::EMPTY,
                     };
                     for atom in atoms {
                         for &(dx, dy) in &atom.vectors {
                             let step = (dx, dy * sign);
                             if atom.range > 1 {
-                                kind.rays.push(Ray {
+                                kind.rays.push(Ray::new(
                                     step,
-                                    range: atom.range,
-                                    quiet: atom.quiet,
-                                    capture: atom.capture,
-                                });
+                                    atom.range,
+                                    atom.quiet,
+                                    atom.capture,
+                                    files,
+                                    ranks,
+                                ));
                                 continue;
                             }
                             for from in board {
@@ -100,13 +235,17 @@ impl Tables {
                             }
                         }
                     }
+                    kind.rook_lines = take_whole_lines(&mut kind.rays, ORTHOGONAL);
+                    kind.bishop_lines = take_whole_lines(&mut kind.rays, DIAGONAL);
                     for square in board {
                         let leaps =
                             kind.quiet_leaps[square as usize] | kind.capture_leaps[square as usize];
-                        let rays = kind
-                            .rays
-                            .iter()
-                            .any(|ray| offset(square, ray.step, files, ranks).is_some());
+                        let rays = kind.rook_lines
+                            || kind.bishop_lines
+                            || kind
+                                .rays
+                                .iter()
+                                .any(|ray| !ray.within_range[square as usize].is_empty());
                         if leaps.is_empty() && !rays {
                             kind.stuck.add(square);
                         }
@@ -120,6 +259,8 @@ impl Tables {
             board,
             files,
             ranks,
+            promotion_zone,
+            double_step_from,
         }
     }
 
@@ -138,6 +279,21 @@ impl Tables {
         !self.attackers(pos, square, by, true).is_empty()
     }
 
+    /// Whether a piece of `by` attacks `square` when the pieces stand on `occupied` (the
+    /// position's own pieces of `by`, seen through squares `occupied` leaves out): where a
+    /// king may go, looking through the square it leaves.
+    pub fn attacked_through(
+        &self,
+        pos: &Position<FileGame>,
+        square: Square,
+        by: Color,
+        occupied: Bitboard,
+    ) -> bool {
+        !self
+            .attackers_on(pos, square, by, true, occupied)
+            .is_empty()
+    }
+
     /// The pieces of `by` that attack `square`; with `first`, only the first one found.
     pub fn attackers(
         &self,
@@ -146,38 +302,95 @@ impl Tables {
         by: Color,
         first: bool,
     ) -> Bitboard {
-        let occupied = pos.occupied();
+        self.attackers_on(pos, square, by, first, pos.occupied())
+    }
+
+    /// [`Tables::attackers`] with the lines blocked by `occupied`.
+    fn attackers_on(
+        &self,
+        pos: &Position<FileGame>,
+        square: Square,
+        by: Color,
+        first: bool,
+        occupied: Bitboard,
+    ) -> Bitboard {
         let mut found = Bitboard::EMPTY;
+        let (mut rook_liners, mut bishop_liners) = (Bitboard::EMPTY, Bitboard::EMPTY);
         for (index, moves) in self.kinds[color_index(by)].iter().enumerate() {
             let pieces = pos.pieces(by, Kind::new(index as u8));
             if pieces.is_empty() {
                 continue;
+            }
+            if moves.rook_lines {
+                rook_liners |= pieces;
+            }
+            if moves.bishop_lines {
+                bishop_liners |= pieces;
             }
             found |= moves.captures_from[square as usize] & pieces;
             if first && !found.is_empty() {
                 return found;
             }
             for ray in moves.rays.iter().filter(|ray| ray.capture) {
-                let back = (-ray.step.0, -ray.step.1);
-                let mut at = square;
-                for _ in 0..ray.range {
-                    let Some(next) = offset(at, back, self.files, self.ranks) else {
-                        break;
-                    };
-                    if occupied.contains(next) {
-                        if pieces.contains(next) {
-                            found.add(next);
-                            if first {
-                                return found;
-                            }
-                        }
-                        break;
+                if let Some(behind) = ray.first_behind(square, occupied)
+                    && pieces.contains(behind)
+                {
+                    found.add(behind);
+                    if first {
+                        return found;
                     }
-                    at = next;
                 }
             }
         }
+        if !rook_liners.is_empty() {
+            found |= attacks::rook_attacks(square, occupied) & rook_liners;
+        }
+        if !bishop_liners.is_empty() {
+            found |= attacks::bishop_attacks(square, occupied) & bishop_liners;
+        }
         found
+    }
+
+    /// The pieces of `us` pinned to the royal piece on `king`: each the only piece between
+    /// it and a piece of the other side whose line would otherwise capture on `king`. Lines
+    /// are the only way to pin: a leap cannot be blocked.
+    pub fn pinned(&self, pos: &Position<FileGame>, king: Square, us: Color) -> Bitboard {
+        let them = !us;
+        let occupied = pos.occupied();
+        let ours = pos.color(us);
+        let mut pinned = Bitboard::EMPTY;
+        let (mut rook_liners, mut bishop_liners) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for (index, moves) in self.kinds[color_index(them)].iter().enumerate() {
+            let pieces = pos.pieces(them, Kind::new(index as u8));
+            if pieces.is_empty() {
+                continue;
+            }
+            if moves.rook_lines {
+                rook_liners |= pieces;
+            }
+            if moves.bishop_lines {
+                bishop_liners |= pieces;
+            }
+            for ray in moves.rays.iter().filter(|ray| ray.capture) {
+                if let Some(blocker) = ray.first_behind(king, occupied)
+                    && ours.contains(blocker)
+                    && let Some(pinner) =
+                        ray.first_behind(king, occupied & !Bitboard::from_square(blocker))
+                    && pieces.contains(pinner)
+                {
+                    pinned.add(blocker);
+                }
+            }
+        }
+        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & rook_liners)
+            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & bishop_liners);
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occupied;
+            if between.count() == 1 {
+                pinned |= between & ours;
+            }
+        }
+        pinned
     }
 
     /// The squares a piece on `from` may reach: quiet moves onto empty squares, captures
@@ -191,25 +404,48 @@ impl Tables {
     ) -> Bitboard {
         let mut targets = (moves.quiet_leaps[from as usize] & !occupied)
             | (moves.capture_leaps[from as usize] & theirs);
+        if moves.rook_lines {
+            targets |= attacks::rook_attacks(from, occupied) & !(occupied & !theirs);
+        }
+        if moves.bishop_lines {
+            targets |= attacks::bishop_attacks(from, occupied) & !(occupied & !theirs);
+        }
         for ray in &moves.rays {
-            let mut at = from;
-            for _ in 0..ray.range {
-                let Some(next) = offset(at, ray.step, self.files, self.ranks) else {
-                    break;
-                };
-                if occupied.contains(next) {
-                    if ray.capture && theirs.contains(next) {
-                        targets.add(next);
-                    }
-                    break;
-                }
-                if ray.quiet {
-                    targets.add(next);
-                }
-                at = next;
+            let (empty, blocker) = ray.reach(from, occupied);
+            if ray.quiet {
+                targets |= empty;
+            }
+            if ray.capture
+                && let Some(blocker) = blocker
+                && theirs.contains(blocker)
+            {
+                targets.add(blocker);
             }
         }
         targets & self.board
+    }
+}
+
+/// Where the generator puts the moves it finds: a list, or a count that lists only the
+/// moves it must try.
+pub trait MoveSink {
+    /// A plain move from `from` to each of `targets`.
+    fn targets(&mut self, from: Square, targets: Bitboard);
+    /// One move.
+    fn push(&mut self, mv: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn targets(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            MoveList::push(self, Move::normal(from, to));
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
     }
 }
 
@@ -224,69 +460,44 @@ pub fn relative_rank(square: Square, color: Color, ranks: u8) -> u8 {
 
 /// Every pseudo-legal move of the side to move: moves by the pieces' Betza, the pawn's extras,
 /// and castling (whose squares are checked for attacks here, as only castling needs).
-pub fn pseudo_legal(
+pub fn pseudo_legal<S: MoveSink>(
     game: &Definition,
     tables: &Tables,
     pos: &Position<FileGame>,
-    moves: &mut MoveList,
+    moves: &mut S,
 ) {
     let us = pos.turn();
     let ours = pos.ours();
     let theirs = pos.theirs();
     let occupied = ours | theirs;
-    let ranks = game.geometry.ranks;
     let forward: i8 = if us == Color::White { 1 } else { -1 };
-    for from in ours {
-        let Some(piece) = pos.piece_at(from) else {
+    for (index, kind_moves) in tables.kinds[color_index(us)].iter().enumerate() {
+        let kind = Kind::new(index as u8);
+        let pieces = pos.pieces(us, kind);
+        if pieces.is_empty() {
             continue;
-        };
-        let kind_moves = tables.of(us, piece.kind);
-        let targets = tables.targets(kind_moves, from, occupied, theirs);
-        if Some(piece.kind) != game.pawn {
-            // Shogi-style: a piece that has a promoted form may take it on a move into, inside
-            // or out of the promotion zone, or stay as it is.
-            let promotion = game.promoted[piece.kind.index()];
-            let from_zone = relative_rank(from, us, ranks) >= game.promotion_rank;
+        }
+        if Some(kind) == game.pawn {
+            pawn_moves(game, tables, pos, kind_moves, pieces, forward, moves);
+            continue;
+        }
+        // Shogi-style: a piece that has a promoted form may take it on a move into, inside or
+        // out of the promotion zone, or stay as it is.
+        let promotion = game.promoted[index];
+        for from in pieces {
+            let targets = tables.targets(kind_moves, from, occupied, theirs);
+            let Some(twin) = promotion else {
+                moves.targets(from, targets);
+                continue;
+            };
+            let zone = tables.promotion_zone[color_index(us)];
+            let from_zone = zone.contains(from);
             for to in targets {
                 moves.push(Move::normal(from, to));
-                if let Some(twin) = promotion
-                    && (from_zone || relative_rank(to, us, ranks) >= game.promotion_rank)
-                {
+                if from_zone || zone.contains(to) {
                     moves.push(Move::promotion(from, to, twin));
                 }
             }
-            continue;
-        }
-        let mut push = |to: Square| {
-            if relative_rank(to, us, ranks) >= game.promotion_rank && !game.promotions.is_empty() {
-                for &kind in &game.promotions {
-                    moves.push(Move::promotion(from, to, kind));
-                }
-                if !game.mandatory_promotion {
-                    moves.push(Move::normal(from, to));
-                }
-            } else {
-                moves.push(Move::normal(from, to));
-            }
-        };
-        for to in targets {
-            push(to);
-        }
-        if game
-            .double_step_ranks
-            .contains(&relative_rank(from, us, ranks))
-            && let Some(one) = offset(from, (0, forward), tables.files, tables.ranks)
-            && let Some(two) = offset(one, (0, forward), tables.files, tables.ranks)
-            && !occupied.contains(one)
-            && !occupied.contains(two)
-        {
-            push(two);
-        }
-        if let Some(square) = pos.en_passant()
-            && kind_moves.capture_leaps[from as usize].contains(square)
-            && !occupied.contains(square)
-        {
-            moves.push(Move::en_passant(from, square));
         }
     }
     if let Some(castling) = game.castling {
@@ -297,15 +508,63 @@ pub fn pseudo_legal(
     }
 }
 
+/// The moves of the pawns on `pieces`: by their Betza, promoting where the game says, the
+/// double step and en passant.
+fn pawn_moves<S: MoveSink>(
+    game: &Definition,
+    tables: &Tables,
+    pos: &Position<FileGame>,
+    kind_moves: &KindMoves,
+    pieces: Bitboard,
+    forward: i8,
+    moves: &mut S,
+) {
+    let us = pos.turn();
+    let theirs = pos.theirs();
+    let occupied = pos.occupied();
+    let zone = if game.promotions.is_empty() {
+        Bitboard::EMPTY
+    } else {
+        tables.promotion_zone[color_index(us)]
+    };
+    let double_step_from = tables.double_step_from[color_index(us)];
+    for from in pieces {
+        let mut targets = tables.targets(kind_moves, from, occupied, theirs);
+        if double_step_from.contains(from)
+            && let Some(one) = offset(from, (0, forward), tables.files, tables.ranks)
+            && let Some(two) = offset(one, (0, forward), tables.files, tables.ranks)
+            && !occupied.contains(one)
+            && !occupied.contains(two)
+        {
+            targets.add(two);
+        }
+        moves.targets(from, targets & !zone);
+        for to in targets & zone {
+            for &kind in &game.promotions {
+                moves.push(Move::promotion(from, to, kind));
+            }
+            if !game.mandatory_promotion {
+                moves.push(Move::normal(from, to));
+            }
+        }
+        if let Some(square) = pos.en_passant()
+            && kind_moves.capture_leaps[from as usize].contains(square)
+            && !occupied.contains(square)
+        {
+            moves.push(Move::en_passant(from, square));
+        }
+    }
+}
+
 /// Every drop of a piece in hand on an empty square, but pawns on their first rank or in the
 /// promotion zone (unless the game allows them) and a piece the game keeps from doubling on a
 /// file where the dropper has one already.
-fn drop_moves(
+fn drop_moves<S: MoveSink>(
     game: &Definition,
     drops: &Drops,
     tables: &Tables,
     pos: &Position<FileGame>,
-    moves: &mut MoveList,
+    moves: &mut S,
 ) {
     let us = pos.turn();
     let empty = tables.board & !pos.occupied();
@@ -357,12 +616,12 @@ fn to_hand(game: &Definition, pos: &mut Position<FileGame>, capturer: Color, kin
     }
 }
 
-fn castle_moves(
+fn castle_moves<S: MoveSink>(
     game: &Definition,
     tables: &Tables,
     pos: &Position<FileGame>,
     castling: super::definition::Castling,
-    moves: &mut MoveList,
+    moves: &mut S,
 ) {
     let us = pos.turn();
     let king_kind = castling.king;
@@ -400,22 +659,17 @@ fn castle_moves(
         let rook_to = Square::from_coords(File::new(u32::from(rook_file)), home);
         // Every square either piece crosses or lands on is empty but for the two of them.
         let span = |a: Square, b: Square| {
-            let (low, high) = (a.file().min(b.file()), a.file().max(b.file()));
-            (low as u32..=high as u32)
-                .map(|f| Square::from_coords(File::new(f), home))
-                .collect::<Vec<_>>()
+            attacks::between(a, b) | Bitboard::from_square(a) | Bitboard::from_square(b)
         };
         let others = pos.occupied() & !Bitboard::from_square(king) & !Bitboard::from_square(rook);
-        let mut crossed = span(king, king_to);
-        crossed.extend(span(rook, rook_to));
-        if crossed.iter().any(|square| others.contains(*square)) {
+        let king_path = span(king, king_to);
+        if !(others & (king_path | span(rook, rook_to))).is_empty() {
             continue;
         }
-        let king_path = span(king, king_to);
         if royal
-            && king_path
-                .iter()
-                .any(|square| *square != king && tables.attacked(pos, *square, !us))
+            && (king_path & !Bitboard::from_square(king))
+                .into_iter()
+                .any(|square| tables.attacked(pos, square, !us))
         {
             continue;
         }

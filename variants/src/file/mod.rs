@@ -15,9 +15,9 @@ use std::sync::Arc;
 
 use amity_engine::tuning::Learning;
 use amity_engine::{
-    Color, DrawReason, DrawRules, FenError, Geometry, GuiBoard, Kind, Move, MoveFlag, MoveList,
-    Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, Scratch,
-    SearchFlags, Solver, Verdict,
+    Bitboard, Color, DrawReason, DrawRules, FenError, Geometry, GuiBoard, Kind, Move, MoveFlag,
+    MoveList, Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules,
+    Scratch, SearchFlags, Solver, Square, Verdict,
     position::{MAX_KINDS, color_index},
     zobrist,
 };
@@ -60,6 +60,74 @@ impl PartialEq for FileGame {
 
 impl Eq for FileGame {}
 
+/// A position whose moves mostly need no trial ([`FileGame::untried`]): the side to move's
+/// one royal piece, not in check, and the pieces pinned to it.
+struct Untried {
+    king: Square,
+    pinned: Bitboard,
+}
+
+impl Untried {
+    /// Whether a pseudo-legal move needs no trial: a piece that is not pinned, moving while
+    /// its king is not in check, cannot expose it.
+    #[inline]
+    fn skips_trial(&self, mv: Move) -> bool {
+        match mv.flag() {
+            // A drop only blocks lines.
+            MoveFlag::Drop => true,
+            MoveFlag::Normal | MoveFlag::Promotion => {
+                mv.from() != self.king && !self.pinned.contains(mv.from())
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `mv`, pseudo-legal in `pos`, is legal: untried where it may be, the king's
+    /// own step by whether anything attacks its square once it has left its own, the rest
+    /// by trial.
+    #[inline]
+    fn passes(&self, game: &FileGame, pos: &Position<FileGame>, mv: Move) -> bool {
+        if self.skips_trial(mv) {
+            return true;
+        }
+        if mv.flag() == MoveFlag::Normal && mv.from() == self.king {
+            let without_king = pos.occupied() & !Bitboard::from_square(self.king);
+            return !game
+                .tables()
+                .attacked_through(pos, mv.to(), !pos.turn(), without_king);
+        }
+        game.legal(pos, mv)
+    }
+}
+
+/// Counts the moves that need no trial and keeps the others to try: what perft's last ply
+/// needs.
+struct Counter<'a> {
+    untried: &'a Untried,
+    counted: usize,
+    to_try: MoveList,
+}
+
+impl generation::MoveSink for Counter<'_> {
+    #[inline]
+    fn targets(&mut self, from: Square, targets: Bitboard) {
+        if from == self.untried.king || self.untried.pinned.contains(from) {
+            generation::MoveSink::targets(&mut self.to_try, from, targets);
+        } else {
+            self.counted += targets.count();
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if self.untried.skips_trial(mv) {
+            self.counted += 1;
+        } else {
+            self.to_try.push(mv);
+        }
+    }
+}
+
 /// What a file-defined game keeps beyond the board: the checks each side still has to give
 /// (White's, Black's), where checks are counted, and each side's pieces in hand by kind,
 /// where there are drops.
@@ -97,13 +165,7 @@ const DEFAULT_CHECKS: u8 = 3;
 
 impl FileGame {
     fn new(definition: Definition) -> FileGame {
-        let geometry = definition.geometry;
-        let tables = Tables::new(
-            &definition.moves,
-            geometry.files,
-            geometry.ranks,
-            geometry.mask(),
-        );
+        let tables = Tables::new(&definition);
         FileGame {
             compiled: Arc::new(Compiled { definition, tables }),
         }
@@ -130,6 +192,27 @@ impl FileGame {
             (None, Some(_)) => false,
             (_, None) => true,
         }
+    }
+
+    /// Where moves may skip the trial of [`FileGame::legal`]: a game whose only rule on a
+    /// move's legality is its one royal piece's safety, that piece not in check. `None`: try
+    /// every move.
+    fn untried(&self, pos: &Position<Self>) -> Option<Untried> {
+        let game = self.definition();
+        if game.makpong || game.immobility_illegal || !game.checking {
+            return None;
+        }
+        let us = pos.turn();
+        let royal = pos.pieces(us, game.king?);
+        let king = royal.single_square()?;
+        let tables = self.tables();
+        if tables.attacked(pos, king, !us) {
+            return None;
+        }
+        Some(Untried {
+            king,
+            pinned: tables.pinned(pos, king, us),
+        })
     }
 
     fn legal(&self, pos: &Position<Self>, mv: Move) -> bool {
@@ -419,7 +502,10 @@ impl Rules for FileGame {
             return;
         }
         generation::pseudo_legal(game, self.tables(), pos, moves);
-        moves.retain(|mv| self.legal(pos, mv));
+        match self.untried(pos) {
+            Some(untried) => moves.retain(|mv| untried.passes(self, pos, mv)),
+            None => moves.retain(|mv| self.legal(pos, mv)),
+        }
         if game.must_capture {
             let captures = |mv: Move| {
                 mv.flag() == MoveFlag::EnPassant
@@ -429,6 +515,35 @@ impl Rules for FileGame {
                 moves.retain(captures);
             }
         }
+    }
+
+    /// Counts without listing where it can: the moves that need no trial
+    /// ([`FileGame::untried`]) are counted by the square, only the others listed and tried.
+    fn count_moves_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> usize {
+        let game = self.definition();
+        let untried = match self.untried(pos) {
+            Some(untried) if !game.must_capture => untried,
+            _ => {
+                let mut moves = MoveList::new();
+                self.generate_in(pos, &mut moves, scratch);
+                return moves.len();
+            }
+        };
+        if outcome::terminal(game, pos).is_some() {
+            return 0;
+        }
+        let mut counter = Counter {
+            untried: &untried,
+            counted: 0,
+            to_try: MoveList::new(),
+        };
+        generation::pseudo_legal(game, self.tables(), pos, &mut counter);
+        counter.counted
+            + counter
+                .to_try
+                .iter()
+                .filter(|mv| untried.passes(self, pos, **mv))
+                .count()
     }
 
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
