@@ -24,7 +24,6 @@ pub struct Ray {
     /// The same line walked backwards, within range: from a square, where a piece moving
     /// along this line could have come from.
     back_within_range: [Bitboard; 64],
-    back_beyond: [Bitboard; 64],
     /// Whether square numbers grow along the line (then the nearest square is the lowest).
     ascending: bool,
     step: (i8, i8),
@@ -78,8 +77,7 @@ impl Ray {
             within_range: [Bitboard::EMPTY; 64],
             beyond: [Bitboard::EMPTY; 64],
             back_within_range: [Bitboard::EMPTY; 64],
-            back_beyond: [Bitboard::EMPTY; 64],
-            ascending: step.1 * 8 + step.0 > 0,
+            ascending: i32::from(step.1) * 8 + i32::from(step.0) > 0,
             step,
             range,
             quiet,
@@ -90,7 +88,6 @@ impl Ray {
             ray.within_range[index] = line(square, step, range, files, ranks);
             ray.beyond[index] = line(square, step, u8::MAX, files, ranks);
             ray.back_within_range[index] = line(square, back, range, files, ranks);
-            ray.back_beyond[index] = line(square, back, u8::MAX, files, ranks);
         }
         ray
     }

@@ -215,6 +215,16 @@ impl FileGame {
         })
     }
 
+    /// The moves of `pos` that keep its royal piece safe, as `legal` finds them but tried
+    /// only where [`FileGame::untried`] says they must be (before a must-capture rule).
+    fn legal_moves(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        generation::pseudo_legal(self.definition(), self.tables(), pos, moves);
+        match self.untried(pos) {
+            Some(untried) => moves.retain(|mv| untried.passes(self, pos, mv)),
+            None => moves.retain(|mv| self.legal(pos, mv)),
+        }
+    }
+
     fn legal(&self, pos: &Position<Self>, mv: Move) -> bool {
         let game = self.definition();
         // Makpong: a king in check may not move, but to take its only checker.
@@ -501,11 +511,7 @@ impl Rules for FileGame {
         if outcome::terminal(game, pos).is_some() {
             return;
         }
-        generation::pseudo_legal(game, self.tables(), pos, moves);
-        match self.untried(pos) {
-            Some(untried) => moves.retain(|mv| untried.passes(self, pos, mv)),
-            None => moves.retain(|mv| self.legal(pos, mv)),
-        }
+        self.legal_moves(pos, moves);
         if game.must_capture {
             let captures = |mv: Move| {
                 mv.flag() == MoveFlag::EnPassant
@@ -862,6 +868,50 @@ mod tests {
         )
         .unwrap();
         assert_eq!(perft(&chess, &kiwipete, 2), 2039);
+    }
+
+    /// The moves that skip the trial ([`FileGame::untried`]) and the counts that skip the
+    /// list agree with trying every pseudo-legal move, in every shipped game, over random
+    /// games long enough to reach checks, pins, promotions and drops.
+    #[test]
+    fn untried_moves_and_bulk_counts_agree_with_trying_every_move() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let file = VariantFile::shipped();
+        let mut rng = StdRng::seed_from_u64(2026);
+        let mut scratch = Scratch::new();
+        let (mut positions, mut untried) = (0, 0);
+        for name in file.names() {
+            let game = file.game(name).unwrap();
+            for _ in 0..4 {
+                let mut pos = Position::from_fen(&game, game.start_fen()).unwrap();
+                for _ in 0..120 {
+                    let mut tried = MoveList::new();
+                    generation::pseudo_legal(game.definition(), game.tables(), &pos, &mut tried);
+                    tried.retain(|mv| game.legal(&pos, mv));
+                    let mut fast = MoveList::new();
+                    game.legal_moves(&pos, &mut fast);
+                    let fen = pos.to_fen(&game);
+                    assert_eq!(fast.as_slice(), tried.as_slice(), "{name}: {fen}");
+                    let mut generated = MoveList::new();
+                    game.generate_in(&pos, &mut generated, &mut scratch);
+                    assert_eq!(
+                        game.count_moves_in(&pos, &mut scratch),
+                        generated.len(),
+                        "{name}: {fen}"
+                    );
+                    positions += 1;
+                    untried += usize::from(game.untried(&pos).is_some());
+                    if generated.is_empty() {
+                        break;
+                    }
+                    let mv = generated.as_slice()[rng.random_range(0..generated.len())];
+                    game.play_in(&mut pos, mv, &mut scratch);
+                }
+            }
+        }
+        assert!(positions > 5000, "{positions}");
+        assert!(untried * 2 > positions, "{untried} of {positions}");
     }
 
     #[test]
