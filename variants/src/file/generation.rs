@@ -143,6 +143,26 @@ pub struct KindMoves {
     stuck: Bitboard,
 }
 
+/// The pieces that move along whole rook or bishop lines, gathered kind by kind: their
+/// attacks come from the magic tables all at once.
+#[derive(Default)]
+struct WholeLiners {
+    rook: Bitboard,
+    bishop: Bitboard,
+}
+
+impl WholeLiners {
+    #[inline]
+    fn add(&mut self, moves: &KindMoves, pieces: Bitboard) {
+        if moves.rook_lines {
+            self.rook |= pieces;
+        }
+        if moves.bishop_lines {
+            self.bishop |= pieces;
+        }
+    }
+}
+
 /// Every colour's and kind's compiled moves, `[color][kind]`, and the ranks that matter to
 /// pawns and promotions, by colour.
 #[derive(Clone)]
@@ -312,18 +332,9 @@ impl Tables {
         occupied: Bitboard,
     ) -> Bitboard {
         let mut found = Bitboard::EMPTY;
-        let (mut rook_liners, mut bishop_liners) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        for (index, moves) in self.kinds[color_index(by)].iter().enumerate() {
-            let pieces = pos.pieces(by, Kind::new(index as u8));
-            if pieces.is_empty() {
-                continue;
-            }
-            if moves.rook_lines {
-                rook_liners |= pieces;
-            }
-            if moves.bishop_lines {
-                bishop_liners |= pieces;
-            }
+        let mut liners = WholeLiners::default();
+        for (moves, pieces) in self.present(pos, by) {
+            liners.add(moves, pieces);
             found |= moves.captures_from[square as usize] & pieces;
             if first && !found.is_empty() {
                 return found;
@@ -339,13 +350,27 @@ impl Tables {
                 }
             }
         }
-        if !rook_liners.is_empty() {
-            found |= attacks::rook_attacks(square, occupied) & rook_liners;
+        if !liners.rook.is_empty() {
+            found |= attacks::rook_attacks(square, occupied) & liners.rook;
         }
-        if !bishop_liners.is_empty() {
-            found |= attacks::bishop_attacks(square, occupied) & bishop_liners;
+        if !liners.bishop.is_empty() {
+            found |= attacks::bishop_attacks(square, occupied) & liners.bishop;
         }
         found
+    }
+
+    /// `by`'s kinds that have a piece on the board, with their compiled moves and pieces.
+    #[inline]
+    fn present<'a>(
+        &'a self,
+        pos: &'a Position<FileGame>,
+        by: Color,
+    ) -> impl Iterator<Item = (&'a KindMoves, Bitboard)> + 'a {
+        self.kinds[color_index(by)]
+            .iter()
+            .enumerate()
+            .map(move |(index, moves)| (moves, pos.pieces(by, Kind::new(index as u8))))
+            .filter(|(_, pieces)| !pieces.is_empty())
     }
 
     /// The pieces of `us` pinned to the royal piece on `king`: each the only piece between
@@ -356,18 +381,9 @@ impl Tables {
         let occupied = pos.occupied();
         let ours = pos.color(us);
         let mut pinned = Bitboard::EMPTY;
-        let (mut rook_liners, mut bishop_liners) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        for (index, moves) in self.kinds[color_index(them)].iter().enumerate() {
-            let pieces = pos.pieces(them, Kind::new(index as u8));
-            if pieces.is_empty() {
-                continue;
-            }
-            if moves.rook_lines {
-                rook_liners |= pieces;
-            }
-            if moves.bishop_lines {
-                bishop_liners |= pieces;
-            }
+        let mut liners = WholeLiners::default();
+        for (moves, pieces) in self.present(pos, them) {
+            liners.add(moves, pieces);
             for ray in moves.rays.iter().filter(|ray| ray.capture) {
                 if let Some(blocker) = ray.first_behind(king, occupied)
                     && ours.contains(blocker)
@@ -379,8 +395,8 @@ impl Tables {
                 }
             }
         }
-        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & rook_liners)
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & bishop_liners);
+        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & liners.rook)
+            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & liners.bishop);
         for sniper in snipers {
             let between = attacks::between(king, sniper) & occupied;
             if between.count() == 1 {
