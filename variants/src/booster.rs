@@ -1387,7 +1387,7 @@ impl Rules for Booster {
         // docs/strength-levels.md).
         SearchFlags {
             null_move: false,
-            strength: amity_engine::search::StrengthScale::new(50).past_the_knee(29),
+            strength: amity_engine::search::StrengthScale::new(50),
             ..SearchFlags::BEFORE_COUNTERMOVES
         }
     }
