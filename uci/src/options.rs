@@ -50,137 +50,79 @@ pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
 pub const ELO: &str = "UCI_Elo";
 pub const SKILL_LEVEL: &str = "Skill Level";
 
+/// An option of the engine's own (a GUI sets it, not a player).
+const fn engine(name: &'static str, kind: OptionKind) -> OptionSpec {
+    OptionSpec {
+        name,
+        player: false,
+        kind,
+    }
+}
+
+/// An engine option that is a number from `min` to `max`.
+const fn spin(name: &'static str, default: i64, min: i64, max: i64) -> OptionSpec {
+    engine(name, OptionKind::Spin { default, min, max })
+}
+
+/// An engine option that is on or off.
+const fn check(name: &'static str, default: bool) -> OptionSpec {
+    engine(name, OptionKind::Check { default })
+}
+
 /// Every option Amity has: the engine's own, then those the variants declare.
 pub fn table() -> Vec<OptionSpec> {
+    use amity_engine::search::HiddenInformation;
     let engine = [
-        OptionSpec {
-            name: HASH,
-            player: false,
-            kind: OptionKind::Spin {
-                default: 16,
-                min: 1,
-                max: 65536,
-            },
-        },
-        OptionSpec {
-            name: THREADS,
-            player: false,
-            kind: OptionKind::Spin {
-                default: 1,
-                min: 1,
-                max: 256,
-            },
-        },
-        OptionSpec {
-            name: VARIANT,
-            player: false,
-            kind: OptionKind::Combo {
+        spin(HASH, 16, 1, 65536),
+        spin(THREADS, 1, 1, 256),
+        engine(
+            VARIANT,
+            OptionKind::Combo {
                 default: "chess",
                 choices: amity_variants::NAMES,
             },
-        },
-        OptionSpec {
-            name: CLEAR_HASH,
-            player: false,
-            kind: OptionKind::Button,
-        },
-        OptionSpec {
-            name: MOVE_OVERHEAD,
-            player: false,
-            kind: OptionKind::Spin {
-                default: 30,
-                min: 0,
-                max: 5000,
-            },
-        },
-        OptionSpec {
-            name: PONDER,
-            player: false,
-            kind: OptionKind::Check { default: false },
-        },
+        ),
+        engine(CLEAR_HASH, OptionKind::Button),
+        spin(MOVE_OVERHEAD, 30, 0, 5000),
+        check(PONDER, false),
         // The best lines each search reports, best first (where the game's search finds more
         // than one: see `docs/protocol.md`).
-        OptionSpec {
-            name: MULTIPV,
-            player: false,
-            kind: OptionKind::Spin {
-                default: 1,
-                min: 1,
-                max: 256,
-            },
-        },
+        spin(MULTIPV, 1, 1, 256),
         // Each report's score as chances of a win, a draw and a loss, where the game has a
         // model fitted on its own games.
-        OptionSpec {
-            name: SHOW_WDL,
-            player: false,
-            kind: OptionKind::Check { default: false },
-        },
+        check(SHOW_WDL, false),
         // Games that hide information: worlds sampled from the view per decision, and (for
         // comparisons only) deciding from a full state handed over instead of the view.
-        OptionSpec {
-            name: SAMPLES,
-            player: false,
-            kind: OptionKind::Spin {
-                default: amity_engine::search::HiddenInformation::DEFAULT_SAMPLES as i64,
-                min: 1,
-                max: amity_engine::search::HiddenInformation::MAX_SAMPLES as i64,
-            },
-        },
-        OptionSpec {
-            name: FULL_STATE,
-            player: false,
-            kind: OptionKind::Check { default: false },
-        },
+        spin(
+            SAMPLES,
+            HiddenInformation::DEFAULT_SAMPLES as i64,
+            1,
+            HiddenInformation::MAX_SAMPLES as i64,
+        ),
+        check(FULL_STATE, false),
         // For measuring: the variant's simplest player (forgets what it saw, never guesses).
-        OptionSpec {
-            name: BASELINE,
-            player: false,
-            kind: OptionKind::Check { default: false },
-        },
+        check(BASELINE, false),
         // Play below full strength, at the level `UCI_Elo` names (`docs/strength-levels.md`).
-        OptionSpec {
-            name: LIMIT_STRENGTH,
-            player: false,
-            kind: OptionKind::Check { default: false },
-        },
-        OptionSpec {
-            name: ELO,
-            player: false,
-            kind: OptionKind::Spin {
-                default: strength::DEFAULT_ELO as i64,
-                min: strength::MIN_ELO as i64,
-                max: strength::MAX_ELO as i64,
-            },
-        },
+        check(LIMIT_STRENGTH, false),
+        spin(
+            ELO,
+            strength::DEFAULT_ELO as i64,
+            strength::MIN_ELO as i64,
+            strength::MAX_ELO as i64,
+        ),
         // Stockfish's other way to weaken: 0 to 19 play at evenly spread `UCI_Elo` levels,
         // 20 at full strength; `UCI_LimitStrength` wins when both are set.
-        OptionSpec {
-            name: SKILL_LEVEL,
-            player: false,
-            kind: OptionKind::Spin {
-                default: strength::MAX_SKILL as i64,
-                min: 0,
-                max: strength::MAX_SKILL as i64,
-            },
-        },
+        spin(
+            SKILL_LEVEL,
+            strength::MAX_SKILL as i64,
+            0,
+            strength::MAX_SKILL as i64,
+        ),
         // For tuning: `name=value` settings of the search's numbers (empty: the defaults).
-        OptionSpec {
-            name: SEARCH_PARAMETERS,
-            player: false,
-            kind: OptionKind::String { default: "" },
-        },
+        engine(SEARCH_PARAMETERS, OptionKind::String { default: "" }),
         // XBoard GUIs (cutechess-cli among them) read a spin's range as 32-bit signed
         // integers and refuse the option otherwise.
-        OptionSpec {
-            name: SEED,
-            player: false,
-            kind: OptionKind::Spin {
-                default: 1,
-                min: 0,
-                max: i64::from(i32::MAX),
-            },
-        },
+        spin(SEED, 1, 0, i64::from(i32::MAX)),
     ];
     let declared = amity_variants::declared_options().into_iter().copied();
     engine.into_iter().chain(declared).collect()
