@@ -14,7 +14,7 @@ use crate::moves::{Move, MoveFlag, MoveList};
 use crate::options::OptionSpec;
 use crate::position::{Kind, Position};
 use crate::scratch::Scratch;
-use crate::search::StrengthScale;
+use crate::search::{Strength, StrengthScale};
 
 /// The board's size; boards smaller than 8x8 occupy the lower-left corner of the bitboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -304,6 +304,19 @@ pub struct ChanceOutcome {
 pub struct PolicyOption {
     pub decision: Move,
     pub value: i32,
+}
+
+impl PolicyOption {
+    /// The decision to play among `options` (the policy's own first): that one at full
+    /// strength (`level` `None`), else the level's seeded choice by their values
+    /// ([`Strength::choose`]), drawn with `key` (the view's hash). `None` when there is none.
+    pub fn chosen(options: &[PolicyOption], level: Option<Strength>, key: u64) -> Option<Move> {
+        let index = level.map_or(0, |level| {
+            let values: Vec<i32> = options.iter().map(|option| option.value).collect();
+            level.choose(&values, key)
+        });
+        options.get(index).map(|option| option.decision)
+    }
 }
 
 /// What the referee makes of a decision taken on a view: see [`Rules::referee`].

@@ -343,12 +343,8 @@ impl Searcher {
             .into_iter()
             .filter(|option| moves.contains(option.decision))
             .collect();
-        if !options.is_empty() {
-            let chosen = limits.strength.map_or(0, |level| {
-                let values: Vec<i32> = options.iter().map(|option| option.value).collect();
-                level.choose(&values, view.hash())
-            });
-            result.best = options[chosen.min(options.len() - 1)].decision;
+        if let Some(decided) = PolicyOption::chosen(&options, limits.strength, view.hash()) {
+            result.best = decided;
             return result;
         }
         let worlds = self.worlds(rules, &view);

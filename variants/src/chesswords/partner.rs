@@ -59,15 +59,14 @@ pub fn decide_at(
     view: &Position<Chesswords>,
     level: Option<Strength>,
 ) -> Option<Move> {
-    let Some(level) = level else {
-        return decide(rules, view, false);
-    };
-    let level = level.on_scale(rules.search_flags().strength);
-    let options = options(rules, view, false, strength::CANDIDATES);
-    let values: Vec<i32> = options.iter().map(|option| option.value).collect();
-    options
-        .get(level.choose(&values, view.hash()))
-        .map(|option| option.decision)
+    let level = level.map(|level| level.on_scale(rules.search_flags().strength));
+    let most = level.map_or(1, |_| strength::CANDIDATES);
+    PolicyOption::chosen(&options(rules, view, false, most), level, view.hash())
+}
+
+/// The policy's one decision, offered alone.
+fn only(decision: Move) -> Vec<PolicyOption> {
+    vec![PolicyOption { decision, value: 0 }]
 }
 
 /// Up to `most` decisions for `view`, [`decide`]'s first and then the others by falling
@@ -109,10 +108,7 @@ pub fn options(
         } => {
             let cards = eligible(state.hand(state.mover), captured, capturer);
             let Some(card) = cards.first().copied() else {
-                return vec![PolicyOption {
-                    decision: keep_decision(),
-                    value: 0,
-                }];
+                return only(keep_decision());
             };
             let gain = letter_gain(rules.lexicon(), view, from);
             let discard = baseline || gain >= -1 || state.checkers.count() < 8;
@@ -171,10 +167,7 @@ fn clued_move_options(pos: &Position<Chesswords>, pool: &[Move], most: usize) ->
         return unclued_move_options(pos, most);
     };
     if most <= 1 {
-        return vec![PolicyOption {
-            decision: chosen,
-            value: 0,
-        }];
+        return only(chosen);
     }
     let scored = pool
         .iter()
@@ -187,10 +180,7 @@ fn clued_move_options(pos: &Position<Chesswords>, pool: &[Move], most: usize) ->
 fn unclued_move_options(pos: &Position<Chesswords>, most: usize) -> Vec<PolicyOption> {
     let chosen = unclued_move(pos);
     if most <= 1 {
-        return vec![PolicyOption {
-            decision: chosen,
-            value: 0,
-        }];
+        return only(chosen);
     }
     let scored = unclued_pool(pos)
         .into_iter()
@@ -210,10 +200,7 @@ fn clue_options(
 ) -> Vec<PolicyOption> {
     let plan = clue_plan(rules, pos, baseline);
     if most <= 1 {
-        return vec![PolicyOption {
-            decision: plan.decision,
-            value: 0,
-        }];
+        return only(plan.decision);
     }
     let said = matches!(super::Decision::of(plan.decision), super::Decision::Say(..));
     let cost = |said: bool| if said { weights::CLUE_WORTH } else { 0 };
