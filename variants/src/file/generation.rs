@@ -333,7 +333,7 @@ impl Tables {
     ) -> Bitboard {
         let mut found = Bitboard::EMPTY;
         let mut liners = WholeLiners::default();
-        for (moves, pieces) in self.present(pos, by) {
+        for (_, moves, pieces) in self.present(pos, by) {
             liners.add(moves, pieces);
             found |= moves.captures_from[square as usize] & pieces;
             if first && !found.is_empty() {
@@ -365,12 +365,15 @@ impl Tables {
         &'a self,
         pos: &'a Position<FileGame>,
         by: Color,
-    ) -> impl Iterator<Item = (&'a KindMoves, Bitboard)> + 'a {
+    ) -> impl Iterator<Item = (Kind, &'a KindMoves, Bitboard)> + 'a {
         self.kinds[color_index(by)]
             .iter()
             .enumerate()
-            .map(move |(index, moves)| (moves, pos.pieces(by, Kind::new(index as u8))))
-            .filter(|(_, pieces)| !pieces.is_empty())
+            .map(move |(index, moves)| {
+                let kind = Kind::new(index as u8);
+                (kind, moves, pos.pieces(by, kind))
+            })
+            .filter(|(_, _, pieces)| !pieces.is_empty())
     }
 
     /// The pieces of `us` pinned to the royal piece on `king`: each the only piece between
@@ -382,7 +385,7 @@ impl Tables {
         let ours = pos.color(us);
         let mut pinned = Bitboard::EMPTY;
         let mut liners = WholeLiners::default();
-        for (moves, pieces) in self.present(pos, them) {
+        for (_, moves, pieces) in self.present(pos, them) {
             liners.add(moves, pieces);
             for ray in moves.rays.iter().filter(|ray| ray.capture) {
                 if let Some(blocker) = ray.first_behind(king, occupied)
@@ -480,30 +483,23 @@ pub fn pseudo_legal<S: MoveSink>(
     moves: &mut S,
 ) {
     let us = pos.turn();
-    let ours = pos.ours();
     let theirs = pos.theirs();
-    let occupied = ours | theirs;
-    let forward: i8 = if us == Color::White { 1 } else { -1 };
-    for (index, kind_moves) in tables.kinds[color_index(us)].iter().enumerate() {
-        let kind = Kind::new(index as u8);
-        let pieces = pos.pieces(us, kind);
-        if pieces.is_empty() {
-            continue;
-        }
+    let occupied = pos.occupied();
+    let zone = tables.promotion_zone[color_index(us)];
+    for (kind, kind_moves, pieces) in tables.present(pos, us) {
         if Some(kind) == game.pawn {
-            pawn_moves(game, tables, pos, kind_moves, pieces, forward, moves);
+            pawn_moves(game, tables, pos, kind_moves, pieces, moves);
             continue;
         }
         // Shogi-style: a piece that has a promoted form may take it on a move into, inside or
         // out of the promotion zone, or stay as it is.
-        let promotion = game.promoted[index];
+        let promotion = game.promoted[kind.index()];
         for from in pieces {
             let targets = tables.targets(kind_moves, from, occupied, theirs);
             let Some(twin) = promotion else {
                 moves.targets(from, targets);
                 continue;
             };
-            let zone = tables.promotion_zone[color_index(us)];
             let from_zone = zone.contains(from);
             for to in targets {
                 moves.push(Move::normal(from, to));
@@ -529,10 +525,10 @@ fn pawn_moves<S: MoveSink>(
     pos: &Position<FileGame>,
     kind_moves: &KindMoves,
     pieces: Bitboard,
-    forward: i8,
     moves: &mut S,
 ) {
     let us = pos.turn();
+    let forward: i8 = if us == Color::White { 1 } else { -1 };
     let theirs = pos.theirs();
     let occupied = pos.occupied();
     let zone = if game.promotions.is_empty() {

@@ -68,6 +68,13 @@ struct Untried {
 }
 
 impl Untried {
+    /// Whether the plain moves of the piece on `from` must be tried: the king's and a pinned
+    /// piece's.
+    #[inline]
+    fn tries_from(&self, from: Square) -> bool {
+        from == self.king || self.pinned.contains(from)
+    }
+
     /// Whether a pseudo-legal move needs no trial: a piece that is not pinned, moving while
     /// its king is not in check, cannot expose it.
     #[inline]
@@ -75,9 +82,7 @@ impl Untried {
         match mv.flag() {
             // A drop only blocks lines.
             MoveFlag::Drop => true,
-            MoveFlag::Normal | MoveFlag::Promotion => {
-                mv.from() != self.king && !self.pinned.contains(mv.from())
-            }
+            MoveFlag::Normal | MoveFlag::Promotion => !self.tries_from(mv.from()),
             _ => false,
         }
     }
@@ -111,7 +116,7 @@ struct Counter<'a> {
 impl generation::MoveSink for Counter<'_> {
     #[inline]
     fn targets(&mut self, from: Square, targets: Bitboard) {
-        if from == self.untried.king || self.untried.pinned.contains(from) {
+        if self.untried.tries_from(from) {
             generation::MoveSink::targets(&mut self.to_try, from, targets);
         } else {
             self.counted += targets.count();
@@ -527,6 +532,9 @@ impl Rules for FileGame {
     /// ([`FileGame::untried`]) are counted by the square, only the others listed and tried.
     fn count_moves_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> usize {
         let game = self.definition();
+        if outcome::terminal(game, pos).is_some() {
+            return 0;
+        }
         let untried = match self.untried(pos) {
             Some(untried) if !game.must_capture => untried,
             _ => {
@@ -535,9 +543,6 @@ impl Rules for FileGame {
                 return moves.len();
             }
         };
-        if outcome::terminal(game, pos).is_some() {
-            return 0;
-        }
         let mut counter = Counter {
             untried: &untried,
             counted: 0,
