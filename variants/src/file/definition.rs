@@ -93,6 +93,17 @@ pub struct Castling {
     pub queenside_file: u8,
 }
 
+/// Cambodian chess's first moves (`cambodianMoves`): a king still on its gate square may leap
+/// as a knight to the rank in front of it, onto an empty square and not out of check; a fers
+/// still on its gate square may jump two squares straight ahead, quietly or taking, and so
+/// attacks that square. A gate is one of the castling field's rights (`DEde`): it goes when
+/// a piece leaves its square or is taken there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstMoves {
+    pub king: Option<Kind>,
+    pub fers: Option<Kind>,
+}
+
 /// A game defined by a variant file, ready to be played by [`super::FileGame`].
 ///
 /// The names and texts are `'static` because the engine's [`amity_engine::Rules`] hands them
@@ -118,6 +129,10 @@ pub struct Definition {
     /// Relative rank indexes a pawn may double step from.
     pub double_step_ranks: Vec<u8>,
     pub castling: Option<Castling>,
+    /// The castling field names gate squares (`gating`): rights on squares without a
+    /// castling rook are kept, for the first moves below.
+    pub gating: bool,
+    pub first_moves: Option<FirstMoves>,
     /// Moves that check are allowed (Racing Kings forbids them).
     pub checking: bool,
     pub must_capture: bool,
@@ -199,9 +214,7 @@ const NOT_YET: &[(&str, &str)] = &[
     ("whiteDropRegion", ""),
     ("blackDropRegion", ""),
     ("dropNoDoubledCount", "1"),
-    ("gating", "false"),
     ("seirawanGating", "false"),
-    ("cambodianMoves", "false"),
     ("diagonalLines", ""),
     ("kingPass", "false"),
     ("kingPassOnStalemate", "false"),
@@ -229,6 +242,8 @@ const RULE_KEYS: &[&str] = &[
     "castlingKingsideFile",
     "castlingQueensideFile",
     "castlingRookPiece",
+    "gating",
+    "cambodianMoves",
     "kingType",
     "checking",
     "mustCapture",
@@ -565,6 +580,17 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         }),
         _ => None,
     };
+    let gating = reader.flag("gating", false);
+    let cambodian = reader.flag("cambodianMoves", false);
+    if cambodian
+        && !gating
+        && let Some(entry) = reader.entry("cambodianMoves")
+    {
+        reader.bad(
+            entry,
+            "possible without 'gating = true' (its rights are the gates)",
+        );
+    }
     let checking = reader.flag("checking", true);
     let must_capture = reader.flag("mustCapture", false);
     let immobility_illegal = reader.flag("immobilityIllegal", false);
@@ -629,6 +655,10 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             .position(|draft| draft.name == wanted)
             .map(|index| Kind::new(index as u8))
     };
+    let first_moves = (cambodian && gating).then(|| FirstMoves {
+        king,
+        fers: kind_named("fers"),
+    });
     let shatar_mate = reader.flag("shatarMateRule", false).then(|| ShatarMate {
         knight: kind_named("knight"),
         shak: ["knight", "rook", "bers"]
@@ -755,6 +785,8 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             mandatory_promotion,
             double_step_ranks,
             castling,
+            gating,
+            first_moves,
             checking,
             must_capture,
             extinction,
@@ -1028,13 +1060,13 @@ mod tests {
     fn each_bad_key_is_named_at_its_line() {
         let found = errors(
             "[c]\nking = k\nrook = r\nwibble = 3\ncustomPiece1 = a:pR\nmaxRank = 12\n\
-             checking = maybe\ngating = true\nflagPiece = z\n",
+             checking = maybe\nseirawanGating = true\nflagPiece = z\n",
         );
         assert_eq!(
             found,
             vec![
                 "line 4: unknown key 'wibble'",
-                "line 8: gating: not supported: Amity plays only 'false' so far",
+                "line 8: seirawanGating: not supported: Amity plays only 'false' so far",
                 "line 6: maxRank: '12' is not a number of ranks from 1 to 8",
                 "line 5: custom piece 1: bad Betza notation 'pR': modifier 'p' is not \
                  supported (supported: f b l r v s m c)",

@@ -8,7 +8,7 @@ use amity_engine::{
 };
 use shakmaty::attacks;
 
-use super::definition::{Definition, Drops};
+use super::definition::{Definition, Drops, FirstMoves};
 use super::{FileGame, hand_key};
 use amity_engine::position::color_index;
 
@@ -175,6 +175,10 @@ pub struct Tables {
     promotion_zone: [Bitboard; 2],
     /// The squares a pawn of each colour may take a double step from.
     double_step_from: [Bitboard; 2],
+    /// The fers whose jump from its gate square attacks two squares ahead (Cambodian
+    /// chess's first moves), and each colour's first rank, where its gates are.
+    gate_fers: Option<Kind>,
+    first_rank: [Bitboard; 2],
 }
 
 /// The square `step` away from `square`, if it is on a board of `files` x `ranks`.
@@ -271,6 +275,10 @@ impl Tables {
                 })
                 .collect()
         };
+        let first_rank = [
+            by_relative_rank(Color::White, &|rank| rank == 0),
+            by_relative_rank(Color::Black, &|rank| rank == 0),
+        ];
         Tables {
             kinds: [compile(Color::White), compile(Color::Black)],
             board,
@@ -278,6 +286,8 @@ impl Tables {
             ranks,
             promotion_zone,
             double_step_from,
+            gate_fers: game.first_moves.and_then(|first| first.fers),
+            first_rank,
         }
     }
 
@@ -356,7 +366,22 @@ impl Tables {
         if !liners.bishop.is_empty() {
             found |= attacks::bishop_attacks(square, occupied) & liners.bishop;
         }
+        if let Some(fers) = self.gate_fers
+            && let Some(from) = offset(square, (0, -2 * forward(by)), self.files, self.ranks)
+            && self.gates(pos, by).contains(from)
+            && pos.pieces(by, fers).contains(from)
+        {
+            // A leap: nothing on the square between blocks it.
+            found.add(from);
+        }
         found
+    }
+
+    /// The gate squares `color` still has (Cambodian chess's first moves): its rights on
+    /// its first rank.
+    #[inline]
+    fn gates(&self, pos: &Position<FileGame>, color: Color) -> Bitboard {
+        pos.castling() & self.first_rank[color_index(color)]
     }
 
     /// `by`'s kinds that have a piece on the board, with their compiled moves and pieces.
@@ -512,8 +537,56 @@ pub fn pseudo_legal<S: MoveSink>(
     if let Some(castling) = game.castling {
         castle_moves(game, tables, pos, castling, moves);
     }
+    if let Some(first) = game.first_moves {
+        first_moves(tables, pos, first, moves);
+    }
     if let Some(drops) = &game.drops {
         drop_moves(game, drops, tables, pos, moves);
+    }
+}
+
+/// The rank step toward `color`'s opponent.
+#[inline]
+fn forward(color: Color) -> i8 {
+    if color == Color::White { 1 } else { -1 }
+}
+
+/// Cambodian chess's first moves from the gate squares: the king's knight leap to the rank in
+/// front (onto an empty square, not while in check) and the fers's jump two squares ahead.
+fn first_moves<S: MoveSink>(
+    tables: &Tables,
+    pos: &Position<FileGame>,
+    first: FirstMoves,
+    moves: &mut S,
+) {
+    let us = pos.turn();
+    let gates = tables.gates(pos, us);
+    if gates.is_empty() {
+        return;
+    }
+    let ahead = forward(us);
+    if let Some(king) = first.king {
+        for from in pos.pieces(us, king) & gates {
+            if tables.attacked(pos, from, !us) {
+                continue;
+            }
+            for file_step in [-2, 2] {
+                if let Some(to) = offset(from, (file_step, ahead), tables.files, tables.ranks)
+                    && !pos.occupied().contains(to)
+                {
+                    moves.push(Move::normal(from, to));
+                }
+            }
+        }
+    }
+    if let Some(fers) = first.fers {
+        for from in pos.pieces(us, fers) & gates {
+            if let Some(to) = offset(from, (0, 2 * ahead), tables.files, tables.ranks)
+                && !pos.color(us).contains(to)
+            {
+                moves.push(Move::normal(from, to));
+            }
+        }
     }
 }
 

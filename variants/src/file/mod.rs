@@ -165,8 +165,9 @@ pub(crate) fn hand_key(color: Color, kind: Kind, count: u8) -> u64 {
     )
 }
 
-/// Checks counted from when no FEN says otherwise.
-const DEFAULT_CHECKS: u8 = 3;
+/// Checks counted from when no FEN says otherwise: as in Fairy-Stockfish, the next check
+/// wins (Karouk's start position counts no checks, and its first check wins).
+const DEFAULT_CHECKS: u8 = 1;
 
 impl FileGame {
     fn new(definition: Definition) -> FileGame {
@@ -430,6 +431,30 @@ impl Rules for FileGame {
         Some(text)
     }
 
+    /// Gates are written as Fairy-Stockfish writes them: each gate's file letter, White's
+    /// upper-case first, each side's from the a-file (`DEde`).
+    fn castling_field(&self, pos: &Position<Self>) -> Option<String> {
+        if !self.definition().gating {
+            return None;
+        }
+        let last = amity_engine::Rank::new(u32::from(self.geometry().ranks) - 1);
+        let mut field = String::new();
+        for (rank, case) in [(amity_engine::Rank::First, true), (last, false)] {
+            for square in pos.castling() & Bitboard::from_rank(rank) {
+                let letter = square.file().char();
+                field.push(if case {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
+            }
+        }
+        if field.is_empty() {
+            field.push('-');
+        }
+        Some(field)
+    }
+
     fn write_extra_fen(&self, pos: &Position<Self>, out: &mut String) {
         let count = pos.state.count;
         if self.definition().counting.is_some() && count.limit > 0 {
@@ -470,14 +495,19 @@ impl Rules for FileGame {
             }
         }
         // Rights without a castling rook on their square, or in a game without castling,
-        // are no rights (Fairy-Stockfish's start positions write KQkq regardless).
-        let rooks = match game.castling {
-            Some(castling) => {
-                pos.pieces(Color::White, castling.rook) | pos.pieces(Color::Black, castling.rook)
-            }
-            None => amity_engine::Bitboard::EMPTY,
-        };
-        pos.set_castling(pos.castling() & rooks);
+        // are no rights (Fairy-Stockfish's start positions write KQkq regardless), unless
+        // the game's rights are gates: those stay where the field puts them, as in
+        // Fairy-Stockfish.
+        if !game.gating {
+            let rooks = match game.castling {
+                Some(castling) => {
+                    pos.pieces(Color::White, castling.rook)
+                        | pos.pieces(Color::Black, castling.rook)
+                }
+                None => amity_engine::Bitboard::EMPTY,
+            };
+            pos.set_castling(pos.castling() & rooks);
+        }
         if let Some(square) = pos.en_passant() {
             let mut moves = MoveList::new();
             generation::pseudo_legal(game, self.tables(), pos, &mut moves);

@@ -1062,3 +1062,73 @@ fn a_count_and_counted_checks_read_from_one_fen() {
         assert!(Position::from_fen(&makruk, &fen).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn cambodian_first_moves_use_and_lose_their_gates() {
+    let cambodian = shipped("cambodian");
+    // The king on its gate leaps as a knight to the rank in front; the met jumps two ahead.
+    let start = "4k3/8/8/8/8/8/8/3KM3 w DE - 0 1";
+    let game = Game::from_fen(cambodian.clone(), start).unwrap();
+    let tokens = legal_tokens(&game);
+    for first in ["d1b2", "d1f2", "e1e3"] {
+        assert!(tokens.contains(&first.to_string()), "{first} in {tokens:?}");
+    }
+    // Each move spends the gate of the piece that made it, and the FEN says so.
+    for (token, left) in [("d1b2", "E"), ("e1e3", "D"), ("e1d2", "D"), ("d1c2", "E")] {
+        let mut played = game.clone();
+        played.play_token(token).unwrap();
+        let fen = played.position().to_fen(&cambodian);
+        assert_eq!(fen.split(' ').nth(2), Some(left), "{token}: {fen}");
+    }
+    // No leap out of check, and none once the gate is gone.
+    let checked = Game::from_fen(cambodian.clone(), "4k3/3r4/8/8/8/8/8/3KM3 w DE - 0 1").unwrap();
+    assert!(
+        !legal_tokens(&checked)
+            .iter()
+            .any(|t| t == "d1b2" || t == "d1f2")
+    );
+    let spent = Game::from_fen(cambodian.clone(), "4k3/8/8/8/8/8/8/3KM3 w - - 0 1").unwrap();
+    assert!(
+        !legal_tokens(&spent)
+            .iter()
+            .any(|t| ["d1b2", "d1f2", "e1e3"].contains(&t.as_str()))
+    );
+    // A met on its gate attacks the square two ahead: a king there is in check, and a
+    // capture on the gate spends it.
+    let attacked = "8/8/8/8/8/4k3/8/3KM3 b DE - 0 1";
+    let pos = Position::from_fen(&cambodian, attacked).unwrap();
+    assert!(cambodian.in_check(&pos));
+    let gone = Position::from_fen(&cambodian, "8/8/8/8/8/4k3/8/3KM3 b D - 0 1").unwrap();
+    assert!(!cambodian.in_check(&gone));
+    let mut taken = Game::from_fen(cambodian.clone(), "4k3/8/8/8/8/8/4r3/3KM3 b DE - 0 1").unwrap();
+    taken.play_token("e2e1").unwrap();
+    let fen = taken.position().to_fen(&cambodian);
+    assert_eq!(fen.split(' ').nth(2), Some("D"), "{fen}");
+}
+
+#[test]
+fn karouks_first_check_wins() {
+    let karouk = shipped("karouk");
+    let game = Game::new(karouk.clone());
+    // Fairy-Stockfish's start FEN gives no count: the next check wins, 1+1.
+    assert_eq!(game.position().state.checks, [1, 1]);
+    let fairy = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 1+1 0 1";
+    let read = Position::from_fen(&karouk, &amity_variants::file::definition::amity_fen(fairy));
+    assert_eq!(
+        read.unwrap().to_fen(&karouk),
+        game.position().to_fen(&karouk)
+    );
+    let mut checking = Game::from_fen(karouk, "4k3/8/8/8/8/8/8/R2K4 w - - 0 1").unwrap();
+    checking.play_token("a1a8").unwrap();
+    assert!(
+        matches!(
+            checking.outcome(),
+            Some(Outcome::Win {
+                winner: Color::White,
+                ..
+            })
+        ),
+        "{:?}",
+        checking.outcome()
+    );
+}
