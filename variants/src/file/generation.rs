@@ -179,6 +179,9 @@ pub struct Tables {
     /// chess's first moves), and each colour's first rank, where its gates are.
     gate_fers: Option<Kind>,
     first_rank: [Bitboard; 2],
+    /// The pawn moves as chess's does (one step ahead, taking one step diagonally ahead): its
+    /// moves are found for all pawns at once by shifting the set of them.
+    chess_pawn: bool,
 }
 
 /// The square `step` away from `square`, if it is on a board of `files` x `ranks`.
@@ -279,8 +282,29 @@ impl Tables {
             by_relative_rank(Color::White, &|rank| rank == 0),
             by_relative_rank(Color::Black, &|rank| rank == 0),
         ];
+        let kinds = [compile(Color::White), compile(Color::Black)];
+        let chess_pawn = game.pawn.is_some_and(|pawn| {
+            [Color::White, Color::Black].into_iter().all(|color| {
+                let ahead = forward(color);
+                let moves = &kinds[color_index(color)][pawn.index()];
+                let leaps = |steps: &[(i8, i8)], from: Square| {
+                    steps
+                        .iter()
+                        .filter_map(|&step| offset(from, step, files, ranks))
+                        .collect::<Bitboard>()
+                };
+                moves.rays.is_empty()
+                    && !moves.rook_lines
+                    && !moves.bishop_lines
+                    && board.into_iter().all(|from| {
+                        moves.quiet_leaps[from as usize] == leaps(&[(0, ahead)], from)
+                            && moves.capture_leaps[from as usize]
+                                == leaps(&[(-1, ahead), (1, ahead)], from)
+                    })
+            })
+        });
         Tables {
-            kinds: [compile(Color::White), compile(Color::Black)],
+            kinds,
             board,
             files,
             ranks,
@@ -288,6 +312,7 @@ impl Tables {
             double_step_from,
             gate_fers: game.first_moves.and_then(|first| first.fers),
             first_rank,
+            chess_pawn,
         }
     }
 
@@ -366,15 +391,25 @@ impl Tables {
         if !liners.bishop.is_empty() {
             found |= attacks::bishop_attacks(square, occupied) & liners.bishop;
         }
-        if let Some(fers) = self.gate_fers
-            && let Some(from) = offset(square, (0, -2 * forward(by)), self.files, self.ranks)
-            && self.gates(pos, by).contains(from)
-            && pos.pieces(by, fers).contains(from)
-        {
-            // A leap: nothing on the square between blocks it.
+        if let Some(from) = self.gate_fers_attacker(pos, square, by) {
             found.add(from);
         }
         found
+    }
+
+    /// The fers of `by` on its gate square that attacks `square` by its jump two squares
+    /// ahead (Cambodian chess's first moves), if there is one. A leap: nothing on the square
+    /// between blocks it.
+    #[inline]
+    fn gate_fers_attacker(
+        &self,
+        pos: &Position<FileGame>,
+        square: Square,
+        by: Color,
+    ) -> Option<Square> {
+        let fers = self.gate_fers?;
+        let from = offset(square, (0, -2 * forward(by)), self.files, self.ranks)?;
+        (self.gates(pos, by).contains(from) && pos.pieces(by, fers).contains(from)).then_some(from)
     }
 
     /// The gate squares `color` still has (Cambodian chess's first moves): its rights on
@@ -401,37 +436,56 @@ impl Tables {
             .filter(|(_, _, pieces)| !pieces.is_empty())
     }
 
-    /// The pieces of `us` pinned to the royal piece on `king`: each the only piece between
-    /// it and a piece of the other side whose line would otherwise capture on `king`. Lines
-    /// are the only way to pin: a leap cannot be blocked.
-    pub fn pinned(&self, pos: &Position<FileGame>, king: Square, us: Color) -> Bitboard {
+    /// The pieces of `us` pinned to the royal piece on `king` (each the only piece between it
+    /// and a piece of the other side whose line would otherwise capture on `king`), or `None`
+    /// when `king` is attacked: one pass over the other side's pieces. Lines are the only way
+    /// to pin: a leap cannot be blocked.
+    pub fn pins_unless_checked(
+        &self,
+        pos: &Position<FileGame>,
+        king: Square,
+        us: Color,
+    ) -> Option<Bitboard> {
         let them = !us;
         let occupied = pos.occupied();
         let ours = pos.color(us);
         let mut pinned = Bitboard::EMPTY;
         let mut liners = WholeLiners::default();
         for (_, moves, pieces) in self.present(pos, them) {
+            if moves.captures_from[king as usize].intersects(pieces) {
+                return None;
+            }
             liners.add(moves, pieces);
             for ray in moves.rays.iter().filter(|ray| ray.capture) {
-                if let Some(blocker) = ray.first_behind(king, occupied)
-                    && ours.contains(blocker)
+                let Some(first) = ray.first_behind(king, occupied) else {
+                    continue;
+                };
+                if pieces.contains(first) {
+                    return None;
+                }
+                if ours.contains(first)
                     && let Some(pinner) =
-                        ray.first_behind(king, occupied & !Bitboard::from_square(blocker))
+                        ray.first_behind(king, occupied & !Bitboard::from_square(first))
                     && pieces.contains(pinner)
                 {
-                    pinned.add(blocker);
+                    pinned.add(first);
                 }
             }
+        }
+        if self.gate_fers_attacker(pos, king, them).is_some() {
+            return None;
         }
         let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & liners.rook)
             | (attacks::bishop_attacks(king, Bitboard::EMPTY) & liners.bishop);
         for sniper in snipers {
             let between = attacks::between(king, sniper) & occupied;
-            if between.count() == 1 {
-                pinned |= between & ours;
+            match between.count() {
+                0 => return None,
+                1 => pinned |= between & ours,
+                _ => {}
             }
         }
-        pinned
+        Some(pinned)
     }
 
     /// The squares a piece on `from` may reach: quiet moves onto empty squares, captures
@@ -474,6 +528,29 @@ pub trait MoveSink {
     fn targets(&mut self, from: Square, targets: Bitboard);
     /// One move.
     fn push(&mut self, mv: Move);
+    /// A plain move to each of `targets` from the square `shift` behind it (index
+    /// difference): pawns' moves found all at once.
+    fn shifted(&mut self, targets: Bitboard, shift: i32) {
+        for to in targets {
+            self.push(Move::normal(behind(to, shift), to));
+        }
+    }
+}
+
+/// The square `shift` (an index difference) before `to`.
+#[inline]
+pub fn behind(to: Square, shift: i32) -> Square {
+    Square::new((to as i32 - shift) as u32)
+}
+
+/// `squares` moved by `shift` (an index difference; bits moved off the 64 fall away).
+#[inline]
+pub fn shifted(squares: Bitboard, shift: i32) -> Bitboard {
+    if shift >= 0 {
+        Bitboard(squares.0 << shift)
+    } else {
+        Bitboard(squares.0 >> -shift)
+    }
 }
 
 impl MoveSink for MoveList {
@@ -513,7 +590,11 @@ pub fn pseudo_legal<S: MoveSink>(
     let zone = tables.promotion_zone[color_index(us)];
     for (kind, kind_moves, pieces) in tables.present(pos, us) {
         if Some(kind) == game.pawn {
-            pawn_moves(game, tables, pos, kind_moves, pieces, moves);
+            if tables.chess_pawn {
+                chess_pawn_moves(game, tables, pos, kind_moves, pieces, moves);
+            } else {
+                pawn_moves(game, tables, pos, kind_moves, pieces, moves);
+            }
             continue;
         }
         // Shogi-style: a piece that has a promoted form may take it on a move into, inside or
@@ -586,6 +667,58 @@ fn first_moves<S: MoveSink>(
             {
                 moves.push(Move::normal(from, to));
             }
+        }
+    }
+}
+
+/// The moves of chess pawns on `pieces`, all pawns at once: as [`pawn_moves`] finds them.
+fn chess_pawn_moves<S: MoveSink>(
+    game: &Definition,
+    tables: &Tables,
+    pos: &Position<FileGame>,
+    kind_moves: &KindMoves,
+    pieces: Bitboard,
+    moves: &mut S,
+) {
+    let us = pos.turn();
+    let ahead = 8 * i32::from(forward(us));
+    let empty = !pos.occupied() & tables.board;
+    let theirs = pos.theirs() & tables.board;
+    let zone = if game.promotions.is_empty() {
+        Bitboard::EMPTY
+    } else {
+        tables.promotion_zone[color_index(us)]
+    };
+    let single = shifted(pieces, ahead) & empty;
+    let first = shifted(pieces & tables.double_step_from[color_index(us)], ahead) & empty;
+    let double = shifted(first, ahead) & empty;
+    // A capture toward a file beyond the board's last lands off the board (smaller boards)
+    // or on the next rank's first file (8 files), which the file mask keeps out.
+    let (a_file, h_file) = (Bitboard::from_file(File::A), Bitboard::from_file(File::H));
+    let toward_h = shifted(pieces & !h_file, ahead + 1) & theirs;
+    let toward_a = shifted(pieces & !a_file, ahead - 1) & theirs;
+    for (targets, shift) in [
+        (single, ahead),
+        (double, 2 * ahead),
+        (toward_h, ahead + 1),
+        (toward_a, ahead - 1),
+    ] {
+        moves.shifted(targets & !zone, shift);
+        for to in targets & zone {
+            let from = behind(to, shift);
+            for &kind in &game.promotions {
+                moves.push(Move::promotion(from, to, kind));
+            }
+            if !game.mandatory_promotion {
+                moves.push(Move::normal(from, to));
+            }
+        }
+    }
+    if let Some(square) = pos.en_passant()
+        && !pos.occupied().contains(square)
+    {
+        for from in kind_moves.captures_from[square as usize] & pieces {
+            moves.push(Move::en_passant(from, square));
         }
     }
 }
@@ -720,11 +853,10 @@ fn castle_moves<S: MoveSink>(
         return;
     };
     // Only a royal king may not castle out of, through or into attack (a commoner
-    // castles regardless, as in Fairy-Stockfish's Extinction).
+    // castles regardless, as in Fairy-Stockfish's Extinction). Whether it stands in check
+    // is asked once, and only for a castling whose squares are free: most are not.
     let royal = game.checking && game.king == Some(king_kind);
-    if royal && tables.attacked(pos, king, !us) {
-        return;
-    }
+    let mut in_check = None;
     for rook in rights {
         let kingside = rook.file() > king.file();
         let king_file = if kingside {
@@ -749,9 +881,10 @@ fn castle_moves<S: MoveSink>(
             continue;
         }
         if royal
-            && (king_path & !Bitboard::from_square(king))
-                .into_iter()
-                .any(|square| tables.attacked(pos, square, !us))
+            && (*in_check.get_or_insert_with(|| tables.attacked(pos, king, !us))
+                || (king_path & !Bitboard::from_square(king))
+                    .into_iter()
+                    .any(|square| tables.attacked(pos, square, !us)))
         {
             continue;
         }

@@ -131,6 +131,17 @@ impl generation::MoveSink for Counter<'_> {
             self.to_try.push(mv);
         }
     }
+
+    #[inline]
+    fn shifted(&mut self, targets: Bitboard, shift: i32) {
+        let tried = self.untried.pinned | Bitboard::from_square(self.untried.king);
+        let to_try = generation::shifted(tried, shift) & targets;
+        self.counted += (targets & !to_try).count();
+        for to in to_try {
+            self.to_try
+                .push(Move::normal(generation::behind(to, shift), to));
+        }
+    }
 }
 
 /// What a file-defined game keeps beyond the board: the checks each side still has to give
@@ -211,14 +222,8 @@ impl FileGame {
         let us = pos.turn();
         let royal = pos.pieces(us, game.king?);
         let king = royal.single_square()?;
-        let tables = self.tables();
-        if tables.attacked(pos, king, !us) {
-            return None;
-        }
-        Some(Untried {
-            king,
-            pinned: tables.pinned(pos, king, us),
-        })
+        let pinned = self.tables().pins_unless_checked(pos, king, us)?;
+        Some(Untried { king, pinned })
     }
 
     /// The moves of `pos` that keep its royal piece safe, as `legal` finds them but tried
