@@ -104,6 +104,36 @@ pub struct FirstMoves {
     pub fers: Option<Kind>,
 }
 
+/// The rules of Amity's own keys, beyond Fairy-Stockfish's format; each default is
+/// Fairy-Stockfish's (chess's) rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AmityRules {
+    /// `amitySupportedCaptures`: a capture is legal only if another piece of the mover's
+    /// attacks the target square before the move (for en passant, the square the pawn
+    /// skipped). A piece behind the capturer on its line does not attack through it.
+    pub supported_captures: bool,
+    /// `amityCheckAttackers`: how many of the other side's pieces must attack a royal piece
+    /// for it to be in check (1 in chess). A move may not leave its own royal piece in check;
+    /// no move while in check is a checkmate; fewer attackers are a threat a side may ignore
+    /// or walk into.
+    pub check_attackers: u8,
+    /// `amityFrozenInCheck`: a royal piece in check may not move (nor castle) at all.
+    pub frozen_in_check: bool,
+    /// `amityCastlingDestinationOnly`: castling asks only that the king's destination be
+    /// unattacked, not its start or the squares it crosses.
+    pub castling_destination_only: bool,
+}
+
+impl AmityRules {
+    /// Chess's rules: what a file without Amity's keys plays.
+    pub const FAIRY: AmityRules = AmityRules {
+        supported_captures: false,
+        check_attackers: 1,
+        frozen_in_check: false,
+        castling_destination_only: false,
+    };
+}
+
 /// A game defined by a variant file, ready to be played by [`super::FileGame`].
 ///
 /// The names and texts are `'static` because the engine's [`amity_engine::Rules`] hands them
@@ -135,6 +165,8 @@ pub struct Definition {
     pub first_moves: Option<FirstMoves>,
     /// Moves that check are allowed (Racing Kings forbids them).
     pub checking: bool,
+    /// Amity's keys for what `variants.ini` cannot say (docs/variants/file.md).
+    pub amity: AmityRules,
     pub must_capture: bool,
     pub extinction: Option<Extinction>,
     pub flag: Option<Flag>,
@@ -244,6 +276,10 @@ const RULE_KEYS: &[&str] = &[
     "castlingRookPiece",
     "gating",
     "cambodianMoves",
+    "amitySupportedCaptures",
+    "amityCheckAttackers",
+    "amityFrozenInCheck",
+    "amityCastlingDestinationOnly",
     "kingType",
     "checking",
     "mustCapture",
@@ -591,6 +627,18 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             "possible without 'gating = true' (its rights are the gates)",
         );
     }
+    let amity = AmityRules {
+        supported_captures: reader.flag("amitySupportedCaptures", false),
+        check_attackers: reader.number(
+            "amityCheckAttackers",
+            1,
+            1,
+            8,
+            "a number of attackers from 1 to 8",
+        ) as u8,
+        frozen_in_check: reader.flag("amityFrozenInCheck", false),
+        castling_destination_only: reader.flag("amityCastlingDestinationOnly", false),
+    };
     let checking = reader.flag("checking", true);
     let must_capture = reader.flag("mustCapture", false);
     let immobility_illegal = reader.flag("immobilityIllegal", false);
@@ -788,6 +836,7 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             gating,
             first_moves,
             checking,
+            amity,
             must_capture,
             extinction,
             flag,

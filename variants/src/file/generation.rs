@@ -880,7 +880,10 @@ fn castle_moves<S: MoveSink>(
         if !(others & (king_path | span(rook, rook_to))).is_empty() {
             continue;
         }
+        // Under `amityCastlingDestinationOnly` the legality test of the move alone judges
+        // it (the destination, with king and rook moved).
         if royal
+            && !game.amity.castling_destination_only
             && (*in_check.get_or_insert_with(|| tables.attacked(pos, king, !us))
                 || (king_path & !Bitboard::from_square(king))
                     .into_iter()

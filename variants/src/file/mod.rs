@@ -216,7 +216,11 @@ impl FileGame {
     /// every move.
     fn untried(&self, pos: &Position<Self>) -> Option<Untried> {
         let game = self.definition();
-        if game.makpong || game.immobility_illegal || !game.checking {
+        if game.makpong
+            || game.immobility_illegal
+            || !game.checking
+            || game.amity != definition::AmityRules::FAIRY
+        {
             return None;
         }
         let us = pos.turn();
@@ -238,6 +242,24 @@ impl FileGame {
 
     fn legal(&self, pos: &Position<Self>, mv: Move) -> bool {
         let game = self.definition();
+        let us = pos.turn();
+        if game.amity.supported_captures
+            && self.captures(pos, mv)
+            && (self.tables().attackers(pos, mv.to(), us, false)
+                & !Bitboard::from_square(mv.from()))
+            .is_empty()
+        {
+            return false;
+        }
+        if game.amity.frozen_in_check
+            && mv.flag() != MoveFlag::Drop
+            && game
+                .king
+                .is_some_and(|king| pos.pieces(us, king).contains(mv.from()))
+            && self.king_attacked(pos, us)
+        {
+            return false;
+        }
         // Makpong: a king in check may not move, but to take its only checker.
         if game.makpong
             && let Some(king) = game.king
@@ -261,18 +283,20 @@ impl FileGame {
         let tables = self.tables();
         let us = pos.turn();
         if let Some(king) = game.king {
-            if after
-                .pieces(us, king)
-                .into_iter()
-                .any(|square| tables.attacked(after, square, !us))
-            {
+            if self.king_attacked(after, us) {
                 return false;
             }
-            if !game.checking
+            if !game.checking && self.king_attacked(after, !us) {
+                return false;
+            }
+            // Castling asks only that the king's destination be free of attack, counted
+            // with king and rook on their new squares.
+            if mv.flag() == MoveFlag::Castle
+                && game.amity.castling_destination_only
                 && after
-                    .pieces(!us, king)
+                    .pieces(us, king)
                     .into_iter()
-                    .any(|square| tables.attacked(after, square, us))
+                    .any(|square| tables.attacked(after, square, !us))
             {
                 return false;
             }
@@ -301,13 +325,29 @@ impl FileGame {
             })
     }
 
-    /// Whether `color`'s royal piece is attacked.
+    /// Whether `color`'s royal piece is in check: attacked by at least the game's number of
+    /// the other side's pieces (one, unless `amityCheckAttackers` says more).
     fn king_attacked(&self, pos: &Position<Self>, color: Color) -> bool {
-        self.definition().king.is_some_and(|king| {
-            pos.pieces(color, king)
-                .into_iter()
-                .any(|square| self.tables().attacked(pos, square, !color))
+        let game = self.definition();
+        let needed = usize::from(game.amity.check_attackers);
+        game.king.is_some_and(|king| {
+            pos.pieces(color, king).into_iter().any(|square| {
+                if needed <= 1 {
+                    self.tables().attacked(pos, square, !color)
+                } else {
+                    self.tables().attackers(pos, square, !color, false).count() >= needed
+                }
+            })
         })
+    }
+
+    /// Whether `mv` takes a piece of the other side (en passant included).
+    fn captures(&self, pos: &Position<Self>, mv: Move) -> bool {
+        match mv.flag() {
+            MoveFlag::EnPassant => true,
+            MoveFlag::Normal | MoveFlag::Promotion => pos.theirs().contains(mv.to()),
+            _ => false,
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use amity_engine::{
     WinReason,
 };
 use amity_variants::file::{FileGame, VariantFile};
-use amity_variants::{Chess, LosAlamos};
+use amity_variants::{Chess, LosAlamos, MoralSupport};
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -1131,4 +1131,58 @@ fn karouks_first_check_wins() {
         "{:?}",
         checking.outcome()
     );
+}
+
+/// The games of `variants/amity.ini`, Amity's own games written with Amity's keys.
+fn amity_file_game(name: &str) -> FileGame {
+    let text = std::fs::read(repository_file("variants/amity.ini")).unwrap();
+    VariantFile::read(&text).unwrap().game(name).unwrap()
+}
+
+#[test]
+fn moral_support_from_the_file_equals_the_built_in_game() {
+    let file_game = amity_file_game("moralsupport-file");
+    // Every count of the built-in game's data (each rule has its positions there)...
+    for case in read_perft_file(&repository_file("tests/perft/moralsupport.perft")) {
+        let pos = Position::from_fen(&file_game, &case.fen).unwrap();
+        for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n < 1_000_000) {
+            assert_eq!(perft(&file_game, &pos, depth), expected, "{}", case.fen);
+        }
+    }
+    // A bad value of an Amity key is named at its line, as any other key's.
+    let errors = VariantFile::read(b"[x:chess]\namityCheckAttackers = 0\n").unwrap_err();
+    assert!(
+        errors[0]
+            .to_string()
+            .contains("line 2: amityCheckAttackers"),
+        "{}",
+        errors[0]
+    );
+    // ...and both rules alike along seeded random games, FEN and moves at every ply.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(68);
+    for _ in 0..12 {
+        let mut game = Game::new(MoralSupport);
+        for _ in 0..120 {
+            let fen = game.position().to_fen(&MoralSupport);
+            let twin = Position::from_fen(&file_game, &fen).unwrap();
+            assert_eq!(twin.to_fen(&file_game), fen);
+            assert_eq!(
+                file_game.in_check(&twin),
+                MoralSupport.in_check(game.position()),
+                "{fen}"
+            );
+            assert_eq!(
+                perft(&file_game, &twin, 2),
+                perft(&MoralSupport, game.position(), 2),
+                "{fen}"
+            );
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves.as_slice()[rng.random_range(0..moves.len())];
+            game.play_unchecked(mv);
+        }
+    }
 }
