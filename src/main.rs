@@ -27,8 +27,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Tool {
-    /// Speak UCI on standard input and output (the default).
-    Uci,
+    /// Speak UCI on standard input and output (the default); XBoard when the first command
+    /// is `xboard`. `--option VariantPath=FILE` loads a variant file before the GUI asks.
+    Uci(VariantArgs),
     /// Watch Amity play a game against itself, the board drawn after every move.
     Selfplay(SelfplayArgs),
     /// Count move paths to a depth (divide by root move), as `go perft` does.
@@ -163,8 +164,12 @@ fn main() {
     let matches = Cli::command().get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
     let code = match cli.command {
-        None | Some(Tool::Uci) => {
-            amity_uci::run_stdio();
+        None => {
+            amity_uci::run_stdio(&amity_variants::VariantOptions::default());
+            0
+        }
+        Some(Tool::Uci(args)) => {
+            amity_uci::run_stdio(&args.options());
             0
         }
         Some(Tool::Selfplay(args)) => selfplay(args),

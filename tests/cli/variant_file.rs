@@ -108,3 +108,46 @@ fn a_loaded_file_plays_and_a_bad_one_changes_nothing() {
     assert!(engine.sync().iter().all(|line| !line.contains("error")));
     assert_eq!(engine.perft(3).1, 1212);
 }
+
+#[test]
+fn a_file_on_the_command_line_is_listed_before_the_gui_asks() {
+    let good = TempFile::new("preset", GOOD);
+    let option = format!("VariantPath={}", good.path());
+    let answer = |input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_amity"))
+            .args(["uci", "--option", &option])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let output = child.wait_with_output().unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    // UCI: the file's games are choices of UCI_Variant in the first answer.
+    let uci = answer("uci\nquit\n");
+    let variant = uci
+        .lines()
+        .find(|line| line.starts_with("option name UCI_Variant"))
+        .unwrap();
+    assert!(variant.ends_with(" var mini var fat"), "{variant}");
+    // XBoard: in the features' variants list, and playable by `variant`.
+    let xboard = answer("xboard\nprotover 2\nvariant fat\nnew\nquit\n");
+    let features = xboard.lines().find(|l| l.contains("variants=")).unwrap();
+    assert!(features.contains(",mini,fat\""), "{features}");
+    assert!(xboard.contains("piece Q& QN"), "{xboard}");
+    assert!(!xboard.to_lowercase().contains("error"), "{xboard}");
+    // A file that cannot be read stops the command line at once, naming it.
+    let refused = Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args(["uci", "--option", "VariantPath=/no/such/file.ini"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("/no/such/file.ini"));
+}

@@ -19,11 +19,13 @@ pub fn xboard_name(variant: &str) -> &str {
     }
 }
 
-/// The `variants="..."` list of `feature`: every registered variant by its XBoard name.
-pub fn xboard_variants() -> String {
+/// The `variants="..."` list of `feature`: every registered variant by its XBoard name, then
+/// the games of the variant file `options` loaded.
+pub fn xboard_variants(options: &amity_variants::VariantOptions) -> String {
     amity_variants::NAMES
         .iter()
         .map(|name| xboard_name(name))
+        .chain(options.file_variants())
         .collect::<Vec<_>>()
         .join(",")
 }
@@ -345,7 +347,11 @@ mod tests {
     fn chess_is_normal_and_native() {
         assert_eq!(xboard_name("chess"), "normal");
         assert!(!is_engine_defined("chess"));
-        assert!(xboard_variants().split(',').any(|name| name == "normal"));
+        assert!(
+            xboard_variants(&Default::default())
+                .split(',')
+                .any(|name| name == "normal")
+        );
     }
 
     #[test]

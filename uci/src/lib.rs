@@ -14,6 +14,8 @@ pub mod xboard;
 
 use std::io::BufRead;
 
+use amity_variants::VariantOptions;
+
 use input::{Line, LineReader};
 use session::Output;
 use uci::{Flow, Uci};
@@ -26,12 +28,19 @@ enum FrontEnd {
 }
 
 impl FrontEnd {
-    /// `xboard` as the first word starts XBoard; anything else (normally `uci`) is UCI.
-    fn detect(first_line: &str, out: Output) -> FrontEnd {
-        match first_line.split_whitespace().next() {
+    /// `xboard` as the first word starts XBoard; anything else (normally `uci`) is UCI. The
+    /// variant options start as `preset` (the command line's).
+    fn detect(first_line: &str, out: Output, preset: &VariantOptions) -> FrontEnd {
+        let mut engine = match first_line.split_whitespace().next() {
             Some("xboard") => FrontEnd::Xboard(Xboard::new(out)),
             _ => FrontEnd::Uci(Uci::new(out)),
-        }
+        };
+        let session = match &mut engine {
+            FrontEnd::Uci(uci) => &mut uci.session,
+            FrontEnd::Xboard(xboard) => &mut xboard.uci.session,
+        };
+        session.variant_options = preset.clone();
+        engine
     }
 
     fn handle_line(&mut self, line: &str) -> Flow {
@@ -58,6 +67,13 @@ impl FrontEnd {
 
 /// Runs the engine loop over `input` until `quit` or end of input.
 pub fn run(input: impl BufRead, out: Output) {
+    run_with(input, out, &VariantOptions::default());
+}
+
+/// [`run`] with the variant options set beforehand (`amity uci --option VariantPath=FILE`):
+/// a file's games are then listed in the first `uci` answer and XBoard's features, which a
+/// GUI reads before it could set an option.
+pub fn run_with(input: impl BufRead, out: Output, preset: &VariantOptions) {
     let mut reader = LineReader::new(input);
     let mut front_end: Option<FrontEnd> = None;
     loop {
@@ -66,7 +82,8 @@ pub fn run(input: impl BufRead, out: Output) {
                 if line.trim().is_empty() {
                     continue;
                 }
-                let engine = front_end.get_or_insert_with(|| FrontEnd::detect(&line, out.clone()));
+                let engine =
+                    front_end.get_or_insert_with(|| FrontEnd::detect(&line, out.clone(), preset));
                 if engine.handle_line(&line) == Flow::Quit {
                     break;
                 }
@@ -93,8 +110,12 @@ pub fn run(input: impl BufRead, out: Output) {
 
 /// Runs the engine loop on standard input and output, ending at once if the reader of the
 /// output goes away.
-pub fn run_stdio() {
+pub fn run_stdio(preset: &VariantOptions) {
     hangup::end_when_output_closes();
     let stdin = std::io::stdin();
-    run(stdin.lock(), Output::new(Box::new(std::io::stdout())));
+    run_with(
+        stdin.lock(),
+        Output::new(Box::new(std::io::stdout())),
+        preset,
+    );
 }

@@ -116,7 +116,14 @@ impl Uci {
                 out.line(&format!("id name {ENGINE_NAME}"));
                 out.line(&format!("id author {AUTHOR}"));
                 for option in options::table() {
-                    out.line(&options::uci_line(&option));
+                    let mut line = options::uci_line(&option);
+                    if option.name == options::VARIANT {
+                        // A variant file loaded from the command line adds its games.
+                        for name in self.session.variant_options.file_variants() {
+                            line.push_str(&format!(" var {name}"));
+                        }
+                    }
+                    out.line(&line);
                 }
                 out.line("uciok");
             }

@@ -645,7 +645,7 @@ impl Xboard {
             "feature ping=1 setboard=1 usermove=1 time=1 memory=1 smp=1 colors=0 sigint=0 \
              sigterm=0 reuse=1 analyze=1 exclude=1 highlight=1 nps=1 myname=\"{ENGINE_NAME}\" \
              variants=\"{}\"",
-            gui::xboard_variants()
+            gui::xboard_variants(&self.uci.session.variant_options)
         ));
         for option in options::table() {
             if let Some(text) = xboard_option(&option) {

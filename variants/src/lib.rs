@@ -129,6 +129,14 @@ impl VariantOptions {
         &self.variant_file
     }
 
+    /// The loaded file's games that `UCI_Variant` (and XBoard's `variant`) take besides
+    /// [`NAMES`]: those whose names no built-in game has.
+    pub fn file_variants(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.variant_file
+            .names()
+            .filter(|name| !NAMES.contains(name))
+    }
+
     /// The name of the loaded file's game `name`, if the file defines one and no built-in
     /// game has that name: a choice `UCI_Variant` takes besides [`NAMES`].
     pub fn file_variant(&self, name: &str) -> Option<&'static str> {

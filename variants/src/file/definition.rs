@@ -144,7 +144,9 @@ pub struct Definition {
     pub name: &'static str,
     pub geometry: Geometry,
     pub pieces: &'static [PieceInfo],
-    /// Per kind: its Betza notation, and its moves as White sees them.
+    /// Per kind: its Betza notation as a GUI is told it (with the pawn's double step and
+    /// Cambodian first moves, `ifmnD`, `ismN` and `ifD`, as Fairy-Stockfish tells XBoard), and
+    /// its moves as White sees them.
     pub betza: Vec<&'static str>,
     pub moves: Vec<Vec<Atom>>,
     pub pawn: Option<Kind>,
@@ -811,6 +813,19 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         moves.push(moves[model].clone());
         demoted.push(if drop_loop { twin.moves_as } else { twin.was });
         promotion_token.push(leak(twin.token.clone()));
+    }
+    // The moves a kind's own Betza leaves out, which a GUI that checks moves must be told.
+    let mut tell = |kind: Option<Kind>, initial: &str| {
+        if let Some(kind) = kind {
+            betzas[kind.index()] = leak(format!("{}{initial}", betzas[kind.index()]));
+        }
+    };
+    if !double_step_ranks.is_empty() {
+        tell(pawn, "ifmnD");
+    }
+    if let Some(first) = first_moves {
+        tell(first.king, "ismN");
+        tell(first.fers, "ifD");
     }
     let pocket = match (pocket_size, &drops) {
         (_, None) => 0,

@@ -1100,6 +1100,20 @@ fn cambodian_first_moves_use_and_lose_their_gates() {
     assert!(cambodian.in_check(&pos));
     let gone = Position::from_fen(&cambodian, "8/8/8/8/8/4k3/8/3KM3 b D - 0 1").unwrap();
     assert!(!cambodian.in_check(&gone));
+    // A GUI is told the first moves, as Fairy-Stockfish tells XBoard; and the chess pawn's
+    // double step, which makruk's pawn has not.
+    let told = |game: &FileGame, letter: &str| {
+        let kind = game
+            .pieces()
+            .iter()
+            .position(|p| p.symbol == letter)
+            .unwrap();
+        game.betza(amity_engine::Kind::new(kind as u8)).unwrap()
+    };
+    assert_eq!(told(&cambodian, "K"), "KismN");
+    assert_eq!(told(&cambodian, "M"), "FifD");
+    assert_eq!(told(&cambodian, "P"), "fmWfcF");
+    assert_eq!(told(&shipped("chess"), "P"), "fmWfcFifmnD");
     let mut taken = Game::from_fen(cambodian.clone(), "4k3/8/8/8/8/8/4r3/3KM3 b DE - 0 1").unwrap();
     taken.play_token("e2e1").unwrap();
     let fen = taken.position().to_fen(&cambodian);
