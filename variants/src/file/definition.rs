@@ -6,6 +6,8 @@ use amity_engine::{
     Bitboard, File, Geometry, GuiBoard, Kind, PieceInfo, Rank, Square, position::MAX_KINDS,
 };
 
+use amity_engine::paths::{PathTable, PiecePaths};
+
 use super::betza::{self, Atom};
 use super::catalogue::{self, Role};
 use super::reader::{Entry, FileError, Problem};
@@ -144,6 +146,14 @@ pub struct Definition {
     pub name: &'static str,
     pub geometry: Geometry,
     pub pieces: &'static [PieceInfo],
+    /// Per kind: its routes in Amity's path language, for a piece defined by them
+    /// (`amityPathPieceN`; Black's are White's turned half a circle).
+    pub paths: Vec<Option<PiecePaths>>,
+    /// The kinds a move that may take its own side's pieces (a path leg marked `!`) still may
+    /// not take (`amitySelfCaptureImmune`).
+    pub self_capture_immune: Vec<Kind>,
+    /// A move that may promote must (`mandatoryPiecePromotion`), for shogi-style promotions.
+    pub mandatory_piece_promotion: bool,
     /// Per kind: its Betza notation as a GUI is told it (with the pawn's double step and
     /// Cambodian first moves, `ifmnD`, `ismN` and `ifD`, as Fairy-Stockfish tells XBoard), and
     /// its moves as White sees them.
@@ -235,7 +245,6 @@ const NOT_YET: &[(&str, &str)] = &[
     ("sittuyinPromotion", "false"),
     ("promotionLimit", ""),
     ("piecePromotionOnCapture", "false"),
-    ("mandatoryPiecePromotion", "false"),
     ("pieceDemotion", "false"),
     ("mustDrop", "false"),
     ("mustDropType", "*"),
@@ -262,7 +271,19 @@ const NOT_YET: &[(&str, &str)] = &[
 ];
 
 /// The keys a definition reads itself (besides the piece keys).
+/// The key of a piece on paths, numbered from 1 as `customPieceN` is.
+const AMITY_PATH_PIECE: &str = "amityPathPiece";
+
+/// Whether `key` is `amityPathPieceN` with N from 1 to the custom pieces' most.
+fn is_path_piece_key(key: &str) -> bool {
+    key.strip_prefix(AMITY_PATH_PIECE)
+        .and_then(|number| number.parse::<usize>().ok())
+        .is_some_and(|number| (1..=catalogue::CUSTOM_PIECES).contains(&number))
+}
+
 const RULE_KEYS: &[&str] = &[
+    "mandatoryPiecePromotion",
+    "amitySelfCaptureImmune",
     "maxRank",
     "maxFile",
     "startFen",
@@ -324,6 +345,8 @@ const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 struct PieceDraft {
     letter: char,
     betza: String,
+    /// The piece's routes in Amity's path language (`amityPathPieceN`), instead of Betza.
+    paths: Option<String>,
     role: Role,
     name: String,
     line: usize,
@@ -342,7 +365,8 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             || PRESENTATION_OR_DROPS.contains(&key)
             || catalogue::named(key).is_some()
             || catalogue::NOT_YET.contains(&key)
-            || catalogue::custom_number(key).is_some();
+            || catalogue::custom_number(key).is_some()
+            || is_path_piece_key(key);
         if let Some((_, default)) = NOT_YET.iter().find(|(k, _)| *k == key) {
             if entry.value != *default {
                 reader.fail(
@@ -387,6 +411,7 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
                 Some(letter) => drafts.push(PieceDraft {
                     letter,
                     betza: betza.to_string(),
+                    paths: None,
                     role: named.role,
                     name: named.name.to_string(),
                     line: entry.line,
@@ -406,11 +431,41 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
                 Some(letter) => drafts.push(PieceDraft {
                     letter,
                     betza: betza.to_string(),
+                    paths: None,
                     role: Role::Plain,
                     name: format!("custom piece {number}"),
                     line: entry.line,
                 }),
                 None => reader.bad(entry, "'letter:Betza'"),
+            }
+        }
+    }
+    // `+c:paths`: the promoted form of `c`, written `+C`, on its own routes.
+    let mut promoted_paths: Vec<(char, String, usize)> = Vec::new();
+    for number in 1..=catalogue::CUSTOM_PIECES {
+        let key = format!("{AMITY_PATH_PIECE}{number}");
+        if let Some(entry) = reader.entry(&key) {
+            match entry.value.split_once(':') {
+                Some((letter, paths))
+                    if letter.starts_with('+') && single_letter(&letter[1..]).is_some() =>
+                {
+                    promoted_paths.push((
+                        single_letter(&letter[1..]).unwrap_or('?'),
+                        paths.to_string(),
+                        entry.line,
+                    ));
+                }
+                Some((letter, paths)) if single_letter(letter).is_some() => {
+                    drafts.push(PieceDraft {
+                        letter: single_letter(letter).unwrap_or('?'),
+                        betza: String::new(),
+                        paths: Some(paths.to_string()),
+                        role: Role::Plain,
+                        name: format!("path piece {number}"),
+                        line: entry.line,
+                    });
+                }
+                _ => reader.bad(entry, "'letter:paths' or '+letter:paths'"),
             }
         }
     }
@@ -462,6 +517,24 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             }
             None => reader.bad(entry, "the letter of a piece of this game"),
         }
+    }
+    let mut paths: Vec<Option<PiecePaths>> = Vec::new();
+    for draft in &drafts {
+        paths.push(
+            draft
+                .paths
+                .as_ref()
+                .and_then(|text| match super::paths::parse(text) {
+                    Ok(read) => Some(read),
+                    Err(why) => {
+                        reader.fail(
+                            draft.line,
+                            Problem::BadGame(format!("{}: bad paths '{text}': {why}", draft.name)),
+                        );
+                        None
+                    }
+                }),
+        );
     }
     let mut moves = Vec::new();
     for draft in &drafts {
@@ -529,6 +602,7 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
                         moves_as: to,
                         was: from,
                         token: "+".into(),
+                        paths: None,
                     });
                 }
                 _ => {
@@ -540,6 +614,41 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
                     break;
                 }
             }
+        }
+    }
+    for (letter, text, line) in &promoted_paths {
+        let Some(from) = kind_of(*letter).filter(|kind| Some(*kind) != pawn && Some(*kind) != king)
+        else {
+            reader.fail(
+                *line,
+                Problem::BadGame(format!(
+                    "'+{letter}' promotes no piece of this game (not the pawn or king)"
+                )),
+            );
+            continue;
+        };
+        if promoted[from.index()].is_some() {
+            reader.fail(
+                *line,
+                Problem::BadGame(format!("'{letter}' promotes twice")),
+            );
+            continue;
+        }
+        match super::paths::parse(text) {
+            Ok(routes) => {
+                promoted[from.index()] = Some(Kind::new((drafts.len() + twins.len()) as u8));
+                twins.push(Twin {
+                    symbol: format!("+{}", letter.to_ascii_uppercase()),
+                    moves_as: from,
+                    was: from,
+                    token: "+".into(),
+                    paths: Some(routes),
+                });
+            }
+            Err(why) => reader.fail(
+                *line,
+                Problem::BadGame(format!("promoted {letter}: bad paths '{text}': {why}")),
+            ),
         }
     }
     let promotion_choices = reader
@@ -556,6 +665,7 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
                     moves_as: kind,
                     was: pawn,
                     token: drafts[kind.index()].letter.to_string(),
+                    paths: None,
                 });
                 twin
             })
@@ -785,16 +895,66 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         None => CHESS_FEN.to_string(),
     };
     let start_line = reader.entry("startFen").map_or(line, |entry| entry.line);
+    let self_capture_immune = reader
+        .kinds("amitySelfCaptureImmune", &kind_of)
+        .unwrap_or_default();
+    let mandatory_piece_promotion = reader.flag("mandatoryPiecePromotion", false);
+    // A path piece is worth its reach on an empty board, about 45 a square on average (a
+    // Betza piece's value comes from its moves the same way).
+    let paths: Vec<Option<PiecePaths>> = paths
+        .iter()
+        .cloned()
+        .chain(twins.iter().map(|twin| {
+            twin.paths
+                .clone()
+                .or_else(|| paths.get(twin.moves_as.index()).cloned().flatten())
+        }))
+        .collect();
+    let path_values: Vec<Option<i32>> = if paths.iter().any(Option::is_some) {
+        let compiled: Vec<PiecePaths> = paths
+            .iter()
+            .map(|p| p.clone().unwrap_or_default())
+            .collect();
+        match PathTable::compile(geometry, &compiled) {
+            Ok(table) => paths
+                .iter()
+                .enumerate()
+                .map(|(kind, own)| {
+                    own.as_ref().map(|_| {
+                        let squares = geometry.mask();
+                        let reach: u32 = squares
+                            .into_iter()
+                            .map(|from| {
+                                table.span(amity_engine::Color::White, kind, from).count() as u32
+                            })
+                            .sum();
+                        (45 * reach as i32 / squares.count().max(1) as i32).max(50)
+                    })
+                })
+                .collect(),
+            Err(error) => {
+                reader.fail(line, Problem::BadGame(format!("paths: {error}")));
+                Vec::new()
+            }
+        }
+    } else {
+        Vec::new()
+    };
     if !reader.errors.is_empty() {
         return Err(reader.errors);
     }
     let mut pieces: Vec<PieceInfo> = drafts
         .iter()
         .zip(&moves)
-        .map(|(draft, atoms)| PieceInfo {
+        .enumerate()
+        .map(|(kind, (draft, atoms))| PieceInfo {
             symbol: leak(draft.letter.to_ascii_uppercase().to_string()),
             name: leak(draft.name.clone()),
-            value: nominal_value(draft.role, atoms),
+            value: path_values
+                .get(kind)
+                .copied()
+                .flatten()
+                .unwrap_or_else(|| nominal_value(draft.role, atoms)),
         })
         .collect();
     let mut betzas: Vec<&'static str> = drafts.iter().map(|d| leak(d.betza.clone())).collect();
@@ -802,15 +962,23 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
     let mut promotion_token: Vec<&'static str> =
         drafts.iter().map(|d| leak(d.letter.to_string())).collect();
     promoted.resize(drafts.len() + twins.len(), None);
-    for twin in &twins {
+    for (index, twin) in twins.iter().enumerate() {
         let model = twin.moves_as.index();
+        let routed = twin.paths.is_some();
         pieces.push(PieceInfo {
             symbol: leak(twin.symbol.clone()),
             name: leak(format!("promoted {}", drafts[twin.was.index()].name)),
-            value: pieces[model].value,
+            value: match path_values.get(drafts.len() + index).copied().flatten() {
+                Some(value) if routed => value,
+                _ => pieces[model].value,
+            },
         });
-        betzas.push(betzas[model]);
-        moves.push(moves[model].clone());
+        betzas.push(if routed { "" } else { betzas[model] });
+        moves.push(if routed {
+            Vec::new()
+        } else {
+            moves[model].clone()
+        });
         demoted.push(if drop_loop { twin.moves_as } else { twin.was });
         promotion_token.push(leak(twin.token.clone()));
     }
@@ -852,6 +1020,9 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             first_moves,
             checking,
             amity,
+            paths,
+            self_capture_immune,
+            mandatory_piece_promotion,
             must_capture,
             extinction,
             flag,
@@ -885,6 +1056,8 @@ struct Twin {
     moves_as: Kind,
     was: Kind,
     token: String,
+    /// Its own routes (`amityPathPieceN = +c:...`), instead of `moves_as`'s moves.
+    paths: Option<PiecePaths>,
 }
 
 /// A definition read from its keys, whose start position is yet to be checked (by the game

@@ -8,6 +8,8 @@ use amity_engine::{
 };
 use shakmaty::attacks;
 
+use amity_engine::paths::{PathTable, PiecePaths};
+
 use super::definition::{Definition, Drops, FirstMoves};
 use super::{FileGame, hand_key};
 use amity_engine::position::color_index;
@@ -179,6 +181,10 @@ pub struct Tables {
     /// chess's first moves), and each colour's first rank, where its gates are.
     gate_fers: Option<Kind>,
     first_rank: [Bitboard; 2],
+    /// The routes of the kinds defined on paths (`amityPathPieceN`), compiled for every kind
+    /// (empty for the others), and which kinds those are.
+    paths: Option<PathTable>,
+    on_paths: Vec<bool>,
     /// The pawn moves as chess's does (one step ahead, taking one step diagonally ahead): its
     /// moves are found for all pawns at once by shifting the set of them.
     chess_pawn: bool,
@@ -282,7 +288,28 @@ impl Tables {
             by_relative_rank(Color::White, &|rank| rank == 0),
             by_relative_rank(Color::Black, &|rank| rank == 0),
         ];
-        let kinds = [compile(Color::White), compile(Color::Black)];
+        let mut kinds = [compile(Color::White), compile(Color::Black)];
+        let on_paths: Vec<bool> = game.paths.iter().map(Option::is_some).collect();
+        // The definition compiled these paths already, so they compile.
+        let paths = on_paths
+            .contains(&true)
+            .then(|| {
+                let all: Vec<PiecePaths> = game
+                    .paths
+                    .iter()
+                    .map(|p| p.clone().unwrap_or_default())
+                    .collect();
+                PathTable::compile(game.geometry, &all).ok()
+            })
+            .flatten();
+        for side in &mut kinds {
+            for (moves, &routed) in side.iter_mut().zip(&on_paths) {
+                if routed {
+                    // Whether a path piece can move depends on its routes, not its leaps.
+                    moves.stuck = Bitboard::EMPTY;
+                }
+            }
+        }
         let chess_pawn = game.pawn.is_some_and(|pawn| {
             [Color::White, Color::Black].into_iter().all(|color| {
                 let ahead = forward(color);
@@ -312,6 +339,8 @@ impl Tables {
             double_step_from,
             gate_fers: game.first_moves.and_then(|first| first.fers),
             first_rank,
+            paths,
+            on_paths,
             chess_pawn,
         }
     }
@@ -394,7 +423,34 @@ impl Tables {
         if let Some(from) = self.gate_fers_attacker(pos, square, by) {
             found.add(from);
         }
+        if let Some(table) = &self.paths {
+            let ours = pos.color(by) & occupied;
+            let theirs = occupied & !ours;
+            for (kind, _, pieces) in self.present(pos, by) {
+                if !self.on_paths[kind.index()] {
+                    continue;
+                }
+                for from in pieces {
+                    if table.span(by, kind.index(), from).contains(square)
+                        && table
+                            .reach(by, kind.index(), from, ours, theirs)
+                            .attacks()
+                            .contains(square)
+                    {
+                        found.add(from);
+                        if first {
+                            return found;
+                        }
+                    }
+                }
+            }
+        }
         found
+    }
+
+    /// Whether some kind moves on paths (whose moves can pin along bent routes).
+    pub fn has_paths(&self) -> bool {
+        self.paths.is_some()
     }
 
     /// The fers of `by` on its gate square that attacks `square` by its jump two squares
@@ -588,6 +644,13 @@ pub fn pseudo_legal<S: MoveSink>(
     let theirs = pos.theirs();
     let occupied = pos.occupied();
     let zone = tables.promotion_zone[color_index(us)];
+    // What a path leg marked `!` may take of its own side.
+    let own_takeable = game
+        .self_capture_immune
+        .iter()
+        .fold(pos.ours(), |takeable, &kind| {
+            takeable & !pos.pieces(us, kind)
+        });
     for (kind, kind_moves, pieces) in tables.present(pos, us) {
         if Some(kind) == game.pawn {
             if tables.chess_pawn {
@@ -601,15 +664,24 @@ pub fn pseudo_legal<S: MoveSink>(
         // out of the promotion zone, or stay as it is.
         let promotion = game.promoted[kind.index()];
         for from in pieces {
-            let targets = tables.targets(kind_moves, from, occupied, theirs);
+            let targets = match &tables.paths {
+                Some(table) if tables.on_paths[kind.index()] => {
+                    let reach = table.reach(us, kind.index(), from, pos.ours(), theirs);
+                    reach.targets() | (reach.own_captures & own_takeable)
+                }
+                _ => tables.targets(kind_moves, from, occupied, theirs),
+            };
             let Some(twin) = promotion else {
                 moves.targets(from, targets);
                 continue;
             };
             let from_zone = zone.contains(from);
             for to in targets {
-                moves.push(Move::normal(from, to));
-                if from_zone || zone.contains(to) {
+                let promotes = from_zone || zone.contains(to);
+                if !(promotes && game.mandatory_piece_promotion) {
+                    moves.push(Move::normal(from, to));
+                }
+                if promotes {
                     moves.push(Move::promotion(from, to, twin));
                 }
             }
@@ -957,7 +1029,9 @@ pub fn make(game: &Definition, pos: &mut Position<FileGame>, mv: Move) {
             clock = 0;
         }
         MoveFlag::Promotion => {
-            if let Some(captured) = pos.remove(to) {
+            if let Some(captured) = pos.remove(to)
+                && captured.color != us
+            {
                 to_hand(game, pos, us, captured.kind);
             }
             pos.remove(from);
@@ -969,8 +1043,11 @@ pub fn make(game: &Definition, pos: &mut Position<FileGame>, mv: Move) {
             pos.put(to, Piece::new(us, mv.kind()));
         }
         _ => {
+            // A path leg marked `!` may take a piece of the mover's own: it goes to no hand.
             if let Some(captured) = pos.remove(to) {
-                to_hand(game, pos, us, captured.kind);
+                if captured.color != us {
+                    to_hand(game, pos, us, captured.kind);
+                }
                 clock = 0;
             }
             pos.relocate(from, to);

@@ -9,6 +9,7 @@ pub mod catalogue;
 pub mod definition;
 pub mod generation;
 pub mod outcome;
+pub mod paths;
 pub mod reader;
 
 use std::sync::Arc;
@@ -220,6 +221,7 @@ impl FileGame {
             || game.immobility_illegal
             || !game.checking
             || game.amity != definition::AmityRules::FAIRY
+            || self.tables().has_paths()
         {
             return None;
         }

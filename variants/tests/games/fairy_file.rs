@@ -11,7 +11,7 @@ use amity_engine::{
     WinReason,
 };
 use amity_variants::file::{FileGame, VariantFile};
-use amity_variants::{Chess, LosAlamos, MoralSupport};
+use amity_variants::{Chess, ItIsWhatItIs, LosAlamos, MoralSupport};
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -1153,42 +1153,32 @@ fn amity_file_game(name: &str) -> FileGame {
     VariantFile::read(&text).unwrap().game(name).unwrap()
 }
 
-#[test]
-fn moral_support_from_the_file_equals_the_built_in_game() {
-    let file_game = amity_file_game("moralsupport-file");
-    // Every count of the built-in game's data (each rule has its positions there)...
-    for case in read_perft_file(&repository_file("tests/perft/moralsupport.perft")) {
-        let pos = Position::from_fen(&file_game, &case.fen).unwrap();
+/// `file_game`, defined in `variants/amity.ini`, plays as `built_in` does: every count of the
+/// built-in game's perft data under a million nodes, and FEN, check and perft 2 at every ply
+/// of twelve seeded random games.
+fn equals_the_built_in_game<R: Rules>(file_game: &FileGame, built_in: &R, data: &str) {
+    for case in read_perft_file(&repository_file(data)) {
+        let pos = Position::from_fen(file_game, &case.fen).unwrap();
         for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n < 1_000_000) {
-            assert_eq!(perft(&file_game, &pos, depth), expected, "{}", case.fen);
+            assert_eq!(perft(file_game, &pos, depth), expected, "{}", case.fen);
         }
     }
-    // A bad value of an Amity key is named at its line, as any other key's.
-    let errors = VariantFile::read(b"[x:chess]\namityCheckAttackers = 0\n").unwrap_err();
-    assert!(
-        errors[0]
-            .to_string()
-            .contains("line 2: amityCheckAttackers"),
-        "{}",
-        errors[0]
-    );
-    // ...and both rules alike along seeded random games, FEN and moves at every ply.
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::StdRng::seed_from_u64(68);
     for _ in 0..12 {
-        let mut game = Game::new(MoralSupport);
+        let mut game = Game::new(built_in.clone());
         for _ in 0..120 {
-            let fen = game.position().to_fen(&MoralSupport);
-            let twin = Position::from_fen(&file_game, &fen).unwrap();
-            assert_eq!(twin.to_fen(&file_game), fen);
+            let fen = game.position().to_fen(built_in);
+            let twin = Position::from_fen(file_game, &fen).unwrap();
+            assert_eq!(twin.to_fen(file_game), fen);
             assert_eq!(
                 file_game.in_check(&twin),
-                MoralSupport.in_check(game.position()),
+                built_in.in_check(game.position()),
                 "{fen}"
             );
             assert_eq!(
-                perft(&file_game, &twin, 2),
-                perft(&MoralSupport, game.position(), 2),
+                perft(file_game, &twin, 2),
+                perft(built_in, game.position(), 2),
                 "{fen}"
             );
             let moves = game.legal_moves();
@@ -1199,4 +1189,40 @@ fn moral_support_from_the_file_equals_the_built_in_game() {
             game.play_unchecked(mv);
         }
     }
+}
+
+#[test]
+fn moral_support_from_the_file_equals_the_built_in_game() {
+    equals_the_built_in_game(
+        &amity_file_game("moralsupport-file"),
+        &MoralSupport,
+        "tests/perft/moralsupport.perft",
+    );
+    // A bad value of an Amity key is named at its line, as any other key's.
+    let errors = VariantFile::read(b"[x:chess]\namityCheckAttackers = 0\n").unwrap_err();
+    assert!(
+        errors[0]
+            .to_string()
+            .contains("line 2: amityCheckAttackers"),
+        "{}",
+        errors[0]
+    );
+}
+
+#[test]
+fn it_is_what_it_is_from_the_file_equals_the_built_in_game() {
+    equals_the_built_in_game(
+        &amity_file_game("itiswhatitis-file"),
+        &ItIsWhatItIs::default(),
+        "tests/perft/itiswhatitis.perft",
+    );
+    // Paths are checked as they are read, each problem at its line.
+    let errors = VariantFile::read(b"[x]\nking = k\namityPathPiece1 = a:N2[>2\n").unwrap_err();
+    assert!(
+        errors[0]
+            .to_string()
+            .contains("line 3: path piece 1: bad paths"),
+        "{}",
+        errors[0]
+    );
 }
