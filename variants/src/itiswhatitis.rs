@@ -7,9 +7,9 @@ use std::sync::LazyLock;
 
 use amity_engine::paths::{Direction, KNIGHT_LEAPS, Leg, Mode, PathTable, PiecePaths, Turn, rose};
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
-    Solver, WinReason,
+    Bitboard, Color, DrawReason, FenError, Geometry, Identity, Kind, Learning, Move, MoveFlag,
+    MoveList, Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch,
+    SearchFlags, Solver, WinReason,
 };
 
 pub const C: Kind = Kind::new(0);
@@ -328,16 +328,12 @@ impl ItIsWhatItIs {
 impl Rules for ItIsWhatItIs {
     type State = ();
 
-    fn name(&self) -> &'static str {
-        "itiswhatitis"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        "selpyhcs/8/8/8/8/8/8/SCHYPLES w - - 0 1"
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &PIECES
+    fn identity(&self) -> Identity {
+        Identity::new(
+            "itiswhatitis",
+            "selpyhcs/8/8/8/8/8/8/SCHYPLES w - - 0 1",
+            &PIECES,
+        )
     }
 
     /// No castling in this game; an en passant square is accepted and dropped (there are no

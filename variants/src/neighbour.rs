@@ -19,8 +19,8 @@ use rand::seq::SliceRandom;
 use amity_engine::fen_fields::{self, Parts};
 use amity_engine::orthodox::{self, PAWN};
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rank, Rules,
+    Bitboard, ChanceOutcome, Color, FenError, File, Identity, Kind, Learning, Move, MoveFlag,
+    MoveList, Notation, OptionKind, OptionSpec, Outcome, Position, Presentation, Rank, Rules,
     RulesExt, Scratch, SeatInfo, Square, VariantSettings, WinReason,
 };
 use shakmaty::attacks::king_attacks;
@@ -517,20 +517,12 @@ amity_engine::state_keys! {
 impl Rules for Neighbour {
     type State = NeighbourState;
 
-    fn name(&self) -> &'static str {
-        "neighbour"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        START_FEN
+    fn identity(&self) -> Identity {
+        Identity::new("neighbour", START_FEN, &orthodox::STANDARD_PIECES)
     }
 
     fn options() -> &'static [OptionSpec] {
         OPTIONS
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &orthodox::STANDARD_PIECES
     }
 
     /// One field, `neighbour:<piece pile|->:<position pile|->:<last added|->:<a|m>`; a view

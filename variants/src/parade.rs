@@ -15,8 +15,8 @@ use rand::seq::SliceRandom;
 use amity_engine::fen_fields::{self, Parts};
 use amity_engine::orthodox::{self, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, FenError, Kind, Learning, Move, MoveFlag, MoveList, Notation,
-    OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, RulesExt, Scratch,
+    Bitboard, ChanceOutcome, Color, FenError, Identity, Kind, Learning, Move, MoveFlag, MoveList,
+    Notation, OptionKind, OptionSpec, Outcome, Position, Presentation, Rules, RulesExt, Scratch,
     SeatInfo, Square, VariantSettings, WinReason,
 };
 
@@ -300,20 +300,12 @@ amity_engine::state_keys! {
 impl Rules for Parade {
     type State = ParadeState;
 
-    fn name(&self) -> &'static str {
-        "parade"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        START_FEN
+    fn identity(&self) -> Identity {
+        Identity::new("parade", START_FEN, &orthodox::STANDARD_PIECES)
     }
 
     fn options() -> &'static [OptionSpec] {
         OPTIONS
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &orthodox::STANDARD_PIECES
     }
 
     /// One field, `parade:<action pile, top first, or ->:<negative cards spent>`; a view

@@ -15,8 +15,8 @@ use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
 use amity_engine::search::{StrengthScale, see};
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
-    Color, DrawReason, FenError, Kind, Learning, Move, Notation, OptionKind, OptionSpec, Outcome,
-    PieceInfo, Position, Presentation, Rules, Scratch, SearchFlags, Solver, VariantSettings,
+    Color, DrawReason, FenError, Identity, Kind, Learning, Move, Notation, OptionKind, OptionSpec,
+    Outcome, Position, Presentation, Rules, Scratch, SearchFlags, Solver, VariantSettings,
 };
 
 use amity_engine::evaluation::Tapered;
@@ -117,20 +117,12 @@ impl<S: Setup> ChessRules<S> {
 impl<S: Setup> Rules for ChessRules<S> {
     type State = ();
 
-    fn name(&self) -> &'static str {
-        S::NAME
+    fn identity(&self) -> Identity {
+        Identity::new(S::NAME, self.setup.start_fen(), &STANDARD_PIECES)
     }
 
     fn options() -> &'static [OptionSpec] {
         S::OPTIONS
-    }
-
-    fn start_fen(&self) -> &'static str {
-        self.setup.start_fen()
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &STANDARD_PIECES
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {

@@ -31,8 +31,8 @@ use amity_engine::orthodox::{
 };
 use amity_engine::search::StrengthScale;
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, Outcome, Piece, PieceInfo, PolicyOption, Position, Presentation, Rank, Rules,
+    Bitboard, Color, DrawReason, FenError, Geometry, Identity, Kind, Learning, Move, MoveFlag,
+    MoveList, Notation, Outcome, Piece, PolicyOption, Position, Presentation, Rank, Rules,
     RulesExt, Scratch, SearchFlags, Solver, Square,
 };
 
@@ -789,20 +789,8 @@ fn hidden(state: &ChesswordsState) -> bool {
 impl Rules for Chesswords {
     type State = ChesswordsState;
 
-    fn name(&self) -> &'static str {
-        "chesswords"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        START_FEN
-    }
-
-    fn geometry(&self) -> Geometry {
-        GEOMETRY
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &STANDARD_PIECES
+    fn identity(&self) -> Identity {
+        Identity::new("chesswords", START_FEN, &STANDARD_PIECES).on(GEOMETRY)
     }
 
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {

@@ -16,7 +16,7 @@ use amity_engine::search::{StrengthScale, see};
 use amity_engine::tuning::Features;
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
-    DrawReason, FenError, Geometry, Learning, Move, Notation, Outcome, PieceInfo, Position,
+    DrawReason, FenError, Geometry, Identity, Learning, Move, Notation, Outcome, Position,
     Presentation, Rules, Scratch, SearchFlags, Solver,
 };
 
@@ -40,22 +40,15 @@ const RULES: Orthodox = Orthodox {
 impl Rules for LosAlamos {
     type State = ();
 
-    fn name(&self) -> &'static str {
-        "losalamos"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"
-    }
-
-    fn geometry(&self) -> Geometry {
-        GEOMETRY
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
+    fn identity(&self) -> Identity {
         // The standard table keeps the kind numbers the orthodox generator expects; the bishop
         // entry is there but no legal position holds one (validate refuses it).
-        &STANDARD_PIECES
+        Identity::new(
+            "losalamos",
+            "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
+            &STANDARD_PIECES,
+        )
+        .on(GEOMETRY)
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {

@@ -17,8 +17,8 @@ use amity_engine::orthodox::{
 };
 use amity_engine::search::StrengthScale;
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, OptionKind, OptionSpec, Outcome, Piece, PieceInfo, Position, Presentation, Rank,
+    Bitboard, Color, DrawReason, FenError, File, Identity, Kind, Learning, Move, MoveFlag,
+    MoveList, Notation, OptionKind, OptionSpec, Outcome, Piece, Position, Presentation, Rank,
     Rules, Scratch, SearchFlags, Solver, Square, VariantSettings, WinReason,
 };
 use caches::Cached;
@@ -1716,20 +1716,16 @@ const QUIESCENCE_PLIES: u32 = 8;
 impl Rules for Pacifist {
     type State = ();
 
-    fn name(&self) -> &'static str {
-        "pacifist"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    fn identity(&self) -> Identity {
+        Identity::new(
+            "pacifist",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &STANDARD_PIECES,
+        )
     }
 
     fn options() -> &'static [OptionSpec] {
         OPTIONS
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &STANDARD_PIECES
     }
 
     /// Pawns only on ranks 2 to 7, the side not to move owns a king (its turn ended legally),

@@ -13,8 +13,8 @@ use amity_engine::fen_fields::{self, ExtraFields};
 use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECES};
 use amity_engine::search::StrengthScale;
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, RulesExt,
+    Bitboard, Color, DrawReason, FenError, Geometry, Identity, Kind, Learning, Move, MoveFlag,
+    MoveList, Notation, OptionKind, OptionSpec, Outcome, Position, Presentation, Rules, RulesExt,
     Scratch, SearchFlags, SeatInfo, Solver, Square,
 };
 use rand::rngs::StdRng;
@@ -944,26 +944,14 @@ fn write_turn(state: &SplitBrainState) -> String {
 impl Rules for SplitBrain {
     type State = SplitBrainState;
 
-    fn name(&self) -> &'static str {
-        "splitbrain"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        START_FEN
-    }
-
-    fn geometry(&self) -> Geometry {
-        GEOMETRY
+    fn identity(&self) -> Identity {
+        Identity::new("splitbrain", START_FEN, &STANDARD_PIECES).on(GEOMETRY)
     }
 
     /// The seat an engine plays. It does not change the rules (the game is built the same for
     /// every seat); the protocols read it when asked to decide.
     fn options() -> &'static [OptionSpec] {
         OPTIONS
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &STANDARD_PIECES
     }
 
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
