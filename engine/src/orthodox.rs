@@ -21,6 +21,9 @@ pub const ROOK: Kind = Kind::new(3);
 pub const QUEEN: Kind = Kind::new(4);
 pub const KING: Kind = Kind::new(5);
 
+/// The standard start position, White to move with every castling right.
+pub const STANDARD_START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 /// The six standard pieces with their usual letters and nominal values.
 pub const STANDARD_PIECES: [PieceInfo; 6] = [
     PieceInfo {

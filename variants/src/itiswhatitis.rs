@@ -59,6 +59,9 @@ const ROYAL_FORKED: i32 = 400;
 /// a cheap measure of pressure that needs no walk).
 const ROYAL_ZONE_PRESSURE: i32 = 4;
 
+/// The start position: each side's pieces on its back rank.
+const START_FEN: &str = "selpyhcs/8/8/8/8/8/8/SCHYPLES w - - 0 1";
+
 pub const PIECES: [PieceInfo; KINDS] = [
     PieceInfo {
         symbol: "C",
@@ -329,11 +332,7 @@ impl Rules for ItIsWhatItIs {
     type State = ();
 
     fn identity(&self) -> Identity {
-        Identity::new(
-            "itiswhatitis",
-            "selpyhcs/8/8/8/8/8/8/SCHYPLES w - - 0 1",
-            &PIECES,
-        )
+        Identity::new("itiswhatitis", START_FEN, &PIECES)
     }
 
     /// No castling in this game; an en passant square is accepted and dropped (there are no

@@ -6,8 +6,8 @@
 
 use amity_engine::castling::{CastlingNotation, push_castlings};
 use amity_engine::orthodox::{
-    self, BISHOP, KING, KNIGHT, Orthodox, PAWN, QUEEN, ROOK, STANDARD_PIECES, attack_counts,
-    attackers_to, shift_forward,
+    self, BISHOP, KING, KNIGHT, Orthodox, PAWN, QUEEN, ROOK, STANDARD_PIECES, STANDARD_START_FEN,
+    attack_counts, attackers_to, shift_forward,
 };
 use amity_engine::search::StrengthScale;
 use amity_engine::{
@@ -30,11 +30,7 @@ impl Rules for MoralSupport {
     type State = ();
 
     fn identity(&self) -> Identity {
-        Identity::new(
-            "moralsupport",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            &STANDARD_PIECES,
-        )
+        Identity::new("moralsupport", STANDARD_START_FEN, &STANDARD_PIECES)
     }
 
     /// Standard setup checks; the side that has just moved may stand in single check but not

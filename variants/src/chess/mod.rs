@@ -11,7 +11,7 @@ pub mod weights;
 
 use std::fmt::Debug;
 
-use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
+use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES, STANDARD_START_FEN};
 use amity_engine::search::{StrengthScale, see};
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
@@ -67,7 +67,7 @@ impl Setup for Fide {
     }
 
     fn start_fen(&self) -> &'static str {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        STANDARD_START_FEN
     }
 
     fn chess960(&self) -> bool {

@@ -26,6 +26,8 @@ pub struct LosAlamos;
 
 const GEOMETRY: Geometry = Geometry { files: 6, ranks: 6 };
 
+const START_FEN: &str = "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1";
+
 /// Promotion choices, best first: there are no bishops to promote to.
 const PROMOTIONS: [amity_engine::Kind; 3] = [QUEEN, ROOK, KNIGHT];
 
@@ -43,12 +45,7 @@ impl Rules for LosAlamos {
     fn identity(&self) -> Identity {
         // The standard table keeps the kind numbers the orthodox generator expects; the bishop
         // entry is there but no legal position holds one (validate refuses it).
-        Identity::new(
-            "losalamos",
-            "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
-            &STANDARD_PIECES,
-        )
-        .on(GEOMETRY)
+        Identity::new("losalamos", START_FEN, &STANDARD_PIECES).on(GEOMETRY)
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {

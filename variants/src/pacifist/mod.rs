@@ -14,6 +14,7 @@ pub mod turn_memo;
 use amity_engine::castling::{Castle, CastlingNotation};
 use amity_engine::orthodox::{
     self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES,
+    STANDARD_START_FEN,
 };
 use amity_engine::search::StrengthScale;
 use amity_engine::{
@@ -1712,11 +1713,7 @@ impl Rules for Pacifist {
     type State = ();
 
     fn identity(&self) -> Identity {
-        Identity::new(
-            "pacifist",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            &STANDARD_PIECES,
-        )
+        Identity::new("pacifist", STANDARD_START_FEN, &STANDARD_PIECES)
     }
 
     fn options() -> &'static [OptionSpec] {
