@@ -563,15 +563,6 @@ fn state_key(state: &ChesswordsState) -> u64 {
 
 // ----- FEN (rule 9) -----
 
-fn parse_square(text: &str) -> Result<Square, FenError> {
-    let square = Square::from_ascii(text.as_bytes())
-        .map_err(|_| FenError::Illegal(format!("'{text}' is not a square")))?;
-    if !GEOMETRY.mask().contains(square) {
-        return Err(FenError::Illegal(format!("{square} is off the board")));
-    }
-    Ok(square)
-}
-
 fn read_stage(text: &str) -> Result<Stage, FenError> {
     let bad = || FenError::Illegal(format!("unknown stage '{text}'"));
     let stage = match text {
@@ -592,7 +583,7 @@ fn read_stage(text: &str) -> Result<Stage, FenError> {
                 let mut chars = rest.chars();
                 let captured = chars.next().and_then(Card::from_char).ok_or_else(bad)?;
                 let capturer = chars.next().and_then(Card::from_char).ok_or_else(bad)?;
-                let from = parse_square(chars.as_str())?;
+                let from = fen_fields::square_on(GEOMETRY, chars.as_str())?;
                 Stage::Discard {
                     captured,
                     capturer,
@@ -647,7 +638,7 @@ fn read_state(fields: &[&str], mover: Color) -> Result<ChesswordsState, FenError
         .ok_or_else(|| fen_fields::expected("letters", letters_shape, letters_text))?;
     let mut checkers = Bitboard::EMPTY;
     for name in fen_fields::list(fields.tagged("checkers", "<squares or ->")?) {
-        let square = parse_square(name)?;
+        let square = fen_fields::square_on(GEOMETRY, name)?;
         if checkers.contains(square) {
             return Err(FenError::Illegal(format!(
                 "checkers: {square} listed twice (a square holds one checker)"

@@ -871,15 +871,6 @@ fn consistent(legal: &[Move], chooser: Square, target: Square, choices: Choices)
     }
 }
 
-fn parse_square(text: &str) -> Result<Square, FenError> {
-    let square = Square::from_ascii(text.as_bytes())
-        .map_err(|_| FenError::Illegal(format!("'{text}' is not a square")))?;
-    if !GEOMETRY.mask().contains(square) {
-        return Err(FenError::Illegal(format!("{square} is off the board")));
-    }
-    Ok(square)
-}
-
 /// Reads the `turn:` decisions into the state (order as rule 7 lists them).
 fn read_turn(state: &mut SplitBrainState, text: &str) -> Result<(), FenError> {
     let bad = |why: &str| FenError::Illegal(format!("turn:{text}: {why}"));
@@ -901,8 +892,8 @@ fn read_turn(state: &mut SplitBrainState, text: &str) -> Result<(), FenError> {
         expected = order + 1;
         match name {
             "c" if value == "?" => state.hidden_chooser = true,
-            "c" => state.chooser = Some(parse_square(value)?),
-            "m" => state.target = Some(parse_square(value)?),
+            "c" => state.chooser = Some(fen_fields::square_on(GEOMETRY, value)?),
+            "m" => state.target = Some(fen_fields::square_on(GEOMETRY, value)?),
             "r" => {
                 state.resolution = Some(match value {
                     "piece" => Resolution::Piece,
@@ -910,7 +901,7 @@ fn read_turn(state: &mut SplitBrainState, text: &str) -> Result<(), FenError> {
                     _ => return Err(bad("r: is piece or target")),
                 })
             }
-            _ => state.tie = Some(parse_square(value)?),
+            _ => state.tie = Some(fen_fields::square_on(GEOMETRY, value)?),
         }
     }
     // A view hides the chooser's square only while the mover decides.
