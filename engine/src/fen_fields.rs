@@ -9,6 +9,7 @@ use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use crate::fen::FenError;
+use crate::rules::Geometry;
 
 /// What was wrong with one of a game's own FEN fields, or with one part of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -230,6 +231,16 @@ pub fn side(name: &str, text: &str) -> Result<Color, FenError> {
 /// A square, `e4`.
 pub fn square(name: &str, text: &str) -> Result<Square, FenError> {
     Square::from_ascii(text.as_bytes()).map_err(|_| expected(name, "a square", text))
+}
+
+/// A square that stands on a board of `geometry`, `e4`.
+pub fn square_on(geometry: Geometry, text: &str) -> Result<Square, FenError> {
+    let square = Square::from_ascii(text.as_bytes())
+        .map_err(|_| FenError::Illegal(format!("'{text}' is not a square")))?;
+    if !geometry.mask().contains(square) {
+        return Err(FenError::Illegal(format!("{square} is off the board")));
+    }
+    Ok(square)
 }
 
 /// `-` for nothing, else what `read` makes of the text.

@@ -21,6 +21,9 @@ pub const ROOK: Kind = Kind::new(3);
 pub const QUEEN: Kind = Kind::new(4);
 pub const KING: Kind = Kind::new(5);
 
+/// The standard start position, White to move with every castling right.
+pub const STANDARD_START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 /// The six standard pieces with their usual letters and nominal values.
 pub const STANDARD_PIECES: [PieceInfo; 6] = [
     PieceInfo {
@@ -207,6 +210,58 @@ impl CastlingRule {
             CastlingRule::Chess960 => CastlingNotation::KingTakesRook,
         }
     }
+}
+
+/// Writes, inside an `impl Rules`, the hooks of a game whose moves, checks and endings are
+/// an [`Orthodox`] value's as they are: generation (all moves and the tactical ones), playing
+/// a move, check, giving check, the outcome with no move left, FIDE's easy dead positions and
+/// the standard static exchange. `$rules` gives the value from the game, called as
+/// `$rules(self)`, e.g. `orthodox_hooks!(|_| RULES)`.
+#[macro_export]
+macro_rules! orthodox_hooks {
+    ($rules:expr) => {
+        $crate::generate_by_flag!(|game: &Self, pos, moves, tactical| {
+            ($rules)(game).generate(pos, moves, tactical)
+        });
+
+        #[inline]
+        fn play_in(
+            &self,
+            pos: &mut $crate::Position<Self>,
+            mv: $crate::Move,
+            _scratch: &mut $crate::Scratch,
+        ) {
+            ($rules)(self).play(pos, mv);
+        }
+
+        #[inline]
+        fn in_check(&self, pos: &$crate::Position<Self>) -> bool {
+            $crate::orthodox::checkers(pos).any()
+        }
+
+        #[inline]
+        fn gives_check(&self, pos: &$crate::Position<Self>, mv: $crate::Move) -> Option<bool> {
+            Some(($rules)(self).gives_check(pos, mv))
+        }
+
+        fn no_move_outcome(&self, pos: &$crate::Position<Self>) -> $crate::Outcome {
+            ($rules)(self).no_move_outcome(pos)
+        }
+
+        fn position_draw(&self, pos: &$crate::Position<Self>) -> Option<$crate::DrawReason> {
+            $crate::orthodox::insufficient_material(pos)
+                .then_some($crate::DrawReason::InsufficientMaterial)
+        }
+
+        fn static_exchange_in(
+            &self,
+            pos: &$crate::Position<Self>,
+            mv: $crate::Move,
+            _scratch: &mut $crate::Scratch,
+        ) -> i32 {
+            $crate::search::see::orthodox(self, pos, mv)
+        }
+    };
 }
 
 /// Configuration of the standard rules for one variant.

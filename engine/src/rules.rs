@@ -50,6 +50,41 @@ pub struct PieceInfo {
     pub value: i32,
 }
 
+/// The constants that name a game and lay out its board, which [`Rules::identity`] answers
+/// and [`Rules::name`], [`Rules::start_fen`], [`Rules::geometry`] and [`Rules::pieces`] read.
+#[derive(Clone, Copy, Debug)]
+pub struct Identity {
+    /// The name used by `UCI_Variant`, XBoard `variant` and the PGN `Variant` tag.
+    pub name: &'static str,
+    /// The FEN of the game's start position.
+    pub start_fen: &'static str,
+    /// The board's size.
+    pub geometry: Geometry,
+    /// The variant's piece kinds, indexed by [`Kind`].
+    pub pieces: &'static [PieceInfo],
+}
+
+impl Identity {
+    /// A game on the standard 8x8 board.
+    pub const fn new(
+        name: &'static str,
+        start_fen: &'static str,
+        pieces: &'static [PieceInfo],
+    ) -> Identity {
+        Identity {
+            name,
+            start_fen,
+            geometry: Geometry::STANDARD,
+            pieces,
+        }
+    }
+
+    /// The same game on a board of `geometry`.
+    pub const fn on(self, geometry: Geometry) -> Identity {
+        Identity { geometry, ..self }
+    }
+}
+
 /// Why a game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WinReason {
@@ -363,14 +398,32 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// State the variant needs beyond the board (couples, phases, decks), part of the hash.
     type State: Clone + PartialEq + Eq + Default + Debug + Send + Sync;
 
+    /// The game's name, start position, board and pieces: one answer, which the four hooks
+    /// below read (a game writes this one, not them).
+    fn identity(&self) -> Identity;
+
     /// The name used by `UCI_Variant`, XBoard `variant` and the PGN `Variant` tag.
-    fn name(&self) -> &'static str;
+    #[inline]
+    fn name(&self) -> &'static str {
+        self.identity().name
+    }
 
     /// The FEN of the game's start position.
-    fn start_fen(&self) -> &'static str;
+    #[inline]
+    fn start_fen(&self) -> &'static str {
+        self.identity().start_fen
+    }
 
+    /// The board's size.
+    #[inline]
     fn geometry(&self) -> Geometry {
-        Geometry::STANDARD
+        self.identity().geometry
+    }
+
+    /// The variant's piece kinds, indexed by [`Kind`].
+    #[inline]
+    fn pieces(&self) -> &'static [PieceInfo] {
+        self.identity().pieces
     }
 
     /// The options that change this variant's rules (a measure, a number of seats), which the
@@ -379,9 +432,6 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn options() -> &'static [OptionSpec] {
         &[]
     }
-
-    /// The variant's piece kinds, indexed by [`Kind`].
-    fn pieces(&self) -> &'static [PieceInfo];
 
     // ----- FEN -----
 

@@ -787,15 +787,6 @@ fn print_summary(names: &[String], field: &[Tally], head_to_head: &Tally) {
     );
     let mut order: Vec<usize> = (0..names.len()).collect();
     order.sort_by(|a, b| field[*b].score().total_cmp(&field[*a].score()));
-    let show = |value: f64| {
-        if value.is_finite() {
-            format!("{value:.1}")
-        } else if value > 0.0 {
-            "inf".into()
-        } else {
-            "-inf".into()
-        }
-    };
     for (rank, &engine) in order.iter().enumerate() {
         let tally = &field[engine];
         let elo = tally.elo();
@@ -803,8 +794,8 @@ fn print_summary(names: &[String], field: &[Tally], head_to_head: &Tally) {
             "{:<4} {:<24} {:>8} {:>8} {:>6} {:>6.1}% {:>5.1}%",
             rank + 1,
             names[engine],
-            show(elo.difference),
-            show(elo.margin),
+            stats::show_elo(elo.difference),
+            stats::show_elo(elo.margin),
             tally.games(),
             100.0 * tally.score(),
             100.0 * f64::from(tally.draws) / f64::from(tally.games().max(1))

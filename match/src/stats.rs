@@ -97,16 +97,23 @@ pub struct Elo {
 
 impl fmt::Display for Elo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let show = |value: f64| {
-            if value.is_finite() {
-                format!("{value:.1}")
-            } else if value > 0.0 {
-                "inf".to_string()
-            } else {
-                "-inf".to_string()
-            }
-        };
-        write!(f, "{} +/- {}", show(self.difference), show(self.margin))
+        write!(
+            f,
+            "{} +/- {}",
+            show_elo(self.difference),
+            show_elo(self.margin)
+        )
+    }
+}
+
+/// An Elo figure to one decimal; a match won or lost outright gives `inf` or `-inf`.
+pub fn show_elo(value: f64) -> String {
+    if value.is_finite() {
+        format!("{value:.1}")
+    } else if value > 0.0 {
+        "inf".into()
+    } else {
+        "-inf".into()
     }
 }
 

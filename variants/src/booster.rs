@@ -21,8 +21,8 @@ use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, 
 use amity_engine::position::color_index;
 use amity_engine::zobrist::StateKeys;
 use amity_engine::{
-    Bitboard, CardRow, ChanceOutcome, Color, FenError, Game, Kind, Learning, Move, MoveError,
-    MoveFlag, MoveList, Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules,
+    Bitboard, CardRow, ChanceOutcome, Color, FenError, Game, Identity, Kind, Learning, Move,
+    MoveError, MoveFlag, MoveList, Notation, Outcome, Piece, Position, Presentation, Rank, Rules,
     RulesExt, Scratch, SearchFlags, Solver, Square, SquareLabel,
 };
 
@@ -925,16 +925,8 @@ fn mix(mut z: u64) -> u64 {
 impl Rules for Booster {
     type State = BoosterState;
 
-    fn name(&self) -> &'static str {
-        "booster"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        START_FEN
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &orthodox::STANDARD_PIECES
+    fn identity(&self) -> Identity {
+        Identity::new("booster", START_FEN, &orthodox::STANDARD_PIECES)
     }
 
     /// One field, `booster:<stacks>:<White's hand>:<Black's hand>:<draw pile>:<discard pile>`,

@@ -20,9 +20,9 @@ use amity_engine::fen_fields::{self, Parts};
 use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::position::color_index;
 use amity_engine::{
-    BeliefGrid, Bitboard, Color, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, Outcome, Piece, PieceInfo, PolicyOption, Position, Presentation, Rank, Rules,
-    RulesExt, Scratch, SearchFlags, Solver, Square, SquareLabel, WinReason,
+    BeliefGrid, Bitboard, Color, FenError, File, Identity, Kind, Learning, Move, MoveFlag,
+    MoveList, Notation, Outcome, Piece, PieceInfo, PolicyOption, Position, Presentation, Rank,
+    Rules, RulesExt, Scratch, SearchFlags, Solver, Square, SquareLabel, WinReason,
 };
 
 /// Cloak and Dagger Chess.
@@ -1325,16 +1325,8 @@ amity_engine::state_keys! {
 impl Rules for CloakAndDagger {
     type State = CloakState;
 
-    fn name(&self) -> &'static str {
-        "cloakanddagger"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        START_FEN
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &PIECES
+    fn identity(&self) -> Identity {
+        Identity::new("cloakanddagger", START_FEN, &PIECES)
     }
 
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {

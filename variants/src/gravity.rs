@@ -10,9 +10,9 @@ use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::position::color_index;
 use amity_engine::search::StrengthScale;
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, DrawReason, FenError, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
-    Solver, Square, SquareLabel, WinReason,
+    Bitboard, ChanceOutcome, Color, DrawReason, FenError, Identity, Kind, Learning, Move, MoveFlag,
+    MoveList, Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch,
+    SearchFlags, Solver, Square, SquareLabel, WinReason,
 };
 
 /// Gravity Chess.
@@ -376,16 +376,8 @@ fn write_deck(out: &mut String, deck: &[u8; 6], cards_of: Color) {
 impl Rules for Gravity {
     type State = GravityState;
 
-    fn name(&self) -> &'static str {
-        "gravity"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        START_FEN
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &PIECES
+    fn identity(&self) -> Identity {
+        Identity::new("gravity", START_FEN, &PIECES)
     }
 
     /// Fields `decks:<White's deck>/<Black's deck>` (required), `flip:<card>`,

@@ -7,9 +7,9 @@ use std::sync::LazyLock;
 
 use amity_engine::paths::{Direction, KNIGHT_LEAPS, Leg, Mode, PathTable, PiecePaths, Turn, rose};
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
-    Solver, WinReason,
+    Bitboard, Color, DrawReason, FenError, Geometry, Identity, Kind, Learning, Move, MoveFlag,
+    MoveList, Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch,
+    SearchFlags, Solver, WinReason,
 };
 
 pub const C: Kind = Kind::new(0);
@@ -58,6 +58,9 @@ const ROYAL_FORKED: i32 = 400;
 /// Each square next to a royal target that an enemy piece's paths cover (on an empty board:
 /// a cheap measure of pressure that needs no walk).
 const ROYAL_ZONE_PRESSURE: i32 = 4;
+
+/// The start position: each side's pieces on its back rank.
+const START_FEN: &str = "selpyhcs/8/8/8/8/8/8/SCHYPLES w - - 0 1";
 
 pub const PIECES: [PieceInfo; KINDS] = [
     PieceInfo {
@@ -328,16 +331,8 @@ impl ItIsWhatItIs {
 impl Rules for ItIsWhatItIs {
     type State = ();
 
-    fn name(&self) -> &'static str {
-        "itiswhatitis"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        "selpyhcs/8/8/8/8/8/8/SCHYPLES w - - 0 1"
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &PIECES
+    fn identity(&self) -> Identity {
+        Identity::new("itiswhatitis", START_FEN, &PIECES)
     }
 
     /// No castling in this game; an en passant square is accepted and dropped (there are no

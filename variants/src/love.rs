@@ -9,9 +9,9 @@ use amity_engine::castling::{Castle, CastlingNotation, push_castlings};
 use amity_engine::fen_fields::{self, ExtraFields, Parts};
 use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, DrawReason, FenError, File, Learning, Move, MoveFlag, MoveList,
-    Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch, SearchFlags,
-    Solver, Square,
+    Bitboard, ChanceOutcome, Color, DrawReason, FenError, File, Identity, Learning, Move, MoveFlag,
+    MoveList, Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch,
+    SearchFlags, Solver, Square,
 };
 use shakmaty::attacks::pawn_attacks;
 
@@ -687,16 +687,12 @@ fn parse_love_field(field: &str) -> Result<LoveState, FenError> {
 impl Rules for Love {
     type State = LoveState;
 
-    fn name(&self) -> &'static str {
-        "love"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 love:1:-"
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &LOVE_PIECES
+    fn identity(&self) -> Identity {
+        Identity::new(
+            "love",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 love:1:-",
+            &LOVE_PIECES,
+        )
     }
 
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {

@@ -6,12 +6,12 @@
 
 use amity_engine::castling::{CastlingNotation, push_castlings};
 use amity_engine::orthodox::{
-    self, BISHOP, KING, KNIGHT, Orthodox, PAWN, QUEEN, ROOK, STANDARD_PIECES, attack_counts,
-    attackers_to, shift_forward,
+    self, BISHOP, KING, KNIGHT, Orthodox, PAWN, QUEEN, ROOK, STANDARD_PIECES, STANDARD_START_FEN,
+    attack_counts, attackers_to, shift_forward,
 };
 use amity_engine::search::StrengthScale;
 use amity_engine::{
-    Bitboard, Color, FenError, Learning, Move, MoveList, Notation, Outcome, PieceInfo, Position,
+    Bitboard, Color, FenError, Identity, Learning, Move, MoveList, Notation, Outcome, Position,
     Presentation, Rules, Scratch, SearchFlags, Solver, Square,
 };
 use shakmaty::attacks::{
@@ -29,16 +29,8 @@ const BOARD: Orthodox = Orthodox::FIDE;
 impl Rules for MoralSupport {
     type State = ();
 
-    fn name(&self) -> &'static str {
-        "moralsupport"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &STANDARD_PIECES
+    fn identity(&self) -> Identity {
+        Identity::new("moralsupport", STANDARD_START_FEN, &STANDARD_PIECES)
     }
 
     /// Standard setup checks; the side that has just moved may stand in single check but not

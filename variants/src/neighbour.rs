@@ -17,19 +17,19 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use amity_engine::fen_fields::{self, Parts};
-use amity_engine::orthodox::{self, PAWN};
+use amity_engine::orthodox;
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rank, Rules,
-    RulesExt, Scratch, SeatInfo, Square, VariantSettings, WinReason,
+    Bitboard, ChanceOutcome, Color, FenError, File, Identity, Kind, Learning, Move, MoveFlag,
+    MoveList, Notation, OptionSpec, Outcome, Position, Presentation, Rank, Rules, RulesExt,
+    Scratch, SeatInfo, Square, VariantSettings,
 };
 use shakmaty::attacks::king_attacks;
 
 use crate::pile::Pile;
 use crate::solitaire::solver::{Solitaire, UNREACHABLE};
 use crate::solitaire::{
-    CardCounts, DealError, PIECE_CARDS, PieceCard, STEINER_MOST_GROUPS, SteinerAnswers, Touch,
-    bridging_bound, most_inside, steiner_bound,
+    self, CardCounts, DealError, PIECE_CARDS, PieceCard, STEINER_MOST_GROUPS, SteinerAnswers,
+    Touch, bridging_bound, most_inside, steiner_bound,
 };
 
 /// The start of the test deal of RULES.md:
@@ -49,11 +49,7 @@ pub const HORIZON_SAMPLES: u32 = 6;
 /// The name of the option that opens the piles' order.
 pub const OPEN_OPTION: &str = "NeighbourOpen";
 
-const OPTIONS: &[OptionSpec] = &[OptionSpec {
-    name: OPEN_OPTION,
-    player: false,
-    kind: OptionKind::Check { default: false },
-}];
+const OPTIONS: &[OptionSpec] = &[solitaire::open_option(OPEN_OPTION)];
 
 /// Why a won game ended.
 pub const CONNECTED: &str = "every piece has a neighbour chain to every other";
@@ -517,20 +513,12 @@ amity_engine::state_keys! {
 impl Rules for Neighbour {
     type State = NeighbourState;
 
-    fn name(&self) -> &'static str {
-        "neighbour"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        START_FEN
+    fn identity(&self) -> Identity {
+        Identity::new("neighbour", START_FEN, &orthodox::STANDARD_PIECES)
     }
 
     fn options() -> &'static [OptionSpec] {
         OPTIONS
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &orthodox::STANDARD_PIECES
     }
 
     /// One field, `neighbour:<piece pile|->:<position pile|->:<last added|->:<a|m>`; a view
@@ -618,19 +606,11 @@ impl Rules for Neighbour {
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
-        if pos.turn() != Color::White
-            || pos.castling().any()
-            || pos.en_passant().is_some()
-            || pos.halfmove_clock() != 0
-            || pos.fullmoves() != 1
-        {
-            return Err(illegal(
-                "Neighbour has one player: the fields after the board are always w - - 0 1",
-            ));
-        }
-        if pos.kind(PAWN).any() {
-            return Err(illegal("Neighbour has no pawns"));
-        }
+        solitaire::validate_one_player(
+            pos,
+            "Neighbour has one player: the fields after the board are always w - - 0 1",
+            "Neighbour has no pawns",
+        )?;
         let state = pos.state;
         let mut pieces =
             CardCounts::of_board(pos.occupied().into_iter().filter_map(|sq| pos.piece_at(sq)))
@@ -816,30 +796,15 @@ impl Rules for Neighbour {
         });
     }
 
-    fn play_null(&self, pos: &mut Position<Self>) {
-        // Never called (null move is off): the one player cannot pass.
-        let _ = pos;
-    }
-
-    fn in_check(&self, _pos: &Position<Self>) -> bool {
-        false
-    }
-
     fn terminal(&self, pos: &Position<Self>) -> Option<Outcome> {
         if connected(pos) {
-            return Some(Outcome::Win {
-                winner: Color::White,
-                reason: WinReason::Variant(CONNECTED),
-            });
+            return Some(solitaire::won(CONNECTED));
         }
         (!pos.state.adding && pos.state.cards_left() == 0).then_some(self.no_move_outcome(pos))
     }
 
     fn no_move_outcome(&self, _pos: &Position<Self>) -> Outcome {
-        Outcome::Win {
-            winner: Color::Black,
-            reason: WinReason::Variant(NOT_CONNECTED),
-        }
+        solitaire::lost(NOT_CONNECTED)
     }
 
     fn chance(&self, pos: &Position<Self>, outcomes: &mut Vec<ChanceOutcome>) -> bool {

@@ -13,15 +13,15 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 
 use amity_engine::fen_fields::{self, Parts};
-use amity_engine::orthodox::{self, BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
+use amity_engine::orthodox::{self, BISHOP, KNIGHT, QUEEN, ROOK};
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, FenError, Kind, Learning, Move, MoveFlag, MoveList, Notation,
-    OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, RulesExt, Scratch,
-    SeatInfo, Square, VariantSettings, WinReason,
+    Bitboard, ChanceOutcome, Color, FenError, Identity, Kind, Learning, Move, MoveFlag, MoveList,
+    Notation, OptionSpec, Outcome, Position, Presentation, Rules, RulesExt, Scratch, SeatInfo,
+    Square, VariantSettings,
 };
 
 use crate::solitaire::solver::Solitaire;
-use crate::solitaire::{CardCounts, DealError, PIECE_CARDS, PieceCard, Touch};
+use crate::solitaire::{self, CardCounts, DealError, PIECE_CARDS, PieceCard, Touch};
 
 /// The test deal of RULES.md, set up: `BRqNknrb` + `NrKbQnRB`.
 pub const START_FEN: &str = "8/8/8/8/3r2b1/5k1n/4q1N1/2B3R1 w - - 0 1 parade:NrKbQnRB:0";
@@ -38,11 +38,7 @@ pub const WORST_SCORE: i32 = -(NEGATIVE_CARDS as i32);
 /// The name of the option that opens the pile.
 pub const OPEN_OPTION: &str = "ParadeOpen";
 
-const OPTIONS: &[OptionSpec] = &[OptionSpec {
-    name: OPEN_OPTION,
-    player: false,
-    kind: OptionKind::Check { default: false },
-}];
+const OPTIONS: &[OptionSpec] = &[solitaire::open_option(OPEN_OPTION)];
 
 /// Why a won parade ended (for PGN terminations and `Game over` lines).
 pub const CONNECTED: &str = "the parade stands connected";
@@ -300,20 +296,12 @@ amity_engine::state_keys! {
 impl Rules for Parade {
     type State = ParadeState;
 
-    fn name(&self) -> &'static str {
-        "parade"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        START_FEN
+    fn identity(&self) -> Identity {
+        Identity::new("parade", START_FEN, &orthodox::STANDARD_PIECES)
     }
 
     fn options() -> &'static [OptionSpec] {
         OPTIONS
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &orthodox::STANDARD_PIECES
     }
 
     /// One field, `parade:<action pile, top first, or ->:<negative cards spent>`; a view
@@ -380,19 +368,11 @@ impl Rules for Parade {
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
-        if pos.turn() != Color::White
-            || pos.castling().any()
-            || pos.en_passant().is_some()
-            || pos.halfmove_clock() != 0
-            || pos.fullmoves() != 1
-        {
-            return Err(illegal(
-                "a parade has one player: the fields after the board are always w - - 0 1",
-            ));
-        }
-        if pos.kind(PAWN).any() {
-            return Err(illegal("Parade has no pawns"));
-        }
+        solitaire::validate_one_player(
+            pos,
+            "a parade has one player: the fields after the board are always w - - 0 1",
+            "Parade has no pawns",
+        )?;
         if pos.occupied().is_empty() {
             return Err(illegal("a parade needs pieces on the board"));
         }
@@ -495,31 +475,16 @@ impl Rules for Parade {
         });
     }
 
-    fn play_null(&self, pos: &mut Position<Self>) {
-        // Never called (null move is off): the one player cannot pass.
-        let _ = pos;
-    }
-
-    fn in_check(&self, _pos: &Position<Self>) -> bool {
-        false
-    }
-
     fn terminal(&self, pos: &Position<Self>) -> Option<Outcome> {
         if connected(pos) {
-            return Some(Outcome::Win {
-                winner: Color::White,
-                reason: WinReason::Variant(CONNECTED),
-            });
+            return Some(solitaire::won(CONNECTED));
         }
         (pos.state.pile_len == 0 && pos.state.negative_spent >= NEGATIVE_CARDS)
             .then_some(self.no_move_outcome(pos))
     }
 
     fn no_move_outcome(&self, _pos: &Position<Self>) -> Outcome {
-        Outcome::Win {
-            winner: Color::Black,
-            reason: WinReason::Variant(NOT_CONNECTED),
-        }
+        solitaire::lost(NOT_CONNECTED)
     }
 
     fn chance(&self, pos: &Position<Self>, outcomes: &mut Vec<ChanceOutcome>) -> bool {

@@ -164,15 +164,11 @@ struct DoneGuard<'a> {
 
 impl Drop for DoneGuard<'_> {
     fn drop(&mut self) {
-        let result = self.result.take().unwrap_or(ThreadResult {
-            best: Move::NULL,
-            score: 0,
-            depth: 0,
-            seldepth: 0,
-            pv: Vec::new(),
-            more_lines: Vec::new(),
-            interrupted: true,
-        });
+        // A thread that ended without a result (it panicked) was interrupted.
+        let result = self
+            .result
+            .take()
+            .unwrap_or_else(|| ThreadResult::nothing(true));
         let _ = self.sender.send(Message::Done(self.index, result));
     }
 }

@@ -146,6 +146,21 @@ pub struct ThreadResult {
     pub interrupted: bool,
 }
 
+impl ThreadResult {
+    /// A thread's result before it has found anything: no move, no line, depth 0.
+    pub(crate) fn nothing(interrupted: bool) -> ThreadResult {
+        ThreadResult {
+            best: Move::NULL,
+            score: 0,
+            depth: 0,
+            seldepth: 0,
+            pv: Vec::new(),
+            more_lines: Vec::new(),
+            interrupted,
+        }
+    }
+}
+
 /// Puts the best of `first` and `others` first (MultiPV): a later line may score above the
 /// first when the search is unstable; the rest stay in `others`, best first.
 fn best_line_first(first: Line, others: &mut Vec<Line>) -> Line {
@@ -1364,15 +1379,7 @@ impl<'a, R: Rules> Worker<'a, R> {
     /// does, skipping depths that enough threads already cover.
     pub fn iterate(&mut self, root: &Position<R>, mut report: impl FnMut(Report)) -> ThreadResult {
         let limits = self.shared.limits;
-        let mut result = ThreadResult {
-            best: Move::NULL,
-            score: 0,
-            depth: 0,
-            seldepth: 0,
-            pv: Vec::new(),
-            more_lines: Vec::new(),
-            interrupted: false,
-        };
+        let mut result = ThreadResult::nothing(false);
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 2)

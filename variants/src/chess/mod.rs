@@ -11,12 +11,12 @@ pub mod weights;
 
 use std::fmt::Debug;
 
-use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
-use amity_engine::search::{StrengthScale, see};
+use amity_engine::orthodox::{Orthodox, STANDARD_PIECES, STANDARD_START_FEN};
+use amity_engine::search::StrengthScale;
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
-    Color, DrawReason, FenError, Kind, Learning, Move, Notation, OptionKind, OptionSpec, Outcome,
-    PieceInfo, Position, Presentation, Rules, Scratch, SearchFlags, Solver, VariantSettings,
+    Color, FenError, Identity, Kind, Learning, Notation, OptionKind, OptionSpec, Position,
+    Presentation, Rules, Scratch, SearchFlags, Solver, VariantSettings,
 };
 
 use amity_engine::evaluation::Tapered;
@@ -67,7 +67,7 @@ impl Setup for Fide {
     }
 
     fn start_fen(&self) -> &'static str {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        STANDARD_START_FEN
     }
 
     fn chess960(&self) -> bool {
@@ -117,56 +117,19 @@ impl<S: Setup> ChessRules<S> {
 impl<S: Setup> Rules for ChessRules<S> {
     type State = ();
 
-    fn name(&self) -> &'static str {
-        S::NAME
+    fn identity(&self) -> Identity {
+        Identity::new(S::NAME, self.setup.start_fen(), &STANDARD_PIECES)
     }
 
     fn options() -> &'static [OptionSpec] {
         S::OPTIONS
     }
 
-    fn start_fen(&self) -> &'static str {
-        self.setup.start_fen()
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &STANDARD_PIECES
-    }
-
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
         self.rules().validate(pos)
     }
 
-    amity_engine::generate_by_flag!(|rules: &Self, pos, moves, tactical| {
-        rules.rules().generate(pos, moves, tactical)
-    });
-
-    #[inline]
-    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
-        self.rules().play(pos, mv);
-    }
-
-    #[inline]
-    fn in_check(&self, pos: &Position<Self>) -> bool {
-        orthodox::checkers(pos).any()
-    }
-
-    #[inline]
-    fn gives_check(&self, pos: &Position<Self>, mv: Move) -> Option<bool> {
-        Some(self.rules().gives_check(pos, mv))
-    }
-
-    fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
-        self.rules().no_move_outcome(pos)
-    }
-
-    fn position_draw(&self, pos: &Position<Self>) -> Option<DrawReason> {
-        orthodox::insufficient_material(pos).then_some(DrawReason::InsufficientMaterial)
-    }
-
-    fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {
-        see::orthodox(self, pos, mv)
-    }
+    amity_engine::orthodox_hooks!(|chess: &Self| chess.rules());
 
     fn search_flags(&self) -> SearchFlags {
         // Levels fitted against Stockfish's own UCI_Elo (Chess960 shares them).

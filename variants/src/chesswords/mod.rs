@@ -31,8 +31,8 @@ use amity_engine::orthodox::{
 };
 use amity_engine::search::StrengthScale;
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, Outcome, Piece, PieceInfo, PolicyOption, Position, Presentation, Rank, Rules,
+    Bitboard, Color, DrawReason, FenError, Geometry, Identity, Kind, Learning, Move, MoveFlag,
+    MoveList, Notation, Outcome, Piece, PolicyOption, Position, Presentation, Rank, Rules,
     RulesExt, Scratch, SearchFlags, Solver, Square,
 };
 
@@ -563,15 +563,6 @@ fn state_key(state: &ChesswordsState) -> u64 {
 
 // ----- FEN (rule 9) -----
 
-fn parse_square(text: &str) -> Result<Square, FenError> {
-    let square = Square::from_ascii(text.as_bytes())
-        .map_err(|_| FenError::Illegal(format!("'{text}' is not a square")))?;
-    if !GEOMETRY.mask().contains(square) {
-        return Err(FenError::Illegal(format!("{square} is off the board")));
-    }
-    Ok(square)
-}
-
 fn read_stage(text: &str) -> Result<Stage, FenError> {
     let bad = || FenError::Illegal(format!("unknown stage '{text}'"));
     let stage = match text {
@@ -592,7 +583,7 @@ fn read_stage(text: &str) -> Result<Stage, FenError> {
                 let mut chars = rest.chars();
                 let captured = chars.next().and_then(Card::from_char).ok_or_else(bad)?;
                 let capturer = chars.next().and_then(Card::from_char).ok_or_else(bad)?;
-                let from = parse_square(chars.as_str())?;
+                let from = fen_fields::square_on(GEOMETRY, chars.as_str())?;
                 Stage::Discard {
                     captured,
                     capturer,
@@ -647,7 +638,7 @@ fn read_state(fields: &[&str], mover: Color) -> Result<ChesswordsState, FenError
         .ok_or_else(|| fen_fields::expected("letters", letters_shape, letters_text))?;
     let mut checkers = Bitboard::EMPTY;
     for name in fen_fields::list(fields.tagged("checkers", "<squares or ->")?) {
-        let square = parse_square(name)?;
+        let square = fen_fields::square_on(GEOMETRY, name)?;
         if checkers.contains(square) {
             return Err(FenError::Illegal(format!(
                 "checkers: {square} listed twice (a square holds one checker)"
@@ -789,20 +780,8 @@ fn hidden(state: &ChesswordsState) -> bool {
 impl Rules for Chesswords {
     type State = ChesswordsState;
 
-    fn name(&self) -> &'static str {
-        "chesswords"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        START_FEN
-    }
-
-    fn geometry(&self) -> Geometry {
-        GEOMETRY
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &STANDARD_PIECES
+    fn identity(&self) -> Identity {
+        Identity::new("chesswords", START_FEN, &STANDARD_PIECES).on(GEOMETRY)
     }
 
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {

@@ -2,6 +2,7 @@
 //! into a typed [`Definition`], with every key checked: an unknown key, a bad value, a piece
 //! Amity cannot move yet and a rule it does not play yet are each an error at their line.
 
+use amity_engine::orthodox::STANDARD_START_FEN;
 use amity_engine::{
     Bitboard, File, Geometry, GuiBoard, Kind, PieceInfo, Rank, Square, position::MAX_KINDS,
 };
@@ -338,8 +339,6 @@ const RULE_KEYS: &[&str] = &[
     "shogiPawnDropMateIllegal",
     "promotedPieceType",
 ];
-
-const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// A piece kind as the file defined it, before it gets its number.
 struct PieceDraft {
@@ -892,7 +891,7 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
     }
     let start_fen = match reader.entry("startFen") {
         Some(entry) => amity_fen(&entry.value),
-        None => CHESS_FEN.to_string(),
+        None => STANDARD_START_FEN.to_string(),
     };
     let start_line = reader.entry("startFen").map_or(line, |entry| entry.line);
     let self_capture_immune = reader

@@ -16,9 +16,9 @@ use std::sync::Arc;
 
 use amity_engine::tuning::Learning;
 use amity_engine::{
-    Bitboard, Color, DrawReason, DrawRules, FenError, Geometry, GuiBoard, Kind, Move, MoveFlag,
-    MoveList, Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules,
-    Scratch, SearchFlags, Solver, Square, Verdict,
+    Bitboard, Color, DrawReason, DrawRules, FenError, GuiBoard, Identity, Kind, Move, MoveFlag,
+    MoveList, Notation, OptionKind, OptionSpec, Outcome, Position, Presentation, Rules, Scratch,
+    SearchFlags, Solver, Square, Verdict,
     position::{MAX_KINDS, color_index},
     zobrist,
 };
@@ -356,24 +356,13 @@ impl FileGame {
 impl Rules for FileGame {
     type State = FileState;
 
-    fn name(&self) -> &'static str {
-        self.definition().name
-    }
-
-    fn start_fen(&self) -> &'static str {
-        self.definition().start_fen
-    }
-
-    fn geometry(&self) -> Geometry {
-        self.definition().geometry
+    fn identity(&self) -> Identity {
+        let game = self.definition();
+        Identity::new(game.name, game.start_fen, game.pieces).on(game.geometry)
     }
 
     fn options() -> &'static [OptionSpec] {
         &[VARIANT_PATH]
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        self.definition().pieces
     }
 
     /// The fields after the move number: the checks each side has yet to give (`3+3`) where

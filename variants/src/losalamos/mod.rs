@@ -12,12 +12,12 @@ pub use evaluation::evaluate;
 
 use amity_engine::evaluation::Tapered;
 use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECES};
-use amity_engine::search::{StrengthScale, see};
+use amity_engine::search::StrengthScale;
 use amity_engine::tuning::Features;
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
-    DrawReason, FenError, Geometry, Learning, Move, Notation, Outcome, PieceInfo, Position,
-    Presentation, Rules, Scratch, SearchFlags, Solver,
+    FenError, Geometry, Identity, Learning, Notation, Position, Presentation, Rules, Scratch,
+    SearchFlags, Solver,
 };
 
 /// Los Alamos chess.
@@ -25,6 +25,8 @@ use amity_engine::{
 pub struct LosAlamos;
 
 const GEOMETRY: Geometry = Geometry { files: 6, ranks: 6 };
+
+const START_FEN: &str = "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1";
 
 /// Promotion choices, best first: there are no bishops to promote to.
 const PROMOTIONS: [amity_engine::Kind; 3] = [QUEEN, ROOK, KNIGHT];
@@ -40,22 +42,10 @@ const RULES: Orthodox = Orthodox {
 impl Rules for LosAlamos {
     type State = ();
 
-    fn name(&self) -> &'static str {
-        "losalamos"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"
-    }
-
-    fn geometry(&self) -> Geometry {
-        GEOMETRY
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
+    fn identity(&self) -> Identity {
         // The standard table keeps the kind numbers the orthodox generator expects; the bishop
         // entry is there but no legal position holds one (validate refuses it).
-        &STANDARD_PIECES
+        Identity::new("losalamos", START_FEN, &STANDARD_PIECES).on(GEOMETRY)
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
@@ -67,35 +57,9 @@ impl Rules for LosAlamos {
         RULES.validate(pos)
     }
 
-    amity_engine::generate_by_flag!(|_, pos, moves, tactical| RULES.generate(pos, moves, tactical));
-
-    #[inline]
-    fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
-        RULES.play(pos, mv);
-    }
-
-    #[inline]
-    fn in_check(&self, pos: &Position<Self>) -> bool {
-        orthodox::checkers(pos).any()
-    }
-
-    #[inline]
-    fn gives_check(&self, pos: &Position<Self>, mv: Move) -> Option<bool> {
-        Some(RULES.gives_check(pos, mv))
-    }
-
-    fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
-        RULES.no_move_outcome(pos)
-    }
-
-    fn position_draw(&self, pos: &Position<Self>) -> Option<DrawReason> {
-        // Without bishops only a lone knight (or nothing) beside the kings is dead.
-        orthodox::insufficient_material(pos).then_some(DrawReason::InsufficientMaterial)
-    }
-
-    fn static_exchange_in(&self, pos: &Position<Self>, mv: Move, _scratch: &mut Scratch) -> i32 {
-        see::orthodox(self, pos, mv)
-    }
+    // FIDE's dead positions hold here too: without bishops only a lone knight (or nothing)
+    // beside the kings is dead.
+    amity_engine::orthodox_hooks!(|_| RULES);
 
     fn search_flags(&self) -> SearchFlags {
         // Exchange reductions were measured in chess only: Los Alamos keeps the search its

@@ -64,6 +64,17 @@ impl<const PLANES: usize> Default for Tally<PLANES> {
     }
 }
 
+/// The squares of `squares` if bit `plane` of `weight` is set, else none: what that plane of
+/// the weight adds to (or takes from) each counter.
+#[inline(always)]
+fn weight_plane(squares: Bitboard, weight: u32, plane: usize) -> u64 {
+    if (weight >> plane) & 1 != 0 {
+        squares.0
+    } else {
+        0
+    }
+}
+
 impl<const PLANES: usize> Tally<PLANES> {
     /// Adds `weight` to the counter of every square in `squares` (modulo `2^PLANES`): a
     /// ripple-carry adder over the planes, without branches (a carry's length depends on the
@@ -72,11 +83,7 @@ impl<const PLANES: usize> Tally<PLANES> {
     pub fn add(&mut self, squares: Bitboard, weight: u32) {
         let mut carry = 0u64;
         for plane in 0..PLANES {
-            let addend = if (weight >> plane) & 1 != 0 {
-                squares.0
-            } else {
-                0
-            };
+            let addend = weight_plane(squares, weight, plane);
             let digit = self.0[plane];
             self.0[plane] = digit ^ addend ^ carry;
             carry = (digit & addend) | (carry & (digit ^ addend));
@@ -89,11 +96,7 @@ impl<const PLANES: usize> Tally<PLANES> {
     pub fn sub(&mut self, squares: Bitboard, weight: u32) {
         let mut borrow = 0u64;
         for plane in 0..PLANES {
-            let subtrahend = if (weight >> plane) & 1 != 0 {
-                squares.0
-            } else {
-                0
-            };
+            let subtrahend = weight_plane(squares, weight, plane);
             let digit = self.0[plane];
             self.0[plane] = digit ^ subtrahend ^ borrow;
             borrow = (!digit & subtrahend) | (borrow & !(digit ^ subtrahend));

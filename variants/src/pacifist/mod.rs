@@ -14,11 +14,12 @@ pub mod turn_memo;
 use amity_engine::castling::{Castle, CastlingNotation};
 use amity_engine::orthodox::{
     self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES,
+    STANDARD_START_FEN,
 };
 use amity_engine::search::StrengthScale;
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, File, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, OptionKind, OptionSpec, Outcome, Piece, PieceInfo, Position, Presentation, Rank,
+    Bitboard, Color, DrawReason, FenError, File, Identity, Kind, Learning, Move, MoveFlag,
+    MoveList, Notation, OptionKind, OptionSpec, Outcome, Piece, Position, Presentation, Rank,
     Rules, Scratch, SearchFlags, Solver, Square, VariantSettings, WinReason,
 };
 use caches::Cached;
@@ -881,44 +882,39 @@ impl Pacifist {
         node: &NodeInfluence<B>,
         moves: &mut S,
     ) {
-        let us = pos.turn();
-        let occupied = pos.occupied();
-        let empty = !occupied;
         let quick = QuickTest::new(pos, node);
         // One copy of the piece code per kind: the kind decides which attacks and weights
         // apply, and known where the code is compiled it costs no branch.
-        for from in pos.pieces(us, KNIGHT) {
-            let targets = knight_attacks(from) & empty;
-            self.piece_moves::<{ KNIGHT.index() as u8 }, B, S>(
-                pos, node, &quick, from, targets, moves,
-            );
-        }
-        for from in pos.pieces(us, BISHOP) {
-            let targets = node.line_attacks(BISHOP, us, from) & empty;
-            self.piece_moves::<{ BISHOP.index() as u8 }, B, S>(
-                pos, node, &quick, from, targets, moves,
-            );
-        }
-        for from in pos.pieces(us, ROOK) {
-            let targets = node.line_attacks(ROOK, us, from) & empty;
-            self.piece_moves::<{ ROOK.index() as u8 }, B, S>(
-                pos, node, &quick, from, targets, moves,
-            );
-        }
-        for from in pos.pieces(us, QUEEN) {
-            let targets = node.line_attacks(QUEEN, us, from) & empty;
-            self.piece_moves::<{ QUEEN.index() as u8 }, B, S>(
-                pos, node, &quick, from, targets, moves,
-            );
-        }
-        for from in pos.pieces(us, KING) {
-            let targets = king_attacks(from) & empty;
-            self.piece_moves::<{ KING.index() as u8 }, B, S>(
-                pos, node, &quick, from, targets, moves,
-            );
-        }
+        self.kind_moves::<{ KNIGHT.index() as u8 }, B, S>(pos, node, &quick, moves);
+        self.kind_moves::<{ BISHOP.index() as u8 }, B, S>(pos, node, &quick, moves);
+        self.kind_moves::<{ ROOK.index() as u8 }, B, S>(pos, node, &quick, moves);
+        self.kind_moves::<{ QUEEN.index() as u8 }, B, S>(pos, node, &quick, moves);
+        self.kind_moves::<{ KING.index() as u8 }, B, S>(pos, node, &quick, moves);
         self.pawn_moves(pos, node, &quick, moves);
         self.castling_moves(pos, node, moves);
+    }
+
+    /// The legal moves of every piece of kind `KIND` (a piece, not a pawn) of the side to
+    /// move, each to the empty squares it attacks.
+    #[inline(always)]
+    fn kind_moves<const KIND: u8, B: Balance, S: MoveSink>(
+        &self,
+        pos: &Position<Self>,
+        node: &NodeInfluence<B>,
+        quick: &QuickTest,
+        moves: &mut S,
+    ) {
+        let us = pos.turn();
+        let empty = !pos.occupied();
+        let kind = Kind::new(KIND);
+        for from in pos.pieces(us, kind) {
+            let attacks = match kind {
+                KNIGHT => knight_attacks(from),
+                KING => king_attacks(from),
+                _ => node.line_attacks(kind, us, from),
+            };
+            self.piece_moves::<KIND, B, S>(pos, node, quick, from, attacks & empty, moves);
+        }
     }
 
     /// The legal moves of the piece of kind `KIND` on `from` to `targets` (empty squares it
@@ -1716,20 +1712,12 @@ const QUIESCENCE_PLIES: u32 = 8;
 impl Rules for Pacifist {
     type State = ();
 
-    fn name(&self) -> &'static str {
-        "pacifist"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    fn identity(&self) -> Identity {
+        Identity::new("pacifist", STANDARD_START_FEN, &STANDARD_PIECES)
     }
 
     fn options() -> &'static [OptionSpec] {
         OPTIONS
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &STANDARD_PIECES
     }
 
     /// Pawns only on ranks 2 to 7, the side not to move owns a king (its turn ended legally),

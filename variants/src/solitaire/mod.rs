@@ -1,12 +1,16 @@
 //! What the two chess solitaires (Parade and Neighbour) share: piece cards, the groups pieces
 //! form (orthogonally or with diagonals too), the boxes a group must fit in (the admissible
-//! bounds of both solvers) and the solvers themselves ([`solver`]).
+//! bounds of both solvers), the solvers themselves ([`solver`]) and the rules both answer alike
+//! (one player, no pawns, a win once connected).
 
 pub mod solver;
 
-use amity_engine::orthodox::{BISHOP, KING, KNIGHT, QUEEN, ROOK, STANDARD_PIECES};
+use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, STANDARD_PIECES};
 use amity_engine::rules::Refereed;
-use amity_engine::{Bitboard, Color, Kind, Move, MoveList, Piece, Position, RulesExt, SeatInfo};
+use amity_engine::{
+    Bitboard, Color, FenError, Kind, Move, MoveList, OptionKind, OptionSpec, Outcome, Piece,
+    Position, Rules, RulesExt, SeatInfo, WinReason,
+};
 
 use solver::Solitaire;
 
@@ -821,6 +825,54 @@ pub const ONE_SEAT: [SeatInfo; 1] = [SeatInfo {
     side: Color::White,
 }];
 
+/// The option named `name`, a check off by default, that opens a solitaire's face-down cards
+/// to the player. It changes what the player sees, never the rules.
+pub const fn open_option(name: &'static str) -> OptionSpec {
+    OptionSpec {
+        name,
+        player: false,
+        kind: OptionKind::Check { default: false },
+    }
+}
+
+/// Refuses a solitaire's position whose fields after the board are not `w - - 0 1` (one
+/// player, who never castles, takes en passant or counts moves), or that holds a pawn (no card
+/// is one); `one_player` and `no_pawns` are the refusals in the game's own words.
+pub fn validate_one_player<R: Rules>(
+    pos: &Position<R>,
+    one_player: &str,
+    no_pawns: &str,
+) -> Result<(), FenError> {
+    if pos.turn() != Color::White
+        || pos.castling().any()
+        || pos.en_passant().is_some()
+        || pos.halfmove_clock() != 0
+        || pos.fullmoves() != 1
+    {
+        return Err(FenError::Illegal(one_player.into()));
+    }
+    if pos.kind(PAWN).any() {
+        return Err(FenError::Illegal(no_pawns.into()));
+    }
+    Ok(())
+}
+
+/// The player's win (White's side), for the reason `why`.
+pub fn won(why: &'static str) -> Outcome {
+    Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Variant(why),
+    }
+}
+
+/// The player's loss, written as a win of the side nobody plays (Black), for the reason `why`.
+pub fn lost(why: &'static str) -> Outcome {
+    Outcome::Win {
+        winner: Color::Black,
+        reason: WinReason::Variant(why),
+    }
+}
+
 /// The referee of a blind add ([`amity_engine::Rules::referee`] for both solitaires): the
 /// player's `add` from a face-down pile becomes the full state's add of the card(s) on top.
 /// Where the turned cards land on a taken square (Neighbour), the player chooses the square
@@ -859,9 +911,10 @@ pub fn referee_blind_add<R: Solitaire>(
 }
 
 /// The [`amity_engine::Rules`] hooks every solitaire answers alike, written inside its
-/// `impl Rules`: the referee of a blind add, a deal shuffled by the solitaire's own
-/// notation, and [`SearchFlags::SOLITAIRE`](amity_engine::SearchFlags::SOLITAIRE) with the
-/// solitaire's own strength scale (how many levels a doubling of the solver's nodes is worth).
+/// `impl Rules`: the referee of a blind add, a deal shuffled by the solitaire's own notation,
+/// [`SearchFlags::SOLITAIRE`](amity_engine::SearchFlags::SOLITAIRE) with the solitaire's own
+/// strength scale (how many levels a doubling of the solver's nodes is worth), and no null
+/// move and no check (one player).
 macro_rules! solitaire_rules {
     ($strength:expr) => {
         fn referee(
@@ -883,6 +936,15 @@ macro_rules! solitaire_rules {
                 strength: $strength,
                 ..amity_engine::SearchFlags::SOLITAIRE
             }
+        }
+
+        fn play_null(&self, pos: &mut Position<Self>) {
+            // Never called (null move is off): the one player cannot pass.
+            let _ = pos;
+        }
+
+        fn in_check(&self, _pos: &Position<Self>) -> bool {
+            false
         }
     };
 }

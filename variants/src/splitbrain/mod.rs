@@ -13,8 +13,8 @@ use amity_engine::fen_fields::{self, ExtraFields};
 use amity_engine::orthodox::{self, KNIGHT, Orthodox, QUEEN, ROOK, STANDARD_PIECES};
 use amity_engine::search::StrengthScale;
 use amity_engine::{
-    Bitboard, Color, DrawReason, FenError, Geometry, Kind, Learning, Move, MoveFlag, MoveList,
-    Notation, OptionKind, OptionSpec, Outcome, PieceInfo, Position, Presentation, Rules, RulesExt,
+    Bitboard, Color, DrawReason, FenError, Geometry, Identity, Kind, Learning, Move, MoveFlag,
+    MoveList, Notation, OptionKind, OptionSpec, Outcome, Position, Presentation, Rules, RulesExt,
     Scratch, SearchFlags, SeatInfo, Solver, Square,
 };
 use rand::rngs::StdRng;
@@ -871,15 +871,6 @@ fn consistent(legal: &[Move], chooser: Square, target: Square, choices: Choices)
     }
 }
 
-fn parse_square(text: &str) -> Result<Square, FenError> {
-    let square = Square::from_ascii(text.as_bytes())
-        .map_err(|_| FenError::Illegal(format!("'{text}' is not a square")))?;
-    if !GEOMETRY.mask().contains(square) {
-        return Err(FenError::Illegal(format!("{square} is off the board")));
-    }
-    Ok(square)
-}
-
 /// Reads the `turn:` decisions into the state (order as rule 7 lists them).
 fn read_turn(state: &mut SplitBrainState, text: &str) -> Result<(), FenError> {
     let bad = |why: &str| FenError::Illegal(format!("turn:{text}: {why}"));
@@ -901,8 +892,8 @@ fn read_turn(state: &mut SplitBrainState, text: &str) -> Result<(), FenError> {
         expected = order + 1;
         match name {
             "c" if value == "?" => state.hidden_chooser = true,
-            "c" => state.chooser = Some(parse_square(value)?),
-            "m" => state.target = Some(parse_square(value)?),
+            "c" => state.chooser = Some(fen_fields::square_on(GEOMETRY, value)?),
+            "m" => state.target = Some(fen_fields::square_on(GEOMETRY, value)?),
             "r" => {
                 state.resolution = Some(match value {
                     "piece" => Resolution::Piece,
@@ -910,7 +901,7 @@ fn read_turn(state: &mut SplitBrainState, text: &str) -> Result<(), FenError> {
                     _ => return Err(bad("r: is piece or target")),
                 })
             }
-            _ => state.tie = Some(parse_square(value)?),
+            _ => state.tie = Some(fen_fields::square_on(GEOMETRY, value)?),
         }
     }
     // A view hides the chooser's square only while the mover decides.
@@ -944,26 +935,14 @@ fn write_turn(state: &SplitBrainState) -> String {
 impl Rules for SplitBrain {
     type State = SplitBrainState;
 
-    fn name(&self) -> &'static str {
-        "splitbrain"
-    }
-
-    fn start_fen(&self) -> &'static str {
-        START_FEN
-    }
-
-    fn geometry(&self) -> Geometry {
-        GEOMETRY
+    fn identity(&self) -> Identity {
+        Identity::new("splitbrain", START_FEN, &STANDARD_PIECES).on(GEOMETRY)
     }
 
     /// The seat an engine plays. It does not change the rules (the game is built the same for
     /// every seat); the protocols read it when asked to decide.
     fn options() -> &'static [OptionSpec] {
         OPTIONS
-    }
-
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &STANDARD_PIECES
     }
 
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {

@@ -9,12 +9,13 @@ use std::sync::atomic::AtomicBool;
 use amity_engine::orthodox::{self, Orthodox, STANDARD_PIECES};
 use amity_engine::search::{Limits, Score, Searcher};
 use amity_engine::{
-    ChanceOutcome, FenError, Game, Kind, Move, MoveFlag, MoveList, Outcome, PieceInfo, Position,
+    ChanceOutcome, FenError, Game, Identity, Kind, Move, MoveFlag, MoveList, Outcome, Position,
     Rules, Scratch, Square, zobrist,
 };
 use amity_variants::evaluation;
 
 const RULES: Orthodox = Orthodox::FIDE;
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// Chess where a coin is thrown after each move: heads changes nothing, tails gives the side
 /// that just moved a small bonus in the evaluation (so outcomes differ and weights matter).
@@ -30,14 +31,8 @@ struct Coin {
 impl Rules for CoinChess {
     type State = Coin;
 
-    fn name(&self) -> &'static str {
-        "coinchess"
-    }
-    fn start_fen(&self) -> &'static str {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    }
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &STANDARD_PIECES
+    fn identity(&self) -> Identity {
+        Identity::new("coinchess", START_FEN, &STANDARD_PIECES)
     }
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
         RULES.validate(pos)
@@ -107,14 +102,8 @@ struct PassingChess;
 impl Rules for PassingChess {
     type State = bool;
 
-    fn name(&self) -> &'static str {
-        "passingchess"
-    }
-    fn start_fen(&self) -> &'static str {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    }
-    fn pieces(&self) -> &'static [PieceInfo] {
-        &STANDARD_PIECES
+    fn identity(&self) -> Identity {
+        Identity::new("passingchess", START_FEN, &STANDARD_PIECES)
     }
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
         RULES.validate(pos)
