@@ -1,6 +1,7 @@
 //! The command-line tools that play or count on their own: `selfplay` (Amity against itself,
 //! board by board) and `perft`.
 
+use amity_engine::RulesExt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 

@@ -2,6 +2,7 @@
 //! labelled positions, the `fen;score` files `amity tune` makes and
 //! `scripts/stockfish_labels.py` relabels, and writes the file the variant embeds.
 
+use amity_engine::RulesExt;
 use amity_engine::network::{self, Trainer, TrainingSample, TrainingSettings};
 use amity_engine::tuning::Features;
 use amity_engine::{Color, Game, Learning};

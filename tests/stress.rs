@@ -13,6 +13,7 @@
 //! A failing stream is written to `target/stress-failures/` twice: `<name>.in`, the lines sent
 //! (replay with `amity < file`), and `<name>.log`, the whole exchange with times.
 
+use amity_engine::RulesExt;
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt::Write as _;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -23,7 +24,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use amity_engine::options::OptionKind;
-use amity_engine::{Game, Notation, Presentation, Rules};
+use amity_engine::{Game, Notation, Presentation};
 use amity_uci::gui::Dialect;
 use amity_variants::{AnyGame, Variant, VariantOptions, with_game};
 use rand::rngs::StdRng;

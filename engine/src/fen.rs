@@ -2,6 +2,7 @@
 //! such as `+C`), side to move, castling, en passant and clocks, plus the variant's own fields.
 //! Every malformed FEN gets an error that names what was wrong.
 
+use crate::rules::RulesExt;
 use shakmaty::{Bitboard, Color, File, Rank, Square};
 use std::fmt;
 

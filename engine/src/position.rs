@@ -10,7 +10,7 @@ use crate::zobrist;
 /// Most piece kinds a variant may define (chess has six, It is what it is chess eleven).
 pub const MAX_KINDS: usize = 12;
 
-/// A piece kind: an index into the variant's piece table ([`Rules::pieces`]).
+/// A piece kind: an index into the variant's piece table ([`RulesExt::pieces`](crate::RulesExt::pieces)).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Default)]
 pub struct Kind(u8);
 

@@ -51,7 +51,7 @@ pub struct PieceInfo {
 }
 
 /// The constants that name a game and lay out its board, which [`Rules::identity`] answers
-/// and [`Rules::name`], [`Rules::start_fen`], [`Rules::geometry`] and [`Rules::pieces`] read.
+/// and [`RulesExt::name`], [`RulesExt::start_fen`], [`RulesExt::geometry`] and [`RulesExt::pieces`] read.
 #[derive(Clone, Copy, Debug)]
 pub struct Identity {
     /// The name used by `UCI_Variant`, XBoard `variant` and the PGN `Variant` tag.
@@ -398,33 +398,10 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// State the variant needs beyond the board (couples, phases, decks), part of the hash.
     type State: Clone + PartialEq + Eq + Default + Debug + Send + Sync;
 
-    /// The game's name, start position, board and pieces: one answer, which the four hooks
-    /// below read (a game writes this one, not them).
+    /// The game's name, start position, board and pieces: one answer, which
+    /// [`RulesExt::name`], [`RulesExt::start_fen`], [`RulesExt::geometry`] and
+    /// [`RulesExt::pieces`] read.
     fn identity(&self) -> Identity;
-
-    /// The name used by `UCI_Variant`, XBoard `variant` and the PGN `Variant` tag.
-    #[inline]
-    fn name(&self) -> &'static str {
-        self.identity().name
-    }
-
-    /// The FEN of the game's start position.
-    #[inline]
-    fn start_fen(&self) -> &'static str {
-        self.identity().start_fen
-    }
-
-    /// The board's size.
-    #[inline]
-    fn geometry(&self) -> Geometry {
-        self.identity().geometry
-    }
-
-    /// The variant's piece kinds, indexed by [`Kind`].
-    #[inline]
-    fn pieces(&self) -> &'static [PieceInfo] {
-        self.identity().pieces
-    }
 
     /// The options that change this variant's rules (a measure, a number of seats), which the
     /// protocols and the command line list and check without knowing their names; the variants
@@ -647,7 +624,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
     }
 
     /// A fresh random deal for a real game (hands and deck shuffled), where the start FEN is
-    /// only a fixed test deal. `None`: the game starts from [`Rules::start_fen`].
+    /// only a fixed test deal. `None`: the game starts from [`RulesExt::start_fen`].
     fn deal(&self, rng: &mut rand::rngs::StdRng) -> Option<Position<Self>> {
         let _ = rng;
         None
@@ -720,6 +697,14 @@ pub trait Rules: Clone + Send + Sync + 'static {
 /// decision at a time and keep nothing between them. Each answers exactly as its `_in` hook
 /// with a fresh scratch.
 pub trait RulesExt: Rules {
+    /// The name used by `UCI_Variant`, XBoard `variant` and the PGN `Variant` tag.
+    fn name(&self) -> &'static str;
+    /// The FEN of the game's start position.
+    fn start_fen(&self) -> &'static str;
+    /// The board's size.
+    fn geometry(&self) -> Geometry;
+    /// The variant's piece kinds, indexed by [`Kind`].
+    fn pieces(&self) -> &'static [PieceInfo];
     /// [`Rules::generate_in`] with a fresh scratch.
     fn generate(&self, pos: &Position<Self>, moves: &mut MoveList);
     /// [`Rules::count_moves_in`] with a fresh scratch.
@@ -739,6 +724,26 @@ pub trait RulesExt: Rules {
 }
 
 impl<R: Rules> RulesExt for R {
+    #[inline]
+    fn name(&self) -> &'static str {
+        self.identity().name
+    }
+
+    #[inline]
+    fn start_fen(&self) -> &'static str {
+        self.identity().start_fen
+    }
+
+    #[inline]
+    fn geometry(&self) -> Geometry {
+        self.identity().geometry
+    }
+
+    #[inline]
+    fn pieces(&self) -> &'static [PieceInfo] {
+        self.identity().pieces
+    }
+
     #[inline]
     fn generate(&self, pos: &Position<Self>, moves: &mut MoveList) {
         self.generate_in(pos, moves, &mut Scratch::new());

@@ -5,6 +5,7 @@
 //! results). A board is drawn from [`board_json`], the JSON the web page draws every board
 //! from, its rooms' too.
 
+use amity_engine::RulesExt;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;

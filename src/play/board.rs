@@ -2,6 +2,7 @@
 //! or plain), each square's label beside its piece, the last decision marked, then the rows
 //! of cards, the game's own description and the FEN of what is shown.
 
+use amity_engine::RulesExt;
 use amity_engine::{Color, File, Move, MoveFlag, Position, Rank, Square};
 use amity_match::notation::side_name;
 use amity_variants::Variant;

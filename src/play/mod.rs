@@ -11,6 +11,7 @@ mod board;
 mod person;
 mod record;
 
+use amity_engine::RulesExt;
 use std::fmt;
 use std::io::{BufRead, Write};
 use std::time::Duration;

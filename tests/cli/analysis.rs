@@ -3,6 +3,7 @@
 //! found and otherwise ends by whichever other limit comes first; and the score's chances
 //! (`UCI_ShowWDL`).
 
+use amity_engine::RulesExt;
 use std::time::Duration;
 
 use crate::common::Engine;
@@ -63,7 +64,6 @@ fn plays(variant: &str, fen: &str, pv: &[String]) -> bool {
 fn start_fen(variant: &str) -> String {
     let template = amity_variants::new_game(variant).expect("a known game");
     amity_variants::with_game!(&template, g => {
-        use amity_engine::Rules;
         g.rules().start_fen().to_string()
     })
 }

@@ -4,6 +4,7 @@
 //! Everything is derived from the variant's [`Rules`], so a newly registered variant is
 //! described the moment it exists.
 
+use amity_engine::RulesExt;
 use amity_engine::{File, Game, Kind, MoveFlag, Rank, Square, rules::kinds};
 use amity_variants::Variant;
 

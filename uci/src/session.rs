@@ -2,6 +2,7 @@
 //! options, the searcher and the background job (search or perft) that runs while the front
 //! end keeps reading input. Front ends turn text into calls here and results into text.
 
+use amity_engine::RulesExt;
 use std::fmt;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -9,13 +9,14 @@ mod mirror;
 pub use command::{Command, CommandError};
 pub use mirror::{Mirror, Repair};
 
+use amity_engine::RulesExt;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use amity_engine::search::{Clock, Limits, Report, Score, SearchResult, Searcher};
 use amity_engine::win_rate::Wdl;
-use amity_engine::{Color, Game, Move, MoveError, Notation, Outcome, Rules};
+use amity_engine::{Color, Game, Move, MoveError, Notation, Outcome};
 use amity_variants::{AnyGame, Variant, with_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
 use amity_engine::game::parse_move;
-use amity_engine::{Game, Notation, Position, Rules, RulesExt};
+use amity_engine::{Game, Notation, Position, RulesExt};
 use amity_uci::session::Output;
 use amity_variants::{AnyGame, Variant, with_game};
 use proptest::prelude::*;

@@ -23,6 +23,7 @@ pub mod splitbrain;
 mod threats;
 mod words;
 
+use amity_engine::RulesExt;
 use amity_engine::{
     Game, Learning, Notation, OptionError, OptionSpec, OptionValue, Partner, Presentation, Rules,
     Solver, VariantSettings,

@@ -2,6 +2,7 @@
 //! JSON request, changes the rooms, and says which text goes to which browser. The socket
 //! server feeds it; tests drive it directly.
 
+use amity_engine::RulesExt;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

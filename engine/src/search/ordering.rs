@@ -4,6 +4,7 @@
 //! moves by history, bad captures last. Every legal move comes out exactly once (a test
 //! compares its perft with plain generation).
 
+use crate::rules::RulesExt;
 use arrayvec::ArrayVec;
 use shakmaty::Color;
 

@@ -3,6 +3,7 @@
 //! nodes. Each thread owns its history, killers and stack; the transposition table, the stop
 //! flags and the node counters are shared through [`Shared`].
 
+use crate::rules::RulesExt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};

@@ -12,6 +12,7 @@ pub mod outcome;
 pub mod paths;
 pub mod reader;
 
+use amity_engine::RulesExt;
 use std::sync::Arc;
 
 use amity_engine::tuning::Learning;

@@ -357,7 +357,7 @@ mod tests {
     use crate::pacifist::Pacifist;
     use crate::pacifist::influence::{Difference, Measure, SlicedAverage};
     use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-    use amity_engine::{Kind, MoveList, Position, Rules, RulesExt};
+    use amity_engine::{Kind, MoveList, Position, RulesExt};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 

@@ -7,9 +7,7 @@ use std::collections::BTreeSet;
 
 use amity_engine::orthodox::{self, KING, PAWN};
 use amity_engine::paths::{PathTable, standard_chess_paths};
-use amity_engine::{
-    Bitboard, Color, Geometry, MoveFlag, MoveList, Position, Rules, RulesExt, Square,
-};
+use amity_engine::{Bitboard, Color, Geometry, MoveFlag, MoveList, Position, RulesExt, Square};
 use amity_variants::Chess;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -3,7 +3,7 @@
 //! the hash, FEN round trips and that no move leaves the board.
 
 use amity_engine::{
-    Color, DrawReason, Game, MoveList, Notation, Outcome, Position, Rules, RulesExt, WinReason,
+    Color, DrawReason, Game, MoveList, Notation, Outcome, Position, RulesExt, WinReason,
 };
 use amity_variants::LosAlamos;
 
