@@ -653,11 +653,7 @@ pub fn pseudo_legal<S: MoveSink>(
         });
     for (kind, kind_moves, pieces) in tables.present(pos, us) {
         if Some(kind) == game.pawn {
-            if tables.chess_pawn {
-                chess_pawn_moves(game, tables, pos, kind_moves, pieces, moves);
-            } else {
-                pawn_moves(game, tables, pos, kind_moves, pieces, moves);
-            }
+            pawn_moves(game, tables, pos, kind_moves, pieces, moves);
             continue;
         }
         // Shogi-style: a piece that has a promoted form may take it on a move into, inside or
@@ -743,8 +739,9 @@ fn first_moves<S: MoveSink>(
     }
 }
 
-/// The moves of chess pawns on `pieces`, all pawns at once: as [`pawn_moves`] finds them.
-fn chess_pawn_moves<S: MoveSink>(
+/// The moves of the pawns on `pieces`: by their Betza (all pawns at once for chess's pawn),
+/// promoting where the game says, the double step and en passant.
+fn pawn_moves<S: MoveSink>(
     game: &Definition,
     tables: &Tables,
     pos: &Position<FileGame>,
@@ -753,14 +750,67 @@ fn chess_pawn_moves<S: MoveSink>(
     moves: &mut S,
 ) {
     let us = pos.turn();
-    let ahead = 8 * i32::from(forward(us));
-    let empty = !pos.occupied() & tables.board;
-    let theirs = pos.theirs() & tables.board;
     let zone = if game.promotions.is_empty() {
         Bitboard::EMPTY
     } else {
         tables.promotion_zone[color_index(us)]
     };
+    if tables.chess_pawn {
+        chess_pawn_steps(game, tables, pos, pieces, zone, moves);
+    } else {
+        let ahead = forward(us);
+        let occupied = pos.occupied();
+        let double_step_from = tables.double_step_from[color_index(us)];
+        for from in pieces {
+            let mut targets = tables.targets(kind_moves, from, occupied, pos.theirs());
+            if double_step_from.contains(from)
+                && let Some(one) = offset(from, (0, ahead), tables.files, tables.ranks)
+                && let Some(two) = offset(one, (0, ahead), tables.files, tables.ranks)
+                && !occupied.contains(one)
+                && !occupied.contains(two)
+            {
+                targets.add(two);
+            }
+            moves.targets(from, targets & !zone);
+            for to in targets & zone {
+                promote(game, from, to, moves);
+            }
+        }
+    }
+    if let Some(square) = pos.en_passant()
+        && !pos.occupied().contains(square)
+    {
+        for from in kind_moves.captures_from[square as usize] & pieces {
+            moves.push(Move::en_passant(from, square));
+        }
+    }
+}
+
+/// A pawn's move from `from` to `to` in its promotion zone: each promotion, and the plain
+/// move where promotion is not mandatory.
+fn promote<S: MoveSink>(game: &Definition, from: Square, to: Square, moves: &mut S) {
+    for &kind in &game.promotions {
+        moves.push(Move::promotion(from, to, kind));
+    }
+    if !game.mandatory_promotion {
+        moves.push(Move::normal(from, to));
+    }
+}
+
+/// Chess pawns' steps and captures, all pawns at once by shifting their set (en passant
+/// aside).
+fn chess_pawn_steps<S: MoveSink>(
+    game: &Definition,
+    tables: &Tables,
+    pos: &Position<FileGame>,
+    pieces: Bitboard,
+    zone: Bitboard,
+    moves: &mut S,
+) {
+    let us = pos.turn();
+    let ahead = 8 * i32::from(forward(us));
+    let empty = !pos.occupied() & tables.board;
+    let theirs = pos.theirs() & tables.board;
     let single = shifted(pieces, ahead) & empty;
     let first = shifted(pieces & tables.double_step_from[color_index(us)], ahead) & empty;
     let double = shifted(first, ahead) & empty;
@@ -777,68 +827,7 @@ fn chess_pawn_moves<S: MoveSink>(
     ] {
         moves.shifted(targets & !zone, shift);
         for to in targets & zone {
-            let from = behind(to, shift);
-            for &kind in &game.promotions {
-                moves.push(Move::promotion(from, to, kind));
-            }
-            if !game.mandatory_promotion {
-                moves.push(Move::normal(from, to));
-            }
-        }
-    }
-    if let Some(square) = pos.en_passant()
-        && !pos.occupied().contains(square)
-    {
-        for from in kind_moves.captures_from[square as usize] & pieces {
-            moves.push(Move::en_passant(from, square));
-        }
-    }
-}
-
-/// The moves of the pawns on `pieces`: by their Betza, promoting where the game says, the
-/// double step and en passant.
-fn pawn_moves<S: MoveSink>(
-    game: &Definition,
-    tables: &Tables,
-    pos: &Position<FileGame>,
-    kind_moves: &KindMoves,
-    pieces: Bitboard,
-    moves: &mut S,
-) {
-    let us = pos.turn();
-    let forward: i8 = if us == Color::White { 1 } else { -1 };
-    let theirs = pos.theirs();
-    let occupied = pos.occupied();
-    let zone = if game.promotions.is_empty() {
-        Bitboard::EMPTY
-    } else {
-        tables.promotion_zone[color_index(us)]
-    };
-    let double_step_from = tables.double_step_from[color_index(us)];
-    for from in pieces {
-        let mut targets = tables.targets(kind_moves, from, occupied, theirs);
-        if double_step_from.contains(from)
-            && let Some(one) = offset(from, (0, forward), tables.files, tables.ranks)
-            && let Some(two) = offset(one, (0, forward), tables.files, tables.ranks)
-            && !occupied.contains(one)
-            && !occupied.contains(two)
-        {
-            targets.add(two);
-        }
-        moves.targets(from, targets & !zone);
-        for to in targets & zone {
-            for &kind in &game.promotions {
-                moves.push(Move::promotion(from, to, kind));
-            }
-            if !game.mandatory_promotion {
-                moves.push(Move::normal(from, to));
-            }
-        }
-        if let Some(square) = pos.en_passant()
-            && kind_moves.capture_leaps[from as usize].contains(square)
-            && !occupied.contains(square)
-        {
-            moves.push(Move::en_passant(from, square));
+            promote(game, behind(to, shift), to, moves);
         }
     }
 }
