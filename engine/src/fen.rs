@@ -299,8 +299,17 @@ fn parse_clock(field: Option<&&str>, default: u32) -> Result<u32, FenError> {
 
 impl<R: Rules> Position<R> {
     /// Reads a FEN. The counters may be left out (EPD style); fields after the sixth belong to
-    /// the variant.
+    /// the variant. A FEN in another engine's layout is read in the game's own
+    /// ([`Rules::fen_in_own_layout`]).
     pub fn from_fen(rules: &R, fen: &str) -> Result<Position<R>, FenError> {
+        match rules.fen_in_own_layout(fen) {
+            Some(own) => Self::from_own_fen(rules, &own),
+            None => Self::from_own_fen(rules, fen),
+        }
+    }
+
+    /// [`Position::from_fen`] of a FEN in Amity's layout.
+    fn from_own_fen(rules: &R, fen: &str) -> Result<Position<R>, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let Some(board) = fields.first() else {
             return Err(FenError::Empty);

@@ -664,6 +664,14 @@ pub trait Rules: Clone + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// A FEN written in another engine's layout (Fairy-Stockfish's: a check count before the
+    /// clocks, a running count's limit in the en passant field), rewritten in Amity's, which
+    /// [`Position::from_fen`] then reads. `None`: the FEN is read as it stands.
+    fn fen_in_own_layout(&self, fen: &str) -> Option<String> {
+        let _ = fen;
+        None
+    }
+
     /// The castling field as the variant writes it when the usual letters do not fit (rook
     /// files in Shredder form, rights hidden from a view written `?`). `None`: the usual
     /// letters. A FEN reader skips `?` in the field.

@@ -1100,26 +1100,43 @@ fn nominal_value(role: Role, atoms: &[Atom]) -> i32 {
 /// Fairy-Stockfish writes a check count (`3+3`) before the clocks; Amity's FEN keeps the
 /// usual six fields first and the count as the game's own field after them.
 /// Its shogi games leave out the castling and en passant fields (`... w 0 1`): they are put
-/// back as `- -`.
+/// back as `- -`. A running count it writes as its limit in the en passant field and the
+/// plies counted in the halfmove field (`... b - 32 5 40`); Amity's is its own last field,
+/// `plies/limit`, with the halfmove clock at 0 (as Fairy-Stockfish reads it).
 pub fn amity_fen(fen: &str) -> String {
-    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
     if fields.len() >= 3 && fields[2].parse::<u32>().is_ok() {
-        fields.insert(2, "-");
-        fields.insert(3, "-");
+        fields.insert(2, "-".into());
+        fields.insert(3, "-".into());
     }
-    if let Some(index) = fields
+    // The check count, wherever it stands after the board and the side to move.
+    let checks = fields
         .iter()
-        .position(|f| f.contains('+') && !f.contains('/'))
-        && index >= 2
-    {
-        let count = fields.remove(index);
-        fields.push(count);
-        if fields.len() == 5 {
-            // No clocks were given after the count: put the defaults back before it.
-            fields.insert(4, "0");
-            fields.insert(5, "1");
+        .skip(2)
+        .position(|field| field.contains('+') && !field.contains('/'))
+        .map(|index| fields.remove(index + 2));
+    // A running count: its limit in the en passant field, its plies in the halfmove field.
+    let count = match fields.get(3).map(|field| field.parse::<u32>()) {
+        Some(Ok(limit)) => {
+            fields[3] = "-".into();
+            let plies = fields.get_mut(4).map_or_else(
+                || "0".to_string(),
+                |clock| std::mem::replace(clock, "0".into()),
+            );
+            Some(format!("{plies}/{limit}"))
+        }
+        _ => None,
+    };
+    if checks.is_some() || count.is_some() {
+        // Clocks left out before the game's own fields: their defaults.
+        for (index, default) in [(4, "0"), (5, "1")] {
+            if fields.len() == index {
+                fields.push(default.into());
+            }
         }
     }
+    fields.extend(count);
+    fields.extend(checks);
     fields.join(" ")
 }
 
@@ -1337,5 +1354,16 @@ mod tests {
             amity_fen("rbsgk/4p/5/P4/KGSBR[-] w 0 1"),
             "rbsgk/4p/5/P4/KGSBR[-] w - - 0 1"
         );
+        // A running count, alone and with a check count; Amity's own FEN stays as it is.
+        assert_eq!(
+            amity_fen("8/8/8/4k3/8/8/8/R2K4 b - 32 5 40"),
+            "8/8/8/4k3/8/8/8/R2K4 b - - 0 40 5/32"
+        );
+        assert_eq!(
+            amity_fen("8/8/8/4k3/8/8/8/R2K4 b - 32 2+3 5 40"),
+            "8/8/8/4k3/8/8/8/R2K4 b - - 0 40 5/32 2+3"
+        );
+        let own = "8/8/8/4k3/8/8/8/R2K4 b - - 0 40 5/32 2+3";
+        assert_eq!(amity_fen(own), own);
     }
 }

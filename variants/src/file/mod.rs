@@ -468,6 +468,13 @@ impl Rules for FileGame {
         Some(text)
     }
 
+    /// Fairy-Stockfish's FEN of its game: its check count and running count moved to
+    /// Amity's fields ([`definition::amity_fen`]).
+    fn fen_in_own_layout(&self, fen: &str) -> Option<String> {
+        let own = definition::amity_fen(fen);
+        (own != fen).then_some(own)
+    }
+
     /// Gates are written as Fairy-Stockfish writes them: each gate's file letter, White's
     /// upper-case first, each side's from the a-file (`DEde`).
     fn castling_field(&self, pos: &Position<Self>) -> Option<String> {

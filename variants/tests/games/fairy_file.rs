@@ -1056,6 +1056,10 @@ fn a_count_and_counted_checks_read_from_one_fen() {
         pos.to_fen(&both),
         "8/8/8/4k3/8/8/8/R3K3 w - - 0 40 6/32 2+3"
     );
+    // Fairy-Stockfish's own FEN of the same: the count's limit in the en passant field, its
+    // plies in the halfmove field, the check count before the clocks.
+    let fairy = Position::from_fen(&both, "8/8/8/4k3/8/8/8/R3K3 w - 32 2+3 6 40").unwrap();
+    assert_eq!(fairy.to_fen(&both), pos.to_fen(&both));
     let makruk = shipped("makruk");
     for bad in ["x", "6/0", "6/32 7/32", "3+3", "-1/32"] {
         let fen = format!("8/8/8/4k3/8/8/8/R3K3 w - - 0 40 {bad}");
