@@ -125,6 +125,9 @@ pub struct AmityRules {
     /// `amityCastlingDestinationOnly`: castling asks only that the king's destination be
     /// unattacked, not its start or the squares it crosses.
     pub castling_destination_only: bool,
+    /// `amityConversion`: no piece is ever captured; an overly persuaded piece changes sides
+    /// instead, measured as this says (`count` so far). See [`super::conversion`].
+    pub conversion: Option<super::conversion::Measure>,
 }
 
 impl AmityRules {
@@ -134,6 +137,7 @@ impl AmityRules {
         check_attackers: 1,
         frozen_in_check: false,
         castling_destination_only: false,
+        conversion: None,
     };
 }
 
@@ -304,6 +308,7 @@ const RULE_KEYS: &[&str] = &[
     "amityCheckAttackers",
     "amityFrozenInCheck",
     "amityCastlingDestinationOnly",
+    "amityConversion",
     "kingType",
     "checking",
     "mustCapture",
@@ -749,7 +754,15 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         ) as u8,
         frozen_in_check: reader.flag("amityFrozenInCheck", false),
         castling_destination_only: reader.flag("amityCastlingDestinationOnly", false),
+        conversion: reader.conversion(),
     };
+    // Pieces that are never captured never go to a hand.
+    if amity.conversion.is_some()
+        && drops.is_some()
+        && let Some(entry) = reader.entry("amityConversion")
+    {
+        reader.bad(entry, "possible only in a game without drops");
+    }
     let checking = reader.flag("checking", true);
     let must_capture = reader.flag("mustCapture", false);
     let immobility_illegal = reader.flag("immobilityIllegal", false);
@@ -1214,6 +1227,19 @@ impl<'a> Keys<'a> {
             _ => {
                 self.bad(entry, &format!("a file from 1 (a) to {last}"));
                 default.min(last)
+            }
+        }
+    }
+
+    /// `amityConversion`: how persuasion is measured, where pieces convert.
+    fn conversion(&mut self) -> Option<super::conversion::Measure> {
+        let entry = self.entry("amityConversion")?;
+        match entry.value.as_str() {
+            "count" => Some(super::conversion::Measure::Count),
+            "none" => None,
+            _ => {
+                self.bad(entry, "count or none");
+                None
             }
         }
     }

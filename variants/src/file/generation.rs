@@ -633,8 +633,52 @@ pub fn relative_rank(square: Square, color: Color, ranks: u8) -> u8 {
 }
 
 /// Every pseudo-legal move of the side to move: moves by the pieces' Betza, the pawn's extras,
-/// and castling (whose squares are checked for attacks here, as only castling needs).
+/// and castling (whose squares are checked for attacks here, as only castling needs). Where
+/// pieces convert instead of capturing (`amityConversion`), every move ends on an empty
+/// square.
 pub fn pseudo_legal<S: MoveSink>(
+    game: &Definition,
+    tables: &Tables,
+    pos: &Position<FileGame>,
+    moves: &mut S,
+) {
+    if game.amity.conversion.is_some() {
+        let empty = !pos.occupied() & tables.board;
+        all_moves(game, tables, pos, &mut Peaceful { empty, moves });
+    } else {
+        all_moves(game, tables, pos, moves);
+    }
+}
+
+/// A sink that lets through only the moves onto empty squares (and castling), for a game
+/// without captures.
+struct Peaceful<'a, S: MoveSink> {
+    empty: Bitboard,
+    moves: &'a mut S,
+}
+
+impl<S: MoveSink> MoveSink for Peaceful<'_, S> {
+    fn targets(&mut self, from: Square, targets: Bitboard) {
+        self.moves.targets(from, targets & self.empty);
+    }
+
+    fn push(&mut self, mv: Move) {
+        let peaceful = match mv.flag() {
+            MoveFlag::Castle => true,
+            MoveFlag::EnPassant => false,
+            _ => self.empty.contains(mv.to()),
+        };
+        if peaceful {
+            self.moves.push(mv);
+        }
+    }
+
+    fn shifted(&mut self, targets: Bitboard, shift: i32) {
+        self.moves.shifted(targets & self.empty, shift);
+    }
+}
+
+fn all_moves<S: MoveSink>(
     game: &Definition,
     tables: &Tables,
     pos: &Position<FileGame>,
@@ -916,7 +960,9 @@ fn castle_moves<S: MoveSink>(
     // Only a royal king may not castle out of, through or into attack (a commoner
     // castles regardless, as in Fairy-Stockfish's Extinction). Whether it stands in check
     // is asked once, and only for a castling whose squares are free: most are not.
-    let royal = game.checking && game.king == Some(king_kind);
+    // Where pieces convert, a king is never attacked: its squares are judged by persuasion
+    // (`FileGame::legal`).
+    let royal = game.checking && game.king == Some(king_kind) && game.amity.conversion.is_none();
     let mut in_check = None;
     for rook in rights {
         let kingside = rook.file() > king.file();
@@ -1060,7 +1106,7 @@ pub fn make(game: &Definition, pos: &mut Position<FileGame>, mv: Move) {
                             game.pawn
                                 .is_some_and(|pawn| pos.pieces(!us, pawn).contains(square))
                         });
-                    if beside {
+                    if beside && game.amity.conversion.is_none() {
                         pos.set_en_passant(Some(skipped));
                     }
                 }

@@ -6,6 +6,7 @@
 
 pub mod betza;
 pub mod catalogue;
+pub mod conversion;
 pub mod definition;
 pub mod generation;
 pub mod outcome;
@@ -27,6 +28,7 @@ use amity_engine::{
 pub use definition::{Definition, GameValue};
 pub use reader::{FileError, Problem};
 
+use conversion::Conversion;
 use definition::Counted;
 use generation::Tables;
 
@@ -46,6 +48,7 @@ pub const SHIPPED: &str = include_str!("../../fairy.ini");
 struct Compiled {
     definition: Definition,
     tables: Tables,
+    conversion: Option<Conversion>,
 }
 
 /// The rules of one game a variant file defines.
@@ -185,8 +188,13 @@ const DEFAULT_CHECKS: u8 = 1;
 impl FileGame {
     fn new(definition: Definition) -> FileGame {
         let tables = Tables::new(&definition);
+        let conversion = Conversion::new(&definition);
         FileGame {
-            compiled: Arc::new(Compiled { definition, tables }),
+            compiled: Arc::new(Compiled {
+                definition,
+                tables,
+                conversion,
+            }),
         }
     }
 
@@ -197,6 +205,10 @@ impl FileGame {
 
     fn tables(&self) -> &Tables {
         &self.compiled.tables
+    }
+
+    fn conversion(&self) -> Option<&Conversion> {
+        self.compiled.conversion.as_ref()
     }
 
     /// Whether a side may be without a royal king: when losing all of a counted kind is how
@@ -246,6 +258,9 @@ impl FileGame {
     fn legal(&self, pos: &Position<Self>, mv: Move) -> bool {
         let game = self.definition();
         let us = pos.turn();
+        if let Some(conversion) = self.conversion() {
+            return self.legal_converting(conversion, pos, mv);
+        }
         if game.amity.supported_captures
             && self.captures(pos, mv)
             && (self.tables().attackers(pos, mv.to(), us, false)
@@ -277,6 +292,50 @@ impl FileGame {
         let mut after = pos.clone();
         generation::make(game, &mut after, mv);
         self.legal_after(pos, mv, &after)
+    }
+
+    /// Whether `mv` is legal where pieces convert: a pawn's double step does not pass where
+    /// it would be overly persuaded, nor a castling king start or cross such a square (each
+    /// counted with the piece lifted); a king does not land overly persuaded; and the mover
+    /// has a king when its turn's conversions are over.
+    fn legal_converting(&self, conversion: &Conversion, pos: &Position<Self>, mv: Move) -> bool {
+        let game = self.definition();
+        let tables = self.tables();
+        let us = pos.turn();
+        let (from, to) = (mv.from(), mv.to());
+        let moved = (mv.flag() != MoveFlag::Drop)
+            .then(|| pos.piece_at(from).map(|piece| piece.kind))
+            .flatten();
+        let double_step = moved.is_some()
+            && moved == game.pawn
+            && from.file() == to.file()
+            && (from.rank() as i32 - to.rank() as i32).abs() == 2;
+        if double_step {
+            let passed = Square::from_coords(
+                from.file(),
+                amity_engine::Rank::new((from.rank() as u32 + to.rank() as u32) / 2),
+            );
+            if conversion.persuaded_lifted(tables, pos, from, passed, us) {
+                return false;
+            }
+        }
+        if mv.flag() == MoveFlag::Castle
+            && (shakmaty::attacks::between(from, to) | Bitboard::from_square(from))
+                .into_iter()
+                .any(|square| conversion.persuaded_lifted(tables, pos, from, square, us))
+        {
+            return false;
+        }
+        let mut after = pos.clone();
+        generation::make(game, &mut after, mv);
+        if moved.is_some()
+            && moved == game.king
+            && conversion.overly_persuaded(tables, &after, to, us, None)
+        {
+            return false;
+        }
+        conversion.end_turn(tables, &mut after, us, to);
+        game.king.is_none() || conversion.has_king(&after, us)
     }
 
     /// Whether `mv`, played from `pos` to `after`, leaves no royal piece attacked (and gives
@@ -332,6 +391,10 @@ impl FileGame {
     /// the other side's pieces (one, unless `amityCheckAttackers` says more).
     fn king_attacked(&self, pos: &Position<Self>, color: Color) -> bool {
         let game = self.definition();
+        // Where pieces convert, nothing is ever taken: no piece attacks a king.
+        if game.amity.conversion.is_some() {
+            return false;
+        }
         let needed = usize::from(game.amity.check_attackers);
         game.king.is_some_and(|king| {
             pos.pieces(color, king).into_iter().any(|square| {
@@ -521,6 +584,17 @@ impl Rules for FileGame {
         if let Some(king) = game.king {
             for color in [Color::White, Color::Black] {
                 let kings = pos.pieces(color, king).count();
+                // Where pieces convert, a side may hold two kings, or none while it is to
+                // move (it must claim one back); the side not to move ended its turn with one.
+                if game.amity.conversion.is_some() {
+                    if kings == 0 && color != pos.turn() {
+                        return Err(FenError::Illegal(format!(
+                            "{} is not to move and has no king",
+                            amity_engine::orthodox::color_name(color)
+                        )));
+                    }
+                    continue;
+                }
                 if kings > 1 {
                     return Err(FenError::Illegal(format!(
                         "{} has {kings} kings",
@@ -636,6 +710,9 @@ impl Rules for FileGame {
         let us = pos.turn();
         let (count, pieces) = (pos.state.count, pos.occupied().count());
         generation::make(game, pos, mv);
+        if let Some(conversion) = self.conversion() {
+            conversion.end_turn(self.tables(), pos, us, mv.to());
+        }
         if game.counting.is_some() {
             let captured = pos.occupied().count() < pieces;
             pos.state.count = outcome::next_count(game, pos, count, captured);
@@ -674,8 +751,12 @@ impl Rules for FileGame {
         pos.state.checks_run = [outcome::Checks::None; 2];
     }
 
+    /// Where pieces convert: the side to move has no king, or one overly persuaded.
     fn in_check(&self, pos: &Position<Self>) -> bool {
-        self.king_attacked(pos, pos.turn())
+        match self.conversion() {
+            Some(conversion) => conversion.king_in_danger(self.tables(), pos, pos.turn()),
+            None => self.king_attacked(pos, pos.turn()),
+        }
     }
 
     fn terminal(&self, pos: &Position<Self>) -> Option<Outcome> {
@@ -684,6 +765,17 @@ impl Rules for FileGame {
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
         let game = self.definition();
+        if let Some(conversion) = self.conversion() {
+            // A side without a king that cannot claim one back has lost; with a king and no
+            // move, it is stalemated.
+            if game.king.is_some() && !conversion.has_king(pos, pos.turn()) {
+                return Outcome::Win {
+                    winner: !pos.turn(),
+                    reason: amity_engine::WinReason::Variant("no king to claim"),
+                };
+            }
+            return outcome::no_move(game, pos, false);
+        }
         let in_check = self.in_check(pos);
         match &game.shatar_mate {
             Some(shatar) if in_check => outcome::shatar_mate(game, shatar, pos, self.checkers(pos)),
@@ -719,7 +811,9 @@ impl Rules for FileGame {
                 GameValue::Loss => Verdict::Loss,
                 GameValue::Draw => Verdict::Draw,
             },
-            resets_are_irreversible: game.drops.is_none(),
+            // A piece that converts may convert back, and a pawn turned pushes back the way
+            // it came: where pieces convert, a reset does not end what can repeat either.
+            resets_are_irreversible: game.drops.is_none() && game.amity.conversion.is_none(),
         }
     }
 
@@ -729,8 +823,13 @@ impl Rules for FileGame {
         // hurts: a king to protect, no forced captures, stalemate a draw.
         let null_move =
             game.king.is_some() && !game.must_capture && game.stalemate == GameValue::Draw;
+        // Where pieces convert, a quiet move often sets up a conversion a move later, and a
+        // pass dodges the passer's own conversions: as the built-in Pacifist Chess measured,
+        // neither a pass nor a late quiet move is a fair guess there.
+        let converts = game.amity.conversion.is_some();
         SearchFlags {
-            null_move,
+            null_move: null_move && !converts,
+            late_move_reductions: !converts,
             check_extension: game.king.is_some(),
             exchange_reductions: false,
             ..SearchFlags::ALL
