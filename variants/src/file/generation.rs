@@ -544,6 +544,25 @@ impl Tables {
         Some(pinned)
     }
 
+    /// Where `us`'s king on `king` is in check by one piece: the squares a move of another
+    /// piece must land on to have a chance, the checker's and those between it and the king.
+    /// `None` where that cannot be said so simply: two checkers, or a checker on a line that
+    /// is no rook's or bishop's (a nightrider's, blocked off those lines).
+    pub fn evasion(&self, pos: &Position<FileGame>, king: Square, us: Color) -> Option<Bitboard> {
+        let checker = self.attackers(pos, king, !us, false).single_square()?;
+        let kind = pos.piece_at(checker)?.kind;
+        let unit = |(files, ranks): (i8, i8)| files.abs() <= 1 && ranks.abs() <= 1;
+        if self
+            .of(!us, kind)
+            .rays
+            .iter()
+            .any(|ray| ray.capture && !unit(ray.step))
+        {
+            return None;
+        }
+        Some(attacks::between(king, checker) | Bitboard::from_square(checker))
+    }
+
     /// The squares a piece on `from` may reach: quiet moves onto empty squares, captures
     /// onto `theirs`.
     fn targets(

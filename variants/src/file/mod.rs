@@ -66,18 +66,21 @@ impl PartialEq for FileGame {
 impl Eq for FileGame {}
 
 /// A position whose moves mostly need no trial ([`FileGame::untried`]): the side to move's
-/// one royal piece, not in check, and the pieces pinned to it.
+/// one royal piece and the pieces pinned to it; or, where one piece gives check, the squares
+/// a move other than the king's must land on to have a chance (the checker's and those
+/// between it and the king).
 struct Untried {
     king: Square,
     pinned: Bitboard,
+    evasion: Option<Bitboard>,
 }
 
 impl Untried {
     /// Whether the plain moves of the piece on `from` must be tried: the king's and a pinned
-    /// piece's.
+    /// piece's, and every piece's in check.
     #[inline]
     fn tries_from(&self, from: Square) -> bool {
-        from == self.king || self.pinned.contains(from)
+        from == self.king || self.pinned.contains(from) || self.evasion.is_some()
     }
 
     /// Whether a pseudo-legal move needs no trial: a piece that is not pinned, moving while
@@ -86,10 +89,23 @@ impl Untried {
     fn skips_trial(&self, mv: Move) -> bool {
         match mv.flag() {
             // A drop only blocks lines.
-            MoveFlag::Drop => true,
+            MoveFlag::Drop => self.evasion.is_none(),
             MoveFlag::Normal | MoveFlag::Promotion => !self.tries_from(mv.from()),
             _ => false,
         }
+    }
+
+    /// Whether a pseudo-legal move is illegal without a trial: in check, a move of another
+    /// piece than the king (or a drop) that neither takes the checker nor blocks its line.
+    #[inline]
+    fn rejects(&self, mv: Move) -> bool {
+        self.evasion.is_some_and(|evasion| match mv.flag() {
+            MoveFlag::Drop => !evasion.contains(mv.to()),
+            MoveFlag::Normal | MoveFlag::Promotion => {
+                mv.from() != self.king && !evasion.contains(mv.to())
+            }
+            _ => false,
+        })
     }
 
     /// Whether `mv`, pseudo-legal in `pos`, is legal: untried where it may be, the king's
@@ -97,6 +113,9 @@ impl Untried {
     /// by trial.
     #[inline]
     fn passes(&self, game: &FileGame, pos: &Position<FileGame>, mv: Move) -> bool {
+        if self.rejects(mv) {
+            return false;
+        }
         if self.skips_trial(mv) {
             return true;
         }
@@ -121,7 +140,14 @@ struct Counter<'a> {
 impl generation::MoveSink for Counter<'_> {
     #[inline]
     fn targets(&mut self, from: Square, targets: Bitboard) {
-        if self.untried.tries_from(from) {
+        if let Some(evasion) = self.untried.evasion {
+            let targets = if from == self.untried.king {
+                targets
+            } else {
+                targets & evasion
+            };
+            generation::MoveSink::targets(&mut self.to_try, from, targets);
+        } else if self.untried.tries_from(from) {
             generation::MoveSink::targets(&mut self.to_try, from, targets);
         } else {
             self.counted += targets.count();
@@ -139,6 +165,13 @@ impl generation::MoveSink for Counter<'_> {
 
     #[inline]
     fn shifted(&mut self, targets: Bitboard, shift: i32) {
+        if let Some(evasion) = self.untried.evasion {
+            for to in targets & evasion {
+                self.to_try
+                    .push(Move::normal(generation::behind(to, shift), to));
+            }
+            return;
+        }
         let tried = self.untried.pinned | Bitboard::from_square(self.untried.king);
         let to_try = generation::shifted(tried, shift) & targets;
         self.counted += (targets & !to_try).count();
@@ -241,8 +274,18 @@ impl FileGame {
         let us = pos.turn();
         let royal = pos.pieces(us, game.king?);
         let king = royal.single_square()?;
-        let pinned = self.tables().pins_unless_checked(pos, king, us)?;
-        Some(Untried { king, pinned })
+        match self.tables().pins_unless_checked(pos, king, us) {
+            Some(pinned) => Some(Untried {
+                king,
+                pinned,
+                evasion: None,
+            }),
+            None => Some(Untried {
+                king,
+                pinned: Bitboard::EMPTY,
+                evasion: Some(self.tables().evasion(pos, king, us)?),
+            }),
+        }
     }
 
     /// The moves of `pos` that keep its royal piece safe, as `legal` finds them but tried
@@ -1058,7 +1101,7 @@ mod tests {
         let file = VariantFile::shipped();
         let mut rng = StdRng::seed_from_u64(2026);
         let mut scratch = Scratch::new();
-        let (mut positions, mut untried) = (0, 0);
+        let (mut positions, mut untried, mut evasions) = (0, 0, 0);
         for name in file.names() {
             let game = file.game(name).unwrap();
             for _ in 0..4 {
@@ -1080,6 +1123,10 @@ mod tests {
                     );
                     positions += 1;
                     untried += usize::from(game.untried(&pos).is_some());
+                    evasions += usize::from(
+                        game.untried(&pos)
+                            .is_some_and(|untried| untried.evasion.is_some()),
+                    );
                     if generated.is_empty() {
                         break;
                     }
@@ -1090,6 +1137,8 @@ mod tests {
         }
         assert!(positions > 5000, "{positions}");
         assert!(untried * 2 > positions, "{untried} of {positions}");
+        // Checks, where the fast path keeps only the moves that take or block the checker.
+        assert!(evasions > 100, "{evasions} of {positions}");
     }
 
     #[test]
