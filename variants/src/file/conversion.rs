@@ -242,13 +242,20 @@ impl Conversion {
             .is_some_and(|king| !pos.pieces(color, king).is_empty())
     }
 
-    /// Whether `color`'s side is in danger: it has no king, or one overly persuaded.
-    pub fn king_in_danger(&self, tables: &Tables, pos: &Position<FileGame>, color: Color) -> bool {
+    /// Whether `color`'s side is in danger: it has no king where one is `required`, or one
+    /// overly persuaded.
+    pub fn king_in_danger(
+        &self,
+        tables: &Tables,
+        pos: &Position<FileGame>,
+        color: Color,
+        required: bool,
+    ) -> bool {
         let Some(king) = self.king else {
             return false;
         };
         let kings = pos.pieces(color, king);
-        kings.is_empty()
+        (required && kings.is_empty())
             || kings
                 .into_iter()
                 .any(|square| self.overly_persuaded(tables, pos, square, color, None))

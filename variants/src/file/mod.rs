@@ -258,6 +258,12 @@ impl FileGame {
         }
     }
 
+    /// Where pieces convert: whether a side must keep a king (claim one back when it has
+    /// none), which a game that may be played without one (Horde's White) does not ask.
+    fn king_required(&self) -> bool {
+        self.definition().king.is_some() && !self.kingless_allowed()
+    }
+
     /// Where moves may skip the trial of [`FileGame::legal`]: a game whose only rule on a
     /// move's legality is its one royal piece's safety, that piece not in check. `None`: try
     /// every move.
@@ -378,7 +384,7 @@ impl FileGame {
             return false;
         }
         conversion.end_turn(tables, &mut after, us, to);
-        game.king.is_none() || conversion.has_king(&after, us)
+        !self.king_required() || conversion.has_king(&after, us)
     }
 
     /// Whether `mv`, played from `pos` to `after`, leaves no royal piece attacked (and gives
@@ -630,7 +636,7 @@ impl Rules for FileGame {
                 // Where pieces convert, a side may hold two kings, or none while it is to
                 // move (it must claim one back); the side not to move ended its turn with one.
                 if game.amity.conversion.is_some() {
-                    if kings == 0 && color != pos.turn() {
+                    if kings == 0 && color != pos.turn() && self.king_required() {
                         return Err(FenError::Illegal(format!(
                             "{} is not to move and has no king",
                             amity_engine::orthodox::color_name(color)
@@ -797,7 +803,9 @@ impl Rules for FileGame {
     /// Where pieces convert: the side to move has no king, or one overly persuaded.
     fn in_check(&self, pos: &Position<Self>) -> bool {
         match self.conversion() {
-            Some(conversion) => conversion.king_in_danger(self.tables(), pos, pos.turn()),
+            Some(conversion) => {
+                conversion.king_in_danger(self.tables(), pos, pos.turn(), self.king_required())
+            }
             None => self.king_attacked(pos, pos.turn()),
         }
     }
@@ -811,7 +819,7 @@ impl Rules for FileGame {
         if let Some(conversion) = self.conversion() {
             // A side without a king that cannot claim one back has lost; with a king and no
             // move, it is stalemated.
-            if game.king.is_some() && !conversion.has_king(pos, pos.turn()) {
+            if self.king_required() && !conversion.has_king(pos, pos.turn()) {
                 return Outcome::Win {
                     winner: !pos.turn(),
                     reason: amity_engine::WinReason::Variant("no king to claim"),

@@ -1261,6 +1261,18 @@ fn pacifist_from_the_file_equals_the_built_in_game() {
         "{}",
         errors[0]
     );
+    // Where a side may be without a king (Horde's White), it need not claim one: White moves
+    // from Horde's start as in Horde, where nothing can be taken yet.
+    let file = VariantFile::read(b"[peaceful-horde:horde]\namityConversion = count\n").unwrap();
+    let (peaceful, horde) = (
+        file.game("peaceful-horde").unwrap(),
+        VariantFile::shipped().game("horde").unwrap(),
+    );
+    let start = |game: &FileGame| Position::from_fen(game, game.start_fen()).unwrap();
+    let moves = perft(&peaceful, &start(&peaceful), 1);
+    assert!(moves > 0);
+    assert_eq!(moves, perft(&horde, &start(&horde), 1));
+    assert!(!peaceful.in_check(&start(&peaceful)));
     let errors = VariantFile::read(b"[x:crazyhouse]\namityConversion = count\n").unwrap_err();
     assert!(
         errors[0].to_string().contains("without drops"),
