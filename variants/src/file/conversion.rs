@@ -10,8 +10,8 @@
 use amity_engine::{Bitboard, Color, File, Kind, Piece, Position, Rank, Square};
 
 use super::FileGame;
-use super::definition::Definition;
-use super::generation::Tables;
+use super::definition::{Castling, Definition};
+use super::generation::{Tables, castling_kings};
 use amity_engine::position::color_index;
 
 /// How persuasion and support are weighed. Pacifist Chess's other measures (piece values,
@@ -39,7 +39,7 @@ pub struct Conversion {
     files: i8,
     ranks: i8,
     king: Option<Kind>,
-    castling_king: Option<Kind>,
+    castling: Option<Castling>,
 }
 
 impl Conversion {
@@ -82,7 +82,7 @@ impl Conversion {
             files: game.geometry.files as i8,
             ranks: game.geometry.ranks as i8,
             king: game.king,
-            castling_king: game.castling.map(|castling| castling.king),
+            castling: game.castling,
         })
     }
 
@@ -174,7 +174,7 @@ impl Conversion {
     }
 
     /// Turns the piece on `square` to the other side. A rook loses its castling right for
-    /// good, and a king on its first rank the rights there.
+    /// good, and a king on its home square the rights of its first rank.
     fn convert(&self, pos: &mut Position<FileGame>, square: Square) {
         let Some(piece) = pos.remove(square) else {
             return;
@@ -184,7 +184,10 @@ impl Conversion {
             Color::White => Rank::First,
             Color::Black => Rank::new(self.ranks as u32 - 1),
         };
-        if Some(piece.kind) == self.castling_king && square.rank() == first_rank {
+        if let Some(castling) = self.castling
+            && piece.kind == castling.king
+            && castling_kings(castling, first_rank).contains(square)
+        {
             pos.discard_castling(Bitboard::from_rank(first_rank));
         }
         pos.put(square, Piece::new(!piece.color, piece.kind));

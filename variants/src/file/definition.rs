@@ -94,6 +94,10 @@ pub struct Castling {
     pub rook: Kind,
     pub kingside_file: u8,
     pub queenside_file: u8,
+    /// Where pieces convert (`amityConversion`) a side may hold two kings: only the one on
+    /// this file of its first rank (the castling king's file in `startFen`) castles, and only
+    /// its moves or its conversion there cost the rights. `None`: the king on the first rank.
+    pub home_file: Option<u8>,
 }
 
 /// Cambodian chess's first moves (`cambodianMoves`): a king still on its gate square may leap
@@ -723,12 +727,13 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         .iter()
         .position(|d| d.name == "commoner")
         .map(|i| Kind::new(i as u8));
-    let castling = match (castling_allowed, castling_rook, king.or(commoner)) {
+    let mut castling = match (castling_allowed, castling_rook, king.or(commoner)) {
         (true, Some(rook), Some(castling_king)) => Some(Castling {
             king: castling_king,
             rook,
             kingside_file: kingside_file - 1,
             queenside_file: queenside_file - 1,
+            home_file: None,
         }),
         _ => None,
     };
@@ -907,6 +912,11 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         None => STANDARD_START_FEN.to_string(),
     };
     let start_line = reader.entry("startFen").map_or(line, |entry| entry.line);
+    if amity.conversion.is_some()
+        && let Some(castling) = castling.as_mut()
+    {
+        castling.home_file = first_rank_file(&start_fen, castling.king, &kind_of);
+    }
     let self_capture_immune = reader
         .kinds("amitySelfCaptureImmune", &kind_of)
         .unwrap_or_default();
@@ -1108,6 +1118,37 @@ fn nominal_value(role: Role, atoms: &[Atom]) -> i32 {
             .sum::<i32>()
             .max(50),
     }
+}
+
+/// The file of White's `kind` on its first rank in `fen`'s board, or else Black's on its own.
+fn first_rank_file(fen: &str, kind: Kind, kind_of: &dyn Fn(char) -> Option<Kind>) -> Option<u8> {
+    let board = fen.split_whitespace().next()?;
+    let board = board.split('[').next()?;
+    let rows: Vec<&str> = board.split('/').collect();
+    let find = |row: &str, white: bool| {
+        let (mut file, mut promoted, mut skip) = (0u32, false, 0u32);
+        for c in row.chars() {
+            if let Some(digit) = c.to_digit(10) {
+                skip = skip * 10 + digit;
+                continue;
+            }
+            file += skip;
+            skip = 0;
+            match c {
+                '+' => promoted = true,
+                '~' => {}
+                _ => {
+                    if !promoted && c.is_uppercase() == white && kind_of(c) == Some(kind) {
+                        return u8::try_from(file).ok();
+                    }
+                    promoted = false;
+                    file += 1;
+                }
+            }
+        }
+        None
+    };
+    find(rows.last()?, true).or_else(|| find(rows.first()?, false))
 }
 
 /// Fairy-Stockfish writes a check count (`3+3`) before the clocks; Amity's FEN keeps the

@@ -973,7 +973,7 @@ fn castle_moves<S: MoveSink>(
     if rights.is_empty() {
         return;
     }
-    let Some(king) = (pos.pieces(us, king_kind) & Bitboard::from_rank(home)).first() else {
+    let Some(king) = (pos.pieces(us, king_kind) & castling_kings(castling, home)).first() else {
         return;
     };
     // Only a royal king may not castle out of, through or into attack (a commoner
@@ -1018,6 +1018,15 @@ fn castle_moves<S: MoveSink>(
             continue;
         }
         moves.push(Move::castle(king, king_to));
+    }
+}
+
+/// The squares of `home` (a first rank) a king may castle from: its home file's, where the
+/// game names one, else any.
+pub fn castling_kings(castling: super::definition::Castling, home: Rank) -> Bitboard {
+    match castling.home_file {
+        Some(file) => Bitboard::from_square(Square::from_coords(File::new(u32::from(file)), home)),
+        None => Bitboard::from_rank(home),
     }
 }
 
@@ -1132,13 +1141,18 @@ pub fn make(game: &Definition, pos: &mut Position<FileGame>, mv: Move) {
             }
         }
     }
-    if moved.is_some() && moved == game.castling.map(|castling| castling.king) {
+    if let Some(castling) = game.castling
+        && moved == Some(castling.king)
+    {
         let home = if us == Color::White {
             Rank::First
         } else {
             Rank::new(game.geometry.ranks as u32 - 1)
         };
-        pos.discard_castling(Bitboard::from_rank(home));
+        // A second king (where pieces convert) moving elsewhere leaves the rights alone.
+        if castling.home_file.is_none() || castling_kings(castling, home).contains(from) {
+            pos.discard_castling(Bitboard::from_rank(home));
+        }
     }
     pos.set_halfmove_clock(clock);
     pos.end_turn();

@@ -1261,6 +1261,21 @@ fn pacifist_from_the_file_equals_the_built_in_game() {
         "{}",
         errors[0]
     );
+    // A side with two kings castles only with the one on its home square, and only that one's
+    // move costs the rights (a king claimed back may stand on the first rank, or walk).
+    let (file_game, built_in) = (
+        amity_file_game("pacifist-file"),
+        Pacifist::new(PacifistMeasure::Count),
+    );
+    for fen in [
+        "4k3/8/8/8/8/3K4/8/R3K2R w KQ - 0 1",
+        "4k3/8/8/8/8/8/8/RK2K2R w KQ - 0 1",
+        "r3k2r/8/8/8/8/8/8/4K1k1 b kq - 0 1",
+    ] {
+        let twin = Position::from_fen(&file_game, fen).unwrap();
+        let pos = Position::from_fen(&built_in, fen).unwrap();
+        assert_eq!(perft(&file_game, &twin, 3), perft(&built_in, &pos, 3), "{fen}");
+    }
     // Where a side may be without a king (Horde's White), it need not claim one: White moves
     // from Horde's start as in Horde, where nothing can be taken yet.
     let file = VariantFile::read(b"[peaceful-horde:horde]\namityConversion = count\n").unwrap();
