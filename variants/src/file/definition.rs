@@ -766,7 +766,7 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         && drops.is_some()
         && let Some(entry) = reader.entry("amityConversion")
     {
-        reader.bad(entry, "possible only in a game without drops");
+        reader.bad(entry, "possible in a game with drops");
     }
     let checking = reader.flag("checking", true);
     let must_capture = reader.flag("mustCapture", false);

@@ -1290,7 +1290,7 @@ fn pacifist_from_the_file_equals_the_built_in_game() {
     assert!(!peaceful.in_check(&start(&peaceful)));
     let errors = VariantFile::read(b"[x:crazyhouse]\namityConversion = count\n").unwrap_err();
     assert!(
-        errors[0].to_string().contains("without drops"),
+        errors[0].to_string().contains("not possible in a game with drops"),
         "{}",
         errors[0]
     );
