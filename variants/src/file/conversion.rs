@@ -14,12 +14,29 @@ use super::definition::{Castling, Definition};
 use super::generation::{Tables, castling_kings};
 use amity_engine::position::color_index;
 
-/// How persuasion and support are weighed. Pacifist Chess's other measures (piece values,
-/// their average) need values a file does not give yet.
+/// How persuasion and support are weighed (Pacifist Chess's `PacifistMeasure`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Measure {
     /// The number of pieces on each side.
     Count,
+    /// The sum of their values (`amityConversionValues`).
+    Value,
+    /// That sum over that number (nothing on a side weighs 0).
+    Average,
+}
+
+/// The pieces of one side that influence a square: how many, and their values summed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Tally {
+    count: u32,
+    sum: u32,
+}
+
+impl Tally {
+    fn add(&mut self, value: u32) {
+        self.count += 1;
+        self.sum += value;
+    }
 }
 
 /// A line a piece attacks along: a step and how many of them at most.
@@ -34,6 +51,8 @@ struct Line {
 #[derive(Clone, Debug)]
 pub struct Conversion {
     measure: Measure,
+    /// Per kind: its value under the `value` and `average` measures.
+    values: Vec<u32>,
     lines: [Vec<Vec<Line>>; 2],
     steps: Vec<(i8, i8)>,
     files: i8,
@@ -77,6 +96,7 @@ impl Conversion {
         }
         Some(Conversion {
             measure,
+            values: game.conversion_values.clone(),
             lines,
             steps,
             files: game.geometry.files as i8,
@@ -112,7 +132,11 @@ impl Conversion {
             .then(|| Square::from_coords(File::new(file as u32), Rank::new(rank as u32)))
     }
 
-    /// How many pieces of `by` influence `square` (the piece on `silent`, if any, counting
+    fn value(&self, kind: Kind) -> u32 {
+        self.values.get(kind.index()).copied().unwrap_or(1)
+    }
+
+    /// The pieces of `by` that influence `square` (the piece on `silent`, if any, counting
     /// for nothing, though lines still pass through it).
     fn influencers(
         &self,
@@ -121,9 +145,14 @@ impl Conversion {
         square: Square,
         by: Color,
         silent: Option<Square>,
-    ) -> u32 {
+    ) -> Tally {
         let silenced = silent.map_or(Bitboard::EMPTY, Bitboard::from_square);
-        let mut count = (tables.attackers(pos, square, by, false) & !silenced).count() as u32;
+        let mut tally = Tally::default();
+        for from in tables.attackers(pos, square, by, false) & !silenced {
+            if let Some(piece) = pos.piece_at(from) {
+                tally.add(self.value(piece.kind));
+            }
+        }
         // The first piece on a line is among the attackers already; walk past it while the
         // pieces met are `by`'s and ride the line, counting those behind that attack along it.
         for &step in &self.steps {
@@ -144,7 +173,7 @@ impl Conversion {
                     && Some(at) != silent
                     && self.reaches(by, piece.kind, back, distance)
                 {
-                    count += 1;
+                    tally.add(self.value(piece.kind));
                 }
                 if !self.rides(by, piece.kind, step) {
                     break;
@@ -152,7 +181,7 @@ impl Conversion {
                 behind_the_first = true;
             }
         }
-        count
+        tally
     }
 
     /// Whether a piece of `color` on `square` is overly persuaded: more of the other side's
@@ -165,10 +194,18 @@ impl Conversion {
         color: Color,
         silent: Option<Square>,
     ) -> bool {
+        let persuasion = self.influencers(tables, pos, square, !color, silent);
+        let support = self.influencers(tables, pos, square, color, silent);
         match self.measure {
-            Measure::Count => {
-                self.influencers(tables, pos, square, !color, silent)
-                    > self.influencers(tables, pos, square, color, silent)
+            Measure::Count => persuasion.count > support.count,
+            Measure::Value => persuasion.sum > support.sum,
+            // The averages compared without dividing: p/n > s/m as p*m > s*n, where a side
+            // with no piece averages 0.
+            Measure::Average => {
+                persuasion.count > 0
+                    && (support.count == 0
+                        || u64::from(persuasion.sum) * u64::from(support.count)
+                            > u64::from(support.sum) * u64::from(persuasion.count))
             }
         }
     }

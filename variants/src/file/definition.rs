@@ -188,6 +188,9 @@ pub struct Definition {
     pub checking: bool,
     /// Amity's keys for what `variants.ini` cannot say (docs/variants/file.md).
     pub amity: AmityRules,
+    /// Per kind: its weight in persuasion under `amityConversion = value` or `average`
+    /// (`amityConversionValues`); empty otherwise.
+    pub conversion_values: Vec<u32>,
     pub must_capture: bool,
     pub extinction: Option<Extinction>,
     pub flag: Option<Flag>,
@@ -313,6 +316,7 @@ const RULE_KEYS: &[&str] = &[
     "amityFrozenInCheck",
     "amityCastlingDestinationOnly",
     "amityConversion",
+    "amityConversionValues",
     "kingType",
     "checking",
     "mustCapture",
@@ -761,6 +765,13 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         castling_destination_only: reader.flag("amityCastlingDestinationOnly", false),
         conversion: reader.conversion(),
     };
+    // A promoted piece weighs what it was.
+    let mut conversion_values = reader.conversion_values(amity.conversion, drafts.len(), &kind_of);
+    if !conversion_values.is_empty() {
+        for twin in &twins {
+            conversion_values.push(conversion_values[twin.was.index()]);
+        }
+    }
     // Pieces that are never captured never go to a hand.
     if amity.conversion.is_some()
         && drops.is_some()
@@ -1042,6 +1053,7 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             first_moves,
             checking,
             amity,
+            conversion_values,
             paths,
             self_capture_immune,
             mandatory_piece_promotion,
@@ -1274,15 +1286,66 @@ impl<'a> Keys<'a> {
 
     /// `amityConversion`: how persuasion is measured, where pieces convert.
     fn conversion(&mut self) -> Option<super::conversion::Measure> {
+        use super::conversion::Measure;
         let entry = self.entry("amityConversion")?;
         match entry.value.as_str() {
-            "count" => Some(super::conversion::Measure::Count),
+            "count" => Some(Measure::Count),
+            "value" => Some(Measure::Value),
+            "average" => Some(Measure::Average),
             "none" => None,
             _ => {
-                self.bad(entry, "count or none");
+                self.bad(entry, "count, value, average or none");
                 None
             }
         }
+    }
+
+    /// `amityConversionValues` (`p:1 n:3 ...`): every kind's weight, where the measure is
+    /// by value; nothing otherwise (the key is refused where it would mean nothing).
+    fn conversion_values(
+        &mut self,
+        measure: Option<super::conversion::Measure>,
+        kinds: usize,
+        kind_of: &dyn Fn(char) -> Option<Kind>,
+    ) -> Vec<u32> {
+        use super::conversion::Measure;
+        let by_value = matches!(measure, Some(Measure::Value | Measure::Average));
+        let Some(entry) = self.entry("amityConversionValues") else {
+            if by_value && let Some(conversion) = self.entry("amityConversion") {
+                self.bad(
+                    conversion,
+                    "a measure by value without amityConversionValues",
+                );
+            }
+            return Vec::new();
+        };
+        if !by_value {
+            self.bad(entry, "of use without amityConversion = value or average");
+            return Vec::new();
+        }
+        let mut values = vec![None; kinds];
+        for pair in entry.value.split_whitespace() {
+            let parsed = pair.split_once(':').and_then(|(letter, value)| {
+                let mut letters = letter.chars();
+                let kind = kind_of(letters.next()?).filter(|_| letters.next().is_none())?;
+                Some((kind, value.parse::<u32>().ok().filter(|v| *v <= 1000)?))
+            });
+            match parsed {
+                Some((kind, value)) if kind.index() < kinds => values[kind.index()] = Some(value),
+                _ => {
+                    self.bad(
+                        entry,
+                        "pairs of a piece letter and a value from 0 to 1000 (p:1 n:3)",
+                    );
+                    return Vec::new();
+                }
+            }
+        }
+        if values.iter().any(Option::is_none) {
+            self.bad(entry, "a value for every piece of the game");
+            return Vec::new();
+        }
+        values.into_iter().flatten().collect()
     }
 
     fn value(&mut self, key: &str, default: Option<GameValue>) -> Option<GameValue> {

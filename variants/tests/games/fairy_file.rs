@@ -1253,8 +1253,52 @@ fn pacifist_from_the_file_equals_the_built_in_game() {
         "tests/perft/pacifist.perft",
         Some("setoption name PacifistMeasure value count"),
     );
-    // Only the count is a measure a file can name so far, and pieces never taken never go to
-    // a hand.
+    // The other measures weigh by the values the file gives.
+    for (name, measure) in [
+        ("pacifist-value", PacifistMeasure::Value),
+        ("pacifist-average", PacifistMeasure::Average),
+    ] {
+        equals_the_built_in_game(
+            &amity_file_game(name),
+            &Pacifist::new(measure),
+            "tests/perft/pacifist.perft",
+            Some(&format!(
+                "setoption name PacifistMeasure value {}",
+                measure.name()
+            )),
+        );
+    }
+    // A measure by value needs a value for every piece, and values need such a measure; and
+    // pieces never taken never go to a hand.
+    for (file, problem) in [
+        (
+            "[x:chess]\namityConversion = value\n",
+            "line 2: amityConversion",
+        ),
+        (
+            "[x:chess]\namityConversion = most\n",
+            "line 2: amityConversion",
+        ),
+        (
+            "[x:chess]\namityConversion = average\namityConversionValues = p:1 n:3\n",
+            "a value for every piece",
+        ),
+        (
+            "[x:chess]\namityConversion = value\namityConversionValues = p:1 z:3\n",
+            "line 3: amityConversionValues",
+        ),
+        (
+            "[x:chess]\namityConversion = count\namityConversionValues = p:1\n",
+            "line 3: amityConversionValues",
+        ),
+    ] {
+        let errors = VariantFile::read(file.as_bytes()).unwrap_err();
+        assert!(
+            errors[0].to_string().contains(problem),
+            "{file}: {}",
+            errors[0]
+        );
+    }
     let errors = VariantFile::read(b"[x:chess]\namityConversion = value\n").unwrap_err();
     assert!(
         errors[0].to_string().contains("line 2: amityConversion"),
@@ -1274,7 +1318,11 @@ fn pacifist_from_the_file_equals_the_built_in_game() {
     ] {
         let twin = Position::from_fen(&file_game, fen).unwrap();
         let pos = Position::from_fen(&built_in, fen).unwrap();
-        assert_eq!(perft(&file_game, &twin, 3), perft(&built_in, &pos, 3), "{fen}");
+        assert_eq!(
+            perft(&file_game, &twin, 3),
+            perft(&built_in, &pos, 3),
+            "{fen}"
+        );
     }
     // Where a side may be without a king (Horde's White), it need not claim one: White moves
     // from Horde's start as in Horde, where nothing can be taken yet.
@@ -1290,7 +1338,9 @@ fn pacifist_from_the_file_equals_the_built_in_game() {
     assert!(!peaceful.in_check(&start(&peaceful)));
     let errors = VariantFile::read(b"[x:crazyhouse]\namityConversion = count\n").unwrap_err();
     assert!(
-        errors[0].to_string().contains("not possible in a game with drops"),
+        errors[0]
+            .to_string()
+            .contains("not possible in a game with drops"),
         "{}",
         errors[0]
     );
