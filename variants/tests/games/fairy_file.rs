@@ -229,6 +229,14 @@ fn a_line() -> impl Strategy<Value = String> {
         "dropNoDoubled",
         "nMoveRule",
         "nFoldRule",
+        "amityConversion",
+        "amityConversionValues",
+        "amitySupportedCaptures",
+        "amityCheckAttackers",
+        "amityFrozenInCheck",
+        "amityPathPiece1",
+        "amityPathPiece2",
+        "amitySelfCaptureImmune",
     ]);
     let values = prop::sample::select(vec![
         "k",
@@ -259,6 +267,13 @@ fn a_line() -> impl Strategy<Value = String> {
         "rnbqk/ppppp/5/PPPPP/RNBQK[Qq] w - - 0 1",
         "rnbqk/ppppp/5/PPPPP/RNBQK[Q w - - 0 1",
         "4k/5/5/5/K3Q~[] w - - 0 1",
+        "count",
+        "average",
+        "p:1 n:3 b:3 r:5 q:9 k:4",
+        "p:1 k:x",
+        "c:rose(N,cw,4)",
+        "+c:N*[|E*] W!",
+        "h:N2[>2",
     ]);
     prop_oneof![
         (keys, values).prop_map(|(k, v)| format!("{k} = {v}")),
