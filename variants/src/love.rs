@@ -146,24 +146,26 @@ impl Candidate {
     }
 }
 
-fn candidates(pos: &Position<Love>, eligible: Bitboard) -> Vec<Candidate> {
+/// The `eligible` pieces, Black's on `black`.
+fn candidates(black: Bitboard, eligible: Bitboard) -> Vec<Candidate> {
     eligible
         .into_iter()
         .map(|square| Candidate {
             square,
-            black: pos.color(Color::Black).contains(square),
+            black: black.contains(square),
         })
         .collect()
 }
 
-/// The couple two thrown coordinates select among `eligible` (at least two pieces).
-fn couple_from_throws(
-    pos: &Position<Love>,
+/// The couple two thrown coordinates select among `eligible` (at least two pieces; Black's
+/// on `black`).
+pub(crate) fn couple_from_throws(
+    black: Bitboard,
     eligible: Bitboard,
     first_throw: Square,
     second_throw: Square,
 ) -> Option<[Square; 2]> {
-    let pieces = candidates(pos, eligible);
+    let pieces = candidates(black, eligible);
     let first = *pieces.iter().min_by_key(|c| c.first_key(first_throw))?;
     let second = pieces
         .iter()
@@ -174,14 +176,8 @@ fn couple_from_throws(
 
 /// With exactly two eligible pieces: White's first, or, if both are of one colour, the one on
 /// the lower rank, then the one on the file nearer to a.
-fn first_chosen_order(pos: &Position<Love>, a: Square, b: Square) -> [Square; 2] {
-    let key = |square: Square| {
-        (
-            pos.color(Color::Black).contains(square),
-            square.rank(),
-            square.file(),
-        )
-    };
+fn first_chosen_order(black: Bitboard, a: Square, b: Square) -> [Square; 2] {
+    let key = |square: Square| (black.contains(square), square.rank(), square.file());
     if key(a) <= key(b) { [a, b] } else { [b, a] }
 }
 
@@ -190,8 +186,7 @@ fn first_chosen_order(pos: &Position<Love>, a: Square, b: Square) -> [Square; 2]
 /// couple changes nothing in play, and keeping one order makes the same position read the
 /// same whichever way the couple was chosen (by a thrown token, a grouped chance outcome or a
 /// FEN), so repetitions and the hash see it as one.
-fn kept_order(pos: &Position<Love>, [a, b]: [Square; 2]) -> [Square; 2] {
-    let black = pos.color(Color::Black);
+pub(crate) fn kept_order(black: Bitboard, [a, b]: [Square; 2]) -> [Square; 2] {
     if black.contains(a) && !black.contains(b) {
         [b, a]
     } else {
@@ -214,10 +209,172 @@ pub fn eligible(pos: &Position<Love>, phase: u8) -> Bitboard {
 
 /// What happened to the couple during a move.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum LoveStep {
+pub(crate) enum LoveStep {
     Stayed,
     Moved(Square),
     Met,
+}
+
+/// The couple after the throws that need none: while fewer than two pieces are `eligible` in
+/// its phase the phase moves on (up to `last_phase`), and exactly two are the couple. Three or
+/// more leave a throw pending. Nothing is chosen once the `royal` pieces are gone.
+pub(crate) fn settled(
+    mut state: LoveState,
+    black: Bitboard,
+    royal: Bitboard,
+    last_phase: u8,
+    eligible: impl Fn(u8) -> Bitboard,
+) -> LoveState {
+    while state.couple.is_none() && royal.any() {
+        let eligible = eligible(state.phase);
+        match eligible.count() {
+            0 | 1 if state.phase < last_phase => state.phase += 1,
+            2 => {
+                let mut squares = eligible.into_iter();
+                if let (Some(a), Some(b)) = (squares.next(), squares.next()) {
+                    state.couple = Some(first_chosen_order(black, a, b));
+                }
+            }
+            _ => break,
+        }
+    }
+    state
+}
+
+/// One love step of the lover on `from` towards `target`: sideways first, then along the
+/// file, never away, never diagonal, never onto or over another piece but the lover. `walk`
+/// moves the piece with the step's side effects.
+pub(crate) fn love_step<R: Rules>(
+    pos: &mut Position<R>,
+    from: Square,
+    target: Square,
+    walk: &mut impl FnMut(&mut Position<R>, Square, Square),
+) -> LoveStep {
+    let file_step = (target.file() as i32 - from.file() as i32).signum();
+    let rank_step = (target.rank() as i32 - from.rank() as i32).signum();
+    let tries = [(file_step, 0), (0, rank_step)];
+    for (files, ranks) in tries {
+        if files == 0 && ranks == 0 {
+            continue;
+        }
+        let Some(to) = offset(from, files, ranks) else {
+            continue;
+        };
+        if to == target {
+            return LoveStep::Met;
+        }
+        if pos.occupied().contains(to) {
+            continue;
+        }
+        walk(pos, from, to);
+        return LoveStep::Moved(to);
+    }
+    LoveStep::Stayed
+}
+
+/// Both lovers step, White's first (or the first-chosen one if both are of one colour),
+/// the other towards the first's new square; a meeting is a `lovemate`.
+pub(crate) fn love_steps<R: Rules>(
+    pos: &mut Position<R>,
+    state: &mut LoveState,
+    walk: &mut impl FnMut(&mut Position<R>, Square, Square),
+    lovemate: impl FnOnce(&mut Position<R>, &mut LoveState, Square, Square),
+) {
+    let Some([a, b]) = state.couple else {
+        return;
+    };
+    let a_white = pos.color(Color::White).contains(a);
+    let b_white = pos.color(Color::White).contains(b);
+    let (first, second) = if a_white != b_white && b_white {
+        (b, a)
+    } else {
+        (a, b)
+    };
+    let first_now = match love_step(pos, first, second, walk) {
+        LoveStep::Met => return lovemate(pos, state, first, second),
+        LoveStep::Moved(to) => to,
+        LoveStep::Stayed => first,
+    };
+    let second_now = match love_step(pos, second, first_now, walk) {
+        LoveStep::Met => return lovemate(pos, state, first_now, second),
+        LoveStep::Moved(to) => to,
+        LoveStep::Stayed => second,
+    };
+    state.couple = Some(if first == a {
+        [first_now, second_now]
+    } else {
+        [second_now, first_now]
+    });
+}
+
+/// The distinct couples the 64 x 64 equally likely throws select among `eligible` (Black's on
+/// `black`), with how many throws select each, as chance moves (of `kind`, which says
+/// nothing). Couples of two colours are grouped whichever lover came first (the order only
+/// matters for the love steps of a one-colour couple).
+pub(crate) fn couple_outcomes(
+    black: Bitboard,
+    eligible: Bitboard,
+    kind: amity_engine::Kind,
+    outcomes: &mut Vec<ChanceOutcome>,
+) {
+    let pieces = candidates(black, eligible);
+    let n = pieces.len();
+    if n < 3 {
+        return;
+    }
+    let squares = || (0..64u32).map(Square::new);
+    // How many first throws select each piece.
+    let mut first_weight = vec![0u32; n];
+    for throw in squares() {
+        let best = (0..n)
+            .min_by_key(|&i| pieces[i].first_key(throw))
+            .unwrap_or(0);
+        first_weight[best] += 1;
+    }
+    // For each second throw and colour of the first lover, the two preferred pieces: the
+    // second lover is the better of them that is not the first lover.
+    let mut preferred = [[(0usize, 0usize); 64]; 2];
+    for (colour, table) in preferred.iter_mut().enumerate() {
+        let first_black = colour == 1;
+        for throw in squares() {
+            let key = |i: usize| pieces[i].second_key(throw, first_black);
+            let (mut best, mut next) = if key(0) < key(1) { (0, 1) } else { (1, 0) };
+            for i in 2..n {
+                if key(i) < key(best) {
+                    next = best;
+                    best = i;
+                } else if key(i) < key(next) {
+                    next = i;
+                }
+            }
+            table[throw as usize] = (best, next);
+        }
+    }
+    let mut weights = vec![0u32; n * n];
+    for (first, &weight) in first_weight.iter().enumerate() {
+        if weight == 0 {
+            continue;
+        }
+        let table = &preferred[pieces[first].black as usize];
+        for &(best, next) in table.iter() {
+            let second = if best == first { next } else { best };
+            let (a, b) = if pieces[first].black != pieces[second].black && pieces[first].black {
+                (second, first)
+            } else {
+                (first, second)
+            };
+            weights[a * n + b] += weight;
+        }
+    }
+    for (index, &weight) in weights.iter().enumerate() {
+        if weight > 0 {
+            let (a, b) = (pieces[index / n].square, pieces[index % n].square);
+            outcomes.push(ChanceOutcome {
+                outcome: Move::chance(a, b, kind),
+                weight,
+            });
+        }
+    }
 }
 
 impl Love {
@@ -241,20 +398,13 @@ impl Love {
     /// Chooses the couple when no throw is needed: the phase moves on while fewer than two
     /// pieces are eligible, and exactly two are the couple. Three or more leave a throw pending.
     fn settle(pos: &mut Position<Love>) {
-        let mut state = pos.state;
-        while state.couple.is_none() && pos.kind(KING).any() {
-            let eligible = eligible(pos, state.phase);
-            match eligible.count() {
-                0 | 1 if state.phase < LAST_PHASE => state.phase += 1,
-                2 => {
-                    let mut squares = eligible.into_iter();
-                    if let (Some(a), Some(b)) = (squares.next(), squares.next()) {
-                        state.couple = Some(first_chosen_order(pos, a, b));
-                    }
-                }
-                _ => break,
-            }
-        }
+        let state = settled(
+            pos.state,
+            pos.color(Color::Black),
+            pos.kind(KING),
+            LAST_PHASE,
+            |phase| eligible(pos, phase),
+        );
         Self::set_state(pos, state);
     }
 
@@ -389,31 +539,6 @@ impl Love {
 
     // ----- making moves -----
 
-    /// One love step of the lover on `from` towards `target`: sideways first, then along the
-    /// file, never away, never diagonal, never onto or over another piece but the lover.
-    fn love_step(pos: &mut Position<Love>, from: Square, target: Square) -> LoveStep {
-        let file_step = (target.file() as i32 - from.file() as i32).signum();
-        let rank_step = (target.rank() as i32 - from.rank() as i32).signum();
-        let tries = [(file_step, 0), (0, rank_step)];
-        for (files, ranks) in tries {
-            if files == 0 && ranks == 0 {
-                continue;
-            }
-            let Some(to) = offset(from, files, ranks) else {
-                continue;
-            };
-            if to == target {
-                return LoveStep::Met;
-            }
-            if pos.occupied().contains(to) {
-                continue;
-            }
-            Self::walk(pos, from, to);
-            return LoveStep::Moved(to);
-        }
-        LoveStep::Stayed
-    }
-
     /// Moves a piece by a love step: en passant lapses if the step touches the double step,
     /// a monarch or rook loses its castling rights, a pawn on its last rank becomes a general.
     fn walk(pos: &mut Position<Love>, from: Square, to: Square) {
@@ -455,36 +580,6 @@ impl Love {
         state.couple = None;
         state.phase = (state.phase + 1).min(LAST_PHASE);
         pos.set_halfmove_clock(0);
-    }
-
-    /// Both lovers step, White's first (or the first-chosen one if both are of one colour),
-    /// the other towards the first's new square.
-    fn love_steps(pos: &mut Position<Love>, state: &mut LoveState) {
-        let Some([a, b]) = state.couple else {
-            return;
-        };
-        let a_white = pos.color(Color::White).contains(a);
-        let b_white = pos.color(Color::White).contains(b);
-        let (first, second) = if a_white != b_white && b_white {
-            (b, a)
-        } else {
-            (a, b)
-        };
-        let first_now = match Self::love_step(pos, first, second) {
-            LoveStep::Met => return Self::lovemate(pos, state, first, second),
-            LoveStep::Moved(to) => to,
-            LoveStep::Stayed => first,
-        };
-        let second_now = match Self::love_step(pos, second, first_now) {
-            LoveStep::Met => return Self::lovemate(pos, state, first_now, second),
-            LoveStep::Moved(to) => to,
-            LoveStep::Stayed => second,
-        };
-        state.couple = Some(if first == a {
-            [first_now, second_now]
-        } else {
-            [second_now, first_now]
-        });
     }
 
     /// Plays a move and the love steps after it, without choosing a new couple: the position
@@ -555,7 +650,7 @@ impl Love {
                             .map_or(square, |(_, new)| *new)
                     };
                     state.couple = Some([follow(a), follow(b)]);
-                    Self::love_steps(pos, &mut state);
+                    love_steps(pos, &mut state, &mut Self::walk, Self::lovemate);
                 }
             }
         }
@@ -565,68 +660,10 @@ impl Love {
 
     // ----- chance -----
 
-    /// The distinct couples the 64 x 64 equally likely throws select, with how many throws
-    /// select each. Couples of two colours are grouped whichever lover came first (the order
-    /// only matters for the love steps of a one-colour couple).
+    /// The distinct couples a throw may select, with how many throws select each.
     fn couples(pos: &Position<Love>, outcomes: &mut Vec<ChanceOutcome>) {
-        let pieces = candidates(pos, eligible(pos, pos.state.phase));
-        let n = pieces.len();
-        if n < 3 {
-            return;
-        }
-        let squares = || (0..64u32).map(Square::new);
-        // How many first throws select each piece.
-        let mut first_weight = vec![0u32; n];
-        for throw in squares() {
-            let best = (0..n)
-                .min_by_key(|&i| pieces[i].first_key(throw))
-                .unwrap_or(0);
-            first_weight[best] += 1;
-        }
-        // For each second throw and colour of the first lover, the two preferred pieces: the
-        // second lover is the better of them that is not the first lover.
-        let mut preferred = [[(0usize, 0usize); 64]; 2];
-        for (colour, table) in preferred.iter_mut().enumerate() {
-            let first_black = colour == 1;
-            for throw in squares() {
-                let key = |i: usize| pieces[i].second_key(throw, first_black);
-                let (mut best, mut next) = if key(0) < key(1) { (0, 1) } else { (1, 0) };
-                for i in 2..n {
-                    if key(i) < key(best) {
-                        next = best;
-                        best = i;
-                    } else if key(i) < key(next) {
-                        next = i;
-                    }
-                }
-                table[throw as usize] = (best, next);
-            }
-        }
-        let mut weights = vec![0u32; n * n];
-        for (first, &weight) in first_weight.iter().enumerate() {
-            if weight == 0 {
-                continue;
-            }
-            let table = &preferred[pieces[first].black as usize];
-            for &(best, next) in table.iter() {
-                let second = if best == first { next } else { best };
-                let (a, b) = if pieces[first].black != pieces[second].black && pieces[first].black {
-                    (second, first)
-                } else {
-                    (first, second)
-                };
-                weights[a * n + b] += weight;
-            }
-        }
-        for (index, &weight) in weights.iter().enumerate() {
-            if weight > 0 {
-                let (a, b) = (pieces[index / n].square, pieces[index % n].square);
-                outcomes.push(ChanceOutcome {
-                    outcome: Move::chance(a, b, PAWN),
-                    weight,
-                });
-            }
-        }
+        let eligible = eligible(pos, pos.state.phase);
+        couple_outcomes(pos.color(Color::Black), eligible, PAWN, outcomes);
     }
 
     /// The couple chosen by two thrown coordinates, as the chance move that makes it.
@@ -634,7 +671,8 @@ impl Love {
         if !Self::throw_pending(pos) {
             return None;
         }
-        let [a, b] = couple_from_throws(pos, eligible(pos, pos.state.phase), first, second)?;
+        let eligible = eligible(pos, pos.state.phase);
+        let [a, b] = couple_from_throws(pos.color(Color::Black), eligible, first, second)?;
         Some(Move::chance(a, b, PAWN))
     }
 
@@ -668,9 +706,9 @@ impl Love {
 }
 
 /// Parses `love:<phase>:<couple>`.
-fn parse_love_field(field: &str) -> Result<LoveState, FenError> {
+pub(crate) fn parse_love_field(field: &str, last_phase: u8) -> Result<LoveState, FenError> {
     let mut parts = Parts::tagged(field, "love", "<phase>:<couple or ->", 2..=2)?;
-    let phase = fen_fields::number("love phase", parts.next_part(), 1..=LAST_PHASE)?;
+    let phase = fen_fields::number("love phase", parts.next_part(), 1..=last_phase)?;
     let couple = fen_fields::or_none(parts.next_part(), |couple| {
         let squares = (couple.len() == 4)
             .then(|| {
@@ -682,6 +720,12 @@ fn parse_love_field(field: &str) -> Result<LoveState, FenError> {
         squares.ok_or_else(|| fen_fields::expected("love couple", "two squares or -", couple))
     })?;
     Ok(LoveState { phase, couple })
+}
+
+/// Writes ` love:<phase>:<couple>`.
+pub(crate) fn write_love_field(state: &LoveState, out: &mut String) {
+    out.push_str(&format!(" love:{}:", state.phase));
+    fen_fields::write_or_none(out, state.couple.map(|[a, b]| format!("{a}{b}")));
 }
 
 impl Rules for Love {
@@ -698,16 +742,14 @@ impl Rules for Love {
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
         let mut fields = ExtraFields::new(fields);
         pos.state = match fields.optional() {
-            Some(field) => parse_love_field(field)?,
+            Some(field) => parse_love_field(field, LAST_PHASE)?,
             None => LoveState::default(),
         };
         fields.finish()
     }
 
     fn write_extra_fen(&self, pos: &Position<Self>, out: &mut String) {
-        let state = pos.state;
-        out.push_str(&format!(" love:{}:", state.phase));
-        fen_fields::write_or_none(out, state.couple.map(|[a, b]| format!("{a}{b}")));
+        write_love_field(&pos.state, out);
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
@@ -745,7 +787,7 @@ impl Rules for Love {
                 ));
             }
             // The hash is computed after validation: the state may simply be replaced.
-            pos.state.couple = Some(kept_order(pos, [a, b]));
+            pos.state.couple = Some(kept_order(pos.color(Color::Black), [a, b]));
         }
         for right in pos.castling() {
             let color = amity_engine::castling::right_owner(right);
@@ -844,7 +886,7 @@ impl Rules for Love {
     fn play_in(&self, pos: &mut Position<Self>, mv: Move, _scratch: &mut Scratch) {
         if mv.flag() == MoveFlag::Chance {
             let mut state = pos.state;
-            state.couple = Some(kept_order(pos, [mv.from(), mv.to()]));
+            state.couple = Some(kept_order(pos.color(Color::Black), [mv.from(), mv.to()]));
             Self::set_state(pos, state);
         } else {
             Self::play_without_choice(pos, mv);

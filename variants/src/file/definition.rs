@@ -100,6 +100,22 @@ pub struct Castling {
     pub home_file: Option<u8>,
 }
 
+/// CHESS with LOVE's couples (`amityCouplePhases`): in each phase, the kinds whose pieces
+/// may fall in love, and more kinds while at most one of those is left.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CouplePhase {
+    pub kinds: Vec<Kind>,
+    pub fallback: Vec<Kind>,
+}
+
+/// The couples' phases, the last the royal pieces', and what a pawn a love step carries onto
+/// its last rank becomes (`amityCoupleStepPromotion`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CouplePhases {
+    pub phases: Vec<CouplePhase>,
+    pub step_promotion: Kind,
+}
+
 /// Cambodian chess's first moves (`cambodianMoves`): a king still on its gate square may leap
 /// as a knight to the rank in front of it, onto an empty square and not out of check; a fers
 /// still on its gate square may jump two squares straight ahead, quietly or taking, and so
@@ -188,6 +204,8 @@ pub struct Definition {
     pub checking: bool,
     /// Amity's keys for what `variants.ini` cannot say (docs/variants/file.md).
     pub amity: AmityRules,
+    /// Couples in love (`amityCouplePhases`), where the game has them.
+    pub couples: Option<CouplePhases>,
     /// Per kind: its weight in persuasion under `amityConversion = value` or `average`
     /// (`amityConversionValues`); empty otherwise.
     pub conversion_values: Vec<u32>,
@@ -317,6 +335,8 @@ const RULE_KEYS: &[&str] = &[
     "amityCastlingDestinationOnly",
     "amityConversion",
     "amityConversionValues",
+    "amityCouplePhases",
+    "amityCoupleStepPromotion",
     "kingType",
     "checking",
     "mustCapture",
@@ -765,6 +785,7 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         castling_destination_only: reader.flag("amityCastlingDestinationOnly", false),
         conversion: reader.conversion(),
     };
+    let couples = reader.couples(&kind_of, king, drops.is_some(), geometry);
     // A promoted piece weighs what it was.
     let mut conversion_values = reader.conversion_values(amity.conversion, drafts.len(), &kind_of);
     if !conversion_values.is_empty() {
@@ -1054,6 +1075,7 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             checking,
             amity,
             conversion_values,
+            couples,
             paths,
             self_capture_immune,
             mandatory_piece_promotion,
@@ -1282,6 +1304,92 @@ impl<'a> Keys<'a> {
                 default.min(last)
             }
         }
+    }
+
+    /// `amityCouplePhases` (`p; nbr/p; q/nbrp; k`: each phase's kinds, and after a slash
+    /// the kinds added while at most one of those is left) and `amityCoupleStepPromotion`.
+    /// The last phase is the royal piece's; the board is 8 x 8, as the throws are.
+    fn couples(
+        &mut self,
+        kind_of: &dyn Fn(char) -> Option<Kind>,
+        king: Option<Kind>,
+        drops: bool,
+        geometry: Geometry,
+    ) -> Option<CouplePhases> {
+        let step = self.entry("amityCoupleStepPromotion");
+        let Some(entry) = self.entry("amityCouplePhases") else {
+            if let Some(step) = step {
+                self.bad(step, "of use without amityCouplePhases");
+            }
+            return None;
+        };
+        let letters = |text: &str| -> Option<Vec<Kind>> {
+            text.chars()
+                .filter(|c| !c.is_whitespace())
+                .map(kind_of)
+                .collect()
+        };
+        let phases: Option<Vec<CouplePhase>> = entry
+            .value
+            .split(';')
+            .map(|phase| {
+                let (kinds, fallback) = phase.split_once('/').unwrap_or((phase, ""));
+                let kinds = letters(kinds).filter(|kinds| !kinds.is_empty())?;
+                Some(CouplePhase {
+                    kinds,
+                    fallback: letters(fallback)?,
+                })
+            })
+            .collect();
+        let Some(phases) = phases.filter(|phases| (1..=8).contains(&phases.len())) else {
+            self.bad(
+                entry,
+                "one to eight phases of piece letters, each with a fallback after a slash \
+                 (p; nbr/p; q/nbrp; k)",
+            );
+            return None;
+        };
+        let last_royal = king.is_some_and(|king| {
+            phases
+                .last()
+                .is_some_and(|last| last.kinds == [king] && last.fallback.is_empty())
+        });
+        if !last_royal {
+            self.bad(entry, "phases whose last is the royal king's alone");
+            return None;
+        }
+        if drops || geometry.files != 8 || geometry.ranks != 8 {
+            self.bad(
+                entry,
+                "possible beyond an 8x8 board without drops (the throws name its squares)",
+            );
+            return None;
+        }
+        let queen = kind_of('q');
+        let step_promotion = match step {
+            Some(step) => {
+                let mut chars = step.value.chars();
+                match (chars.next().and_then(kind_of), chars.next()) {
+                    (Some(kind), None) => Some(kind),
+                    _ => {
+                        self.bad(step, "one piece letter");
+                        None
+                    }
+                }
+            }
+            None => queen,
+        };
+        let Some(step_promotion) = step_promotion else {
+            self.bad(
+                entry,
+                "possible without amityCoupleStepPromotion in a game without a queen",
+            );
+            return None;
+        };
+        Some(CouplePhases {
+            phases,
+            step_promotion,
+        })
     }
 
     /// `amityConversion`: how persuasion is measured, where pieces convert.

@@ -982,6 +982,15 @@ fn castle_moves<S: MoveSink>(
     // Where pieces convert, a king is never attacked: its squares are judged by persuasion
     // (`FileGame::legal`).
     let royal = game.checking && game.king == Some(king_kind) && game.amity.conversion.is_none();
+    // Pieces in love attack nothing (`amityCouplePhases`).
+    let lovers = pos.state.love.lovers();
+    let attacked = |square: Square| {
+        if lovers.is_empty() {
+            tables.attacked(pos, square, !us)
+        } else {
+            (tables.attackers(pos, square, !us, false) & !lovers).any()
+        }
+    };
     let mut in_check = None;
     for rook in rights {
         let kingside = rook.file() > king.file();
@@ -1010,10 +1019,10 @@ fn castle_moves<S: MoveSink>(
         // it (the destination, with king and rook moved).
         if royal
             && !game.amity.castling_destination_only
-            && (*in_check.get_or_insert_with(|| tables.attacked(pos, king, !us))
+            && (*in_check.get_or_insert_with(|| attacked(king))
                 || (king_path & !Bitboard::from_square(king))
                     .into_iter()
-                    .any(|square| tables.attacked(pos, square, !us)))
+                    .any(attacked))
         {
             continue;
         }

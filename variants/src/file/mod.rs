@@ -7,6 +7,7 @@
 pub mod betza;
 pub mod catalogue;
 pub mod conversion;
+mod couples;
 pub mod definition;
 pub mod generation;
 pub mod outcome;
@@ -198,6 +199,8 @@ pub struct FileState {
     /// Each side's run of checks, where shatar's mating rule needs it. Not in the hash (nor
     /// in Fairy-Stockfish's), nor in the FEN: a FEN's position starts a run afresh.
     pub checks_run: [outcome::Checks; 2],
+    /// The phase and the couple in love, where the game has couples (`amityCouplePhases`).
+    pub love: crate::love::LoveState,
 }
 
 /// The most pieces of one kind a hand may hold (a FEN asking for more is refused).
@@ -212,6 +215,20 @@ pub(crate) fn hand_key(color: Color, kind: Kind, count: u8) -> u64 {
     zobrist::variant(
         256 + (color_index(color) * MAX_KINDS + kind.index()) * 32 + usize::from(count % 32),
     )
+}
+
+/// The keys of the couples' phase and squares: those of the hands, which a game with couples
+/// does not have (it has no drops).
+const LOVE_KEYS: usize = 256;
+
+/// The hash of the phase and the couple in love.
+fn love_key(love: &crate::love::LoveState) -> u64 {
+    let mut key = zobrist::variant(LOVE_KEYS + usize::from(love.phase));
+    if let Some([a, b]) = love.couple {
+        key ^= zobrist::variant(LOVE_KEYS + 8 + a as usize)
+            ^ zobrist::variant(LOVE_KEYS + 8 + 64 + b as usize);
+    }
+    key
 }
 
 /// Checks counted from when no FEN says otherwise: as in Fairy-Stockfish, the next check
@@ -270,6 +287,7 @@ impl FileGame {
     fn untried(&self, pos: &Position<Self>) -> Option<Untried> {
         let game = self.definition();
         if game.makpong
+            || game.couples.is_some()
             || game.immobility_illegal
             || !game.checking
             || game.amity != definition::AmityRules::FAIRY
@@ -297,6 +315,10 @@ impl FileGame {
     /// The moves of `pos` that keep its royal piece safe, as `legal` finds them but tried
     /// only where [`FileGame::untried`] says they must be (before a must-capture rule).
     fn legal_moves(&self, pos: &Position<Self>, moves: &mut MoveList) {
+        if self.definition().couples.is_some() {
+            self.couple_legal_moves(pos, moves);
+            return;
+        }
         generation::pseudo_legal(self.definition(), self.tables(), pos, moves);
         match self.untried(pos) {
             Some(untried) => moves.retain(|mv| untried.passes(self, pos, mv)),
@@ -444,6 +466,9 @@ impl FileGame {
         if game.amity.conversion.is_some() {
             return false;
         }
+        if game.couples.is_some() {
+            return self.attacked_by_no_lover(pos, color);
+        }
         let needed = usize::from(game.amity.check_attackers);
         game.king.is_some_and(|king| {
             pos.pieces(color, king).into_iter().any(|square| {
@@ -487,7 +512,13 @@ impl Rules for FileGame {
         }
         let (mut checks_read, mut count_read) = (false, false);
         for field in fields {
-            if game.check_counting && !checks_read && !field.contains('/') {
+            if game.couples.is_some() && field.starts_with("love:") {
+                let phases = game
+                    .couples
+                    .as_ref()
+                    .map_or(1, |couples| couples.phases.len());
+                pos.state.love = crate::love::parse_love_field(field, phases as u8)?;
+            } else if game.check_counting && !checks_read && !field.contains('/') {
                 let parsed = field
                     .split_once('+')
                     .and_then(|(w, b)| Some([w.parse().ok()?, b.parse().ok()?]));
@@ -620,6 +651,9 @@ impl Rules for FileGame {
             let [white, black] = pos.state.checks;
             out.push_str(&format!(" {white}+{black}"));
         }
+        if self.definition().couples.is_some() {
+            crate::love::write_love_field(&pos.state.love, out);
+        }
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
@@ -650,7 +684,7 @@ impl Rules for FileGame {
                         amity_engine::orthodox::color_name(color)
                     )));
                 }
-                if kings == 0 && !self.kingless_allowed() {
+                if kings == 0 && !self.kingless_allowed() && !self.royals_met(pos) {
                     return Err(FenError::Illegal(format!(
                         "{} has no king",
                         amity_engine::orthodox::color_name(color)
@@ -685,6 +719,21 @@ impl Rules for FileGame {
                 pos.set_en_passant(None);
             }
         }
+        if game.couples.is_some() {
+            self.validate_couple(pos).map_err(FenError::Illegal)?;
+            // The hash is computed after validation: the state may simply be replaced.
+            let love = crate::love::settled(
+                pos.state.love,
+                pos.color(Color::Black),
+                game.king.map_or(Bitboard::EMPTY, |king| pos.kind(king)),
+                game.couples
+                    .as_ref()
+                    .map_or(1, |couples| couples.phases.len() as u8),
+                |phase| self.eligible(pos, phase),
+            );
+            pos.state.love = love;
+            self.normalize_en_passant(pos);
+        }
         Ok(())
     }
 
@@ -697,6 +746,9 @@ impl Rules for FileGame {
         }
         if state.pawn_dropped {
             hash ^= zobrist::variant(250);
+        }
+        if game.couples.is_some() {
+            hash ^= love_key(&state.love);
         }
         if game.drops.is_some() {
             for color in [Color::White, Color::Black] {
@@ -758,7 +810,14 @@ impl Rules for FileGame {
         let game = self.definition();
         let us = pos.turn();
         let (count, pieces) = (pos.state.count, pos.occupied().count());
-        generation::make(game, pos, mv);
+        if game.couples.is_some() {
+            self.play_with_couples(pos, mv);
+            if mv.flag() == MoveFlag::Chance {
+                return;
+            }
+        } else {
+            generation::make(game, pos, mv);
+        }
         if let Some(conversion) = self.conversion() {
             conversion.end_turn(self.tables(), pos, us, mv.to());
         }
@@ -811,7 +870,29 @@ impl Rules for FileGame {
     }
 
     fn terminal(&self, pos: &Position<Self>) -> Option<Outcome> {
+        if self.definition().couples.is_some() && self.royals_met(pos) {
+            return Some(Outcome::Draw(DrawReason::Variant("the royal lovers met")));
+        }
         outcome::terminal(self.definition(), pos)
+    }
+
+    fn chance(
+        &self,
+        pos: &Position<Self>,
+        outcomes: &mut Vec<amity_engine::ChanceOutcome>,
+    ) -> bool {
+        if self.definition().couples.is_none() || !self.throw_pending(pos) {
+            return false;
+        }
+        self.couple_outcomes(pos, outcomes);
+        true
+    }
+
+    /// Perft resolves a pending throw without a ply as the built-in CHESS with LOVE does: the
+    /// couple the squares e4 and d5 choose.
+    fn perft_chance(&self, pos: &Position<Self>) -> Option<Move> {
+        self.definition().couples.as_ref()?;
+        self.throw(pos, Square::E4, Square::D5)
     }
 
     fn no_move_outcome(&self, pos: &Position<Self>) -> Outcome {
@@ -878,8 +959,10 @@ impl Rules for FileGame {
         // pass dodges the passer's own conversions: as the built-in Pacifist Chess measured,
         // neither a pass nor a late quiet move is a fair guess there.
         let converts = game.amity.conversion.is_some();
+        // A pass would skip the love steps every real move brings.
+        let couples = game.couples.is_some();
         SearchFlags {
-            null_move: null_move && !converts,
+            null_move: null_move && !converts && !couples,
             late_move_reductions: !converts,
             check_extension: game.king.is_some(),
             exchange_reductions: false,
@@ -911,8 +994,21 @@ impl Rules for FileGame {
 /// Moves as Fairy-Stockfish writes them: `P@e4` for a drop, `e7e8q` for a pawn's promotion
 /// (whatever kind the promoted piece becomes), `a4a5+` for a shogi-style one.
 impl Notation for FileGame {
+    /// A throw, where the game has couples: `roll:<square><square>`, the two squares thrown.
+    fn parse_written(&self, pos: &Position<Self>, token: &str) -> Option<Move> {
+        let squares = token.strip_prefix("roll:")?.as_bytes();
+        if self.definition().couples.is_none() || squares.len() != 4 {
+            return None;
+        }
+        let first = Square::from_ascii(&squares[..2]).ok()?;
+        let second = Square::from_ascii(&squares[2..]).ok()?;
+        self.throw(pos, first, second)
+    }
+
     fn format_move(&self, mv: Move) -> String {
         match mv.flag() {
+            // The lovers' own squares are a throw that selects exactly this couple.
+            MoveFlag::Chance => format!("roll:{}{}", mv.from(), mv.to()),
             MoveFlag::Drop => format!("{}@{}", self.pieces()[mv.kind().index()].symbol, mv.to()),
             MoveFlag::Pass => "0000".into(),
             _ if mv.is_null() => "0000".into(),
@@ -956,6 +1052,15 @@ impl Presentation for FileGame {
                 "Count: {} of {} plies (a draw when it passes)\n",
                 count.ply, count.limit
             ));
+        }
+        if game.couples.is_some() {
+            let love = pos.state.love;
+            let couple = match love.couple {
+                Some([a, b]) => format!("{a} and {b} in love"),
+                None if self.throw_pending(pos) => "a throw chooses the couple".into(),
+                None => "no couple".into(),
+            };
+            text.push_str(&format!("Love: phase {}; {couple}\n", love.phase));
         }
         text
     }

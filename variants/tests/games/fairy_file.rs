@@ -11,7 +11,9 @@ use amity_engine::{
     WinReason,
 };
 use amity_variants::file::{FileGame, VariantFile};
-use amity_variants::{Chess, ItIsWhatItIs, LosAlamos, MoralSupport, Pacifist, PacifistMeasure};
+use amity_variants::{
+    Chess, ItIsWhatItIs, LosAlamos, Love, MoralSupport, Pacifist, PacifistMeasure,
+};
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -1172,6 +1174,23 @@ fn amity_file_game(name: &str) -> FileGame {
     VariantFile::read(&text).unwrap().game(name).unwrap()
 }
 
+/// The FENs of the positions the legal moves of `pos` lead to, sorted: what a move does,
+/// whatever either game calls it.
+fn children<R: Rules>(rules: &R, pos: &Position<R>) -> Vec<String> {
+    let mut moves = amity_engine::MoveList::new();
+    rules.generate(pos, &mut moves);
+    let mut fens: Vec<String> = moves
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            rules.play(&mut child, mv);
+            child.to_fen(rules)
+        })
+        .collect();
+    fens.sort();
+    fens
+}
+
 /// `file_game`, defined in `variants/amity.ini`, plays as `built_in` does: every count of the
 /// built-in game's perft data under a million nodes (where `setup` names a `setoption` line,
 /// only the cases it is the last one for), and FEN, check and perft 2 at every ply of twelve
@@ -1193,6 +1212,13 @@ fn equals_the_built_in_game<R: Rules>(
         for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n < 1_000_000) {
             assert_eq!(perft(file_game, &pos, depth), expected, "{}", case.fen);
         }
+        let built_in_pos = Position::from_fen(built_in, &case.fen).unwrap();
+        assert_eq!(
+            children(file_game, &pos),
+            children(built_in, &built_in_pos),
+            "{}",
+            case.fen
+        );
     }
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::StdRng::seed_from_u64(68);
@@ -1212,6 +1238,29 @@ fn equals_the_built_in_game<R: Rules>(
                 perft(built_in, game.position(), 2),
                 "{fen}"
             );
+            assert_eq!(
+                children(file_game, &twin),
+                children(built_in, game.position()),
+                "{fen}"
+            );
+            // Chance: both games offer the same outcomes, equally weighted; one is played.
+            let (mut outcomes, mut twin_outcomes) = (Vec::new(), Vec::new());
+            if built_in.chance(game.position(), &mut outcomes) {
+                assert!(file_game.chance(&twin, &mut twin_outcomes), "{fen}");
+                let described = |outcomes: &[amity_engine::ChanceOutcome]| {
+                    let mut all: Vec<_> = outcomes
+                        .iter()
+                        .map(|o| (o.outcome.from(), o.outcome.to(), o.weight))
+                        .collect();
+                    all.sort();
+                    all
+                };
+                assert_eq!(described(&outcomes), described(&twin_outcomes), "{fen}");
+                let outcome = outcomes[rng.random_range(0..outcomes.len())].outcome;
+                game.play_unchecked(outcome);
+                continue;
+            }
+            assert!(!file_game.chance(&twin, &mut twin_outcomes), "{fen}");
             let moves = game.legal_moves();
             if moves.is_empty() {
                 break;
@@ -1359,4 +1408,52 @@ fn pacifist_from_the_file_equals_the_built_in_game() {
         "{}",
         errors[0]
     );
+}
+
+#[test]
+fn love_from_the_file_equals_the_built_in_game() {
+    equals_the_built_in_game(
+        &amity_file_game("love-file"),
+        &Love,
+        "tests/perft/love.perft",
+        None,
+    );
+    // Throws are written as the built-in game writes them.
+    let file_game = amity_file_game("love-file");
+    let mut game = Game::new(file_game.clone());
+    game.play_token("roll:e2d7").unwrap();
+    assert_eq!(
+        game.position().to_fen(&file_game),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 love:1:e2d7"
+    );
+    // The phases are checked as they are read, each problem at its line.
+    for (file, problem) in [
+        (
+            "[x:chess]\namityCouplePhases = p; q\n",
+            "line 2: amityCouplePhases",
+        ),
+        (
+            "[x:chess]\namityCouplePhases = p; z; k\n",
+            "line 2: amityCouplePhases",
+        ),
+        (
+            "[x:crazyhouse]\namityCouplePhases = p; k\n",
+            "line 2: amityCouplePhases",
+        ),
+        (
+            "[x:gardner]\namityCouplePhases = p; k\n",
+            "line 2: amityCouplePhases",
+        ),
+        (
+            "[x:chess]\namityCoupleStepPromotion = q\n",
+            "line 2: amityCoupleStepPromotion",
+        ),
+    ] {
+        let errors = VariantFile::read(file.as_bytes()).unwrap_err();
+        assert!(
+            errors[0].to_string().contains(problem),
+            "{file}: {}",
+            errors[0]
+        );
+    }
 }
