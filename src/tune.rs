@@ -389,7 +389,13 @@ fn tune<R: Learning>(rules: &R, args: &TuneArgs) -> Result<(), String> {
             fitted[*index].eg
         );
     }
-    if let Some(path) = &args.write {
+    if let Some(path) = &args.write
+        && let Some(line) = rules.weights_as_definition(&fitted)
+    {
+        // A game defined by a file takes its weights as a key of its section.
+        std::fs::write(path, format!("{line}\n")).map_err(|e| format!("{path}: {e}"))?;
+        println!("weights written to {path}: {line}");
+    } else if let Some(path) = &args.write {
         let source = weights_source(rules.name(), &fitted, name, samples.len());
         std::fs::write(path, source).map_err(|e| format!("{path}: {e}"))?;
         // rustfmt aligns the comments its own way; let it, so the file is committed as

@@ -112,6 +112,14 @@ pub trait Learning: Rules {
         }
         (&[], unnamed)
     }
+
+    /// Fitted `weights` as the game's own definition takes them, where that is not Rust
+    /// source (a variant file's key line); `None`, the default: `amity tune` writes the
+    /// weights as a Rust module.
+    fn weights_as_definition(&self, weights: &[Tapered]) -> Option<String> {
+        let _ = weights;
+        None
+    }
 }
 
 /// A linear evaluation of `pos` from the side to move's point of view: the position's

@@ -206,6 +206,13 @@ pub struct Definition {
     pub amity: AmityRules,
     /// Couples in love (`amityCouplePhases`), where the game has them.
     pub couples: Option<CouplePhases>,
+    /// Per kind: its worth in the middlegame and the endgame, the evaluation's weights: the
+    /// nominal value for both unless `amityPieceValues` says otherwise (as `amity tune`
+    /// writes it). Leaked once, like the names, as the tuner takes them.
+    pub piece_weights: &'static [amity_engine::evaluation::Tapered],
+    /// How many pieces but pawns and kings the start position has (hands included): the
+    /// evaluation's middlegame, which fewer pieces blend towards the endgame.
+    pub phase_pieces: u32,
     /// Per kind: its weight in persuasion under `amityConversion = value` or `average`
     /// (`amityConversionValues`); empty otherwise.
     pub conversion_values: Vec<u32>,
@@ -337,6 +344,7 @@ const RULE_KEYS: &[&str] = &[
     "amityConversionValues",
     "amityCouplePhases",
     "amityCoupleStepPromotion",
+    "amityPieceValues",
     "kingType",
     "checking",
     "mustCapture",
@@ -994,6 +1002,20 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
     } else {
         Vec::new()
     };
+    let symbols: Vec<String> = drafts
+        .iter()
+        .map(|draft| draft.letter.to_ascii_uppercase().to_string())
+        .chain(twins.iter().map(|twin| twin.symbol.clone()))
+        .collect();
+    let values = reader.piece_values(&symbols);
+    let phase_pieces = start_fen
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter_map(|c| c.is_ascii_alphabetic().then(|| kind_of(c)).flatten())
+        .filter(|&kind| Some(kind) != pawn && Some(kind) != king)
+        .count() as u32;
     if !reader.errors.is_empty() {
         return Err(reader.errors);
     }
@@ -1055,6 +1077,11 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
         // As Fairy-Stockfish counts it: every kind the file names (the promoted ones not).
         (None, Some(_)) => drafts.len(),
     };
+    let piece_weights: Vec<amity_engine::evaluation::Tapered> = pieces
+        .iter()
+        .zip(values)
+        .map(|(info, value)| value.unwrap_or(amity_engine::evaluation::s(info.value, info.value)))
+        .collect();
     Ok(Draft {
         definition: Definition {
             name: leak(name.to_string()),
@@ -1076,6 +1103,8 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
             amity,
             conversion_values,
             couples,
+            piece_weights: Box::leak(piece_weights.into_boxed_slice()),
+            phase_pieces,
             paths,
             self_capture_immune,
             mandatory_piece_promotion,
@@ -1390,6 +1419,44 @@ impl<'a> Keys<'a> {
             phases,
             step_promotion,
         })
+    }
+
+    /// `amityPieceValues` (`P:100 N:300/280 +P:400`): pieces by their FEN symbols, each
+    /// worth one value or a middlegame and an endgame value; the ones it leaves out keep
+    /// their nominal value.
+    fn piece_values(
+        &mut self,
+        symbols: &[String],
+    ) -> Vec<Option<amity_engine::evaluation::Tapered>> {
+        let mut values = vec![None; symbols.len()];
+        let Some(entry) = self.entry("amityPieceValues") else {
+            return values;
+        };
+        for pair in entry.value.split_whitespace() {
+            let parsed = pair.split_once(':').and_then(|(symbol, value)| {
+                let kind = symbols
+                    .iter()
+                    .position(|known| known.eq_ignore_ascii_case(symbol))?;
+                let number = |text: &str| text.parse::<i32>().ok().filter(|v| v.abs() <= 100_000);
+                let (mg, eg) = match value.split_once('/') {
+                    Some((mg, eg)) => (number(mg)?, number(eg)?),
+                    None => (number(value)?, number(value)?),
+                };
+                Some((kind, amity_engine::evaluation::s(mg, eg)))
+            });
+            match parsed {
+                Some((kind, value)) => values[kind] = Some(value),
+                None => {
+                    self.bad(
+                        entry,
+                        "pieces of this game by symbol, each with a value or a middlegame and \
+                         an endgame value (P:100 N:300/280)",
+                    );
+                    return vec![None; symbols.len()];
+                }
+            }
+        }
+        values
     }
 
     /// `amityConversion`: how persuasion is measured, where pieces convert.

@@ -970,23 +970,17 @@ impl Rules for FileGame {
         }
     }
 
-    /// Material on the board and in hand, by the pieces' nominal values.
+    /// Material on the board and in hand, each piece by its weights (its nominal value unless
+    /// `amityPieceValues` says otherwise), blended from middlegame to endgame as the pieces
+    /// but pawns and kings come off.
     fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
-        let pieces = self.pieces();
-        let mut score = 0;
-        for (index, info) in pieces.iter().enumerate() {
-            let kind = Kind::new(index as u8);
-            let [white_hand, black_hand] = pos.state.hands.map(|hand| i32::from(hand[index]));
-            let balance = pos.pieces(Color::White, kind).count() as i32
-                - pos.pieces(Color::Black, kind).count() as i32
-                + white_hand
-                - black_hand;
-            score += balance * info.value;
-        }
+        let mut features = amity_engine::tuning::Features::default();
+        self.material_features(pos, &mut features);
+        let white = features.value(self.definition().piece_weights);
         if pos.turn() == Color::White {
-            score
+            white
         } else {
-            -score
+            -white
         }
     }
 }
@@ -1078,7 +1072,74 @@ impl Presentation for FileGame {
     }
 }
 
-impl Learning for FileGame {}
+impl FileGame {
+    /// Each kind's count on the board and in hand, White's beyond Black's, and the phase: the
+    /// pieces but pawns and kings left of the start position's.
+    fn material_features(
+        &self,
+        pos: &Position<Self>,
+        features: &mut amity_engine::tuning::Features,
+    ) {
+        let game = self.definition();
+        let mut officers = 0;
+        for index in 0..game.piece_weights.len() {
+            let kind = Kind::new(index as u8);
+            let [white_hand, black_hand] = pos.state.hands.map(|hand| i32::from(hand[index]));
+            let (white, black) = (
+                pos.pieces(Color::White, kind).count() as i32 + white_hand,
+                pos.pieces(Color::Black, kind).count() as i32 + black_hand,
+            );
+            features.add(index, white - black);
+            if Some(kind) != game.pawn && Some(kind) != game.king {
+                officers += white + black;
+            }
+        }
+        features.phase = (amity_engine::tuning::PHASE_FULL * officers)
+            .checked_div(game.phase_pieces as i32)
+            .unwrap_or(0)
+            .min(amity_engine::tuning::PHASE_FULL);
+    }
+}
+
+/// The tuner's name of a weight: a piece kind's (the report lists them by number; the line
+/// it writes names the pieces by symbol).
+fn kind_weight_name(index: usize) -> String {
+    format!("piece kind {index}")
+}
+
+/// `amity tune` fits the pieces' values and writes them as the section's `amityPieceValues`.
+impl Learning for FileGame {
+    fn evaluation_features(
+        &self,
+        pos: &Position<Self>,
+        features: &mut amity_engine::tuning::Features,
+    ) -> bool {
+        self.material_features(pos, features);
+        true
+    }
+
+    fn evaluation_weights(
+        &self,
+    ) -> (
+        &'static [amity_engine::evaluation::Tapered],
+        fn(usize) -> String,
+    ) {
+        (self.definition().piece_weights, kind_weight_name)
+    }
+
+    fn weights_as_definition(
+        &self,
+        weights: &[amity_engine::evaluation::Tapered],
+    ) -> Option<String> {
+        let pieces: Vec<String> = self
+            .pieces()
+            .iter()
+            .zip(weights)
+            .map(|(info, weight)| format!("{}:{}/{}", info.symbol, weight.mg, weight.eg))
+            .collect();
+        Some(format!("amityPieceValues = {}", pieces.join(" ")))
+    }
+}
 
 impl Solver for FileGame {}
 

@@ -1457,3 +1457,46 @@ fn love_from_the_file_equals_the_built_in_game() {
         );
     }
 }
+
+#[test]
+fn a_file_games_piece_values_are_weights_the_tuner_writes_back() {
+    use amity_engine::tuning::Learning;
+    // Without the key, each piece weighs its nominal value in both phases: the evaluation is
+    // the material count it always was.
+    let makruk = shipped("makruk");
+    let (weights, _) = makruk.evaluation_weights();
+    assert!(weights.iter().all(|weight| weight.mg == weight.eg));
+    let pos = Position::from_fen(&makruk, makruk.start_fen()).unwrap();
+    let mut features = amity_engine::tuning::Features::default();
+    assert!(makruk.evaluation_features(&pos, &mut features));
+    assert_eq!(features.phase, amity_engine::tuning::PHASE_FULL);
+    assert_eq!(makruk.evaluate(&pos), 0);
+    // The tuner's line, put in a section, gives the game those weights; a position's value
+    // is its features scored by them, blended by the phase.
+    let tuned: Vec<_> = weights
+        .iter()
+        .enumerate()
+        .map(|(index, weight)| amity_engine::evaluation::s(weight.mg + index as i32, weight.eg * 2))
+        .collect();
+    let line = makruk.weights_as_definition(&tuned).unwrap();
+    let text = format!("[tuned:makruk]\n{line}\n");
+    let file = VariantFile::read(text.as_bytes()).unwrap();
+    let game = file.game("tuned").unwrap();
+    assert_eq!(game.evaluation_weights().0, tuned.as_slice());
+    let fen = "8/8/3k4/8/2R5/4K3/8/8 w - - 0 1";
+    let pos = Position::from_fen(&game, fen).unwrap();
+    let mut features = amity_engine::tuning::Features::default();
+    game.evaluation_features(&pos, &mut features);
+    assert!(features.phase < amity_engine::tuning::PHASE_FULL);
+    assert_eq!(game.evaluate(&pos), features.value(&tuned));
+    // Bad values are named at their line.
+    for value in ["Z:100", "R:lots", "R:1/2/3", "R"] {
+        let text = format!("[x:makruk]\namityPieceValues = {value}\n");
+        let errors = VariantFile::read(text.as_bytes()).unwrap_err();
+        assert!(
+            errors[0].to_string().contains("line 2: amityPieceValues"),
+            "{value}: {}",
+            errors[0]
+        );
+    }
+}
