@@ -581,14 +581,26 @@ impl Orthodox {
     /// Checks a position read from FEN against the standard rules: everything
     /// [`Orthodox::validate_setup`] checks, and the side not to move not in check.
     pub fn validate<R: Rules>(&self, pos: &mut Position<R>) -> Result<(), FenError> {
+        self.validate_waiting_king(pos, Bitboard::any, "is in check")
+    }
+
+    /// Everything [`Orthodox::validate_setup`] checks, and that the king of the side not to
+    /// move is not attacked in a way no legal last move leaves: `illegal` tells that from its
+    /// attackers, `attacked` ends the error ("White is not to move but …").
+    pub fn validate_waiting_king<R: Rules>(
+        &self,
+        pos: &mut Position<R>,
+        illegal: impl FnOnce(Bitboard) -> bool,
+        attacked: &str,
+    ) -> Result<(), FenError> {
         self.validate_setup(pos)?;
-        let them = !pos.turn();
-        if let Some(king) = pos.pieces(them, KING).first()
-            && attackers_to(pos, king, pos.turn(), pos.occupied()).any()
+        let waiting = !pos.turn();
+        if let Some(king) = pos.pieces(waiting, KING).first()
+            && illegal(attackers_to(pos, king, pos.turn(), pos.occupied()))
         {
             return Err(FenError::Illegal(format!(
-                "{} is not to move but is in check",
-                color_name(them)
+                "{} is not to move but {attacked}",
+                color_name(waiting)
             )));
         }
         Ok(())

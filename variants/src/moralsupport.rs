@@ -36,17 +36,7 @@ impl Rules for MoralSupport {
     /// Standard setup checks; the side that has just moved may stand in single check but not
     /// in double check (that would have been an illegal move).
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
-        BOARD.validate_setup(pos)?;
-        let waiting = !pos.turn();
-        if let Some(king) = pos.pieces(waiting, KING).first()
-            && attackers_to(pos, king, pos.turn(), pos.occupied()).more_than_one()
-        {
-            return Err(FenError::Illegal(format!(
-                "{} is not to move but its king is attacked twice",
-                orthodox::color_name(waiting)
-            )));
-        }
-        Ok(())
+        BOARD.validate_waiting_king(pos, Bitboard::more_than_one, "its king is attacked twice")
     }
 
     amity_engine::generate_by_flag!(|_, pos, moves, tactical| generate(pos, moves, tactical));

@@ -18,6 +18,22 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What the best value a search found says about the true value, the search having
+    /// begun with the window `alpha..beta`: at least it when a move reached `beta`, exactly
+    /// it when it raised `alpha`, at most it when every move failed low.
+    #[inline]
+    pub fn of_search(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One entry as read from the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {

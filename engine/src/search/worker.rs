@@ -1132,13 +1132,7 @@ impl<'a, R: Rules> Worker<'a, R> {
             // Only possible at the root when `searchmoves` excludes every move.
             return alpha;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_search(best, original_alpha, beta);
         // A root searched without some of its moves has not found the position's value.
         let whole_root =
             self.shared.limits.search_moves.is_empty() && self.root_excluded.is_empty();
@@ -1339,13 +1333,7 @@ impl<'a, R: Rules> Worker<'a, R> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_search(best, original_alpha, beta);
         self.shared.tt.store(
             key,
             Entry {

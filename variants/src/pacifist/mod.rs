@@ -1490,6 +1490,32 @@ impl QuickTest {
     }
 }
 
+/// Step c on `balance` for the side to move's pieces but the one that stood on `from`, each
+/// of the kind the board shows, `rays` making the board's rays if a line piece converts: what
+/// [`QuickTest::king_outlives_converted_landing`] and [`QuickTest::sure_after_fall`] play once
+/// each has taken the piece's support away without lifting it.
+#[inline(always)]
+fn step_c_without<B: Balance>(
+    pos: &Position<Pacifist>,
+    from: Square,
+    balance: B,
+    rays: impl Fn() -> RayBoard,
+) -> StepC<B> {
+    let us = pos.turn();
+    let standing = pos.ours() & !Bitboard::from_square(from);
+    let over = balance.over(us, standing);
+    let kind_at = |square| pos.piece_at(square).map(|piece| piece.kind);
+    step_c_on_balance(
+        us,
+        balance,
+        standing,
+        over,
+        pos.pieces(us, KING),
+        kind_at,
+        rays,
+    )
+}
+
 impl QuickTest {
     /// For a piece of `kind` (not a king) on `from` that influenced `influenced` and lands on
     /// `to` (cutting no ray of its side, no enemy ray passing `from`), where converted it
@@ -1517,20 +1543,9 @@ impl QuickTest {
                 let mut balance = node.balance;
                 balance.remove(us, influenced, kind);
                 balance.add(!us, converted, kind);
-                let standing = pos.ours() & !Bitboard::from_square(from);
-                let over = balance.over(us, standing);
-                let kind_at = |square| pos.piece_at(square).map(|piece| piece.kind);
                 let rays = || node.board_with_moved(from, to, kind, !us);
                 matches!(
-                    step_c_on_balance(
-                        us,
-                        balance,
-                        standing,
-                        over,
-                        pos.pieces(us, KING),
-                        kind_at,
-                        rays
-                    ),
+                    step_c_without(pos, from, balance, rays),
                     StepC::KingStands { .. }
                 )
             },
@@ -1564,22 +1579,11 @@ impl QuickTest {
                 let us = pos.turn();
                 let mut balance = node.balance;
                 balance.remove(us, influenced, kind);
-                let standing = pos.ours() & !Bitboard::from_square(from);
-                let over = balance.over(us, standing);
-                let kind_at = |square| pos.piece_at(square).map(|piece| piece.kind);
                 let StepC::KingStands {
                     balance: fallen,
                     standing,
                     rays,
-                } = step_c_on_balance(
-                    us,
-                    balance,
-                    standing,
-                    over,
-                    pos.pieces(us, KING),
-                    kind_at,
-                    || node.board_without(from),
-                )
+                } = step_c_without(pos, from, balance, || node.board_without(from))
                 else {
                     return Bitboard::EMPTY;
                 };
