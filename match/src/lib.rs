@@ -372,6 +372,9 @@ fn agree_on_rules(spec: &mut EngineSpec, args: &MatchArgs) -> Result<(), MatchEr
             .iter()
             .find(|(own, _)| own.eq_ignore_ascii_case(name))
         {
+            // An engine may read the game from a file of its own (the same rules, its own
+            // piece values, say): the referee still judges every move by the match's file.
+            Some(_) if name.eq_ignore_ascii_case(amity_variants::file::VARIANT_PATH.name) => {}
             Some((_, own)) if !own.eq_ignore_ascii_case(&value) => {
                 return Err(MatchError::Setting(format!(
                     "{} is set to {name}={own} but the match is refereed with {name}={value} \
@@ -398,7 +401,7 @@ pub fn run(args: &MatchArgs) -> i32 {
 }
 
 fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
-    let variant = amity_variants::new_game(&args.variant)
+    let variant = amity_variants::new_game_with(&args.variant, &args.options)
         .map(|game| amity_variants::name_of(&game).to_string())
         .ok_or_else(|| MatchError::UnknownVariant(args.variant.clone()))?;
     let args = MatchArgs {
@@ -432,7 +435,7 @@ fn run_match(args: &MatchArgs) -> Result<(), MatchError> {
     // Split-Brain seats each engine once per seat, every seat its own process, asked from its
     // view with `setboard` or `position fen` alone: XBoard engines can take seats.
     let seated = matches!(
-        amity_variants::new_game(&args.variant),
+        amity_variants::new_game_with(&args.variant, &args.options),
         Some(amity_variants::AnyGame::SplitBrain(_))
     ) && !args.whole_teams;
     for spec in &mut specs {

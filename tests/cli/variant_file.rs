@@ -151,3 +151,39 @@ fn a_file_on_the_command_line_is_listed_before_the_gui_asks() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("/no/such/file.ini"));
 }
+
+#[test]
+fn amity_match_referees_a_file_game_and_tells_the_engines_the_file() {
+    // The referee reads the game from the file, and each engine is told to load it too.
+    let good = TempFile::new("match", GOOD);
+    let pgn = std::env::temp_dir().join(format!("amity-file-match-{}.pgn", std::process::id()));
+    let output = Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args([
+            "match",
+            "--variant",
+            "mini",
+            "--games",
+            "2",
+            "--each",
+            "depth=2",
+        ])
+        .args(["-o", &format!("VariantPath={}", good.path())])
+        .arg("--pgnout")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("Games played: 2"), "{text}");
+    let record = std::fs::read_to_string(&pgn).unwrap();
+    let _ = std::fs::remove_file(&pgn);
+    assert!(record.contains("[Variant \"mini\"]"), "{record}");
+    // Without the file, the game is unknown: a clear error, no match.
+    let output = Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args(["match", "--variant", "mini", "--games", "2"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown variant 'mini'"));
+}

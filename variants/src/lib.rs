@@ -161,11 +161,19 @@ impl VariantOptions {
     /// The options that change the rules of `variant` (any of its names), as option name and
     /// value, defaults included: what a referee must tell the engines and write into the record.
     pub fn rule_settings(&self, variant: &str) -> Vec<(&'static str, String)> {
-        self.settings(options_of(variant))
+        let mut settings: Vec<(&'static str, String)> = self
+            .settings(options_of(variant))
             .iter()
             .filter(|(spec, _)| !spec.player)
             .map(|(spec, value)| (spec.name, value.to_string()))
-            .collect()
+            .collect();
+        // A game of the loaded file: its rules are the file's, which the engines must load.
+        if self.file_variant(variant).is_some()
+            && let Some(path) = self.get(file::VARIANT_PATH.name)
+        {
+            settings.push((file::VARIANT_PATH.name, path.to_string()));
+        }
+        settings
     }
 }
 
