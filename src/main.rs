@@ -21,8 +21,30 @@ use variant_args::VariantArgs;
 #[derive(Parser)]
 #[command(name = "amity", version, about = "A chess variant engine (UCI)")]
 struct Cli {
+    /// A variant file (Fairy-Stockfish's variants.ini format) whose games the tool may play by
+    /// name, before or after the tool's name: the same as `--option VariantPath=FILE`
+    #[arg(long, global = true, value_name = "FILE")]
+    variants: Option<String>,
     #[command(subcommand)]
     command: Option<Tool>,
+}
+
+impl Tool {
+    /// The variant options of a tool that sets up games.
+    fn rules_mut(&mut self) -> Option<&mut VariantArgs> {
+        match self {
+            Tool::Uci(rules)
+            | Tool::Match { rules, .. }
+            | Tool::Train { rules, .. }
+            | Tool::Tune { rules, .. } => Some(rules),
+            Tool::Selfplay(args) => Some(&mut args.rules),
+            Tool::Perft(args) => Some(&mut args.rules),
+            Tool::Bench(args) => Some(&mut args.rules),
+            Tool::Play(settings) => Some(&mut settings.rules),
+            Tool::Solve(settings) => Some(&mut settings.rules),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -162,7 +184,22 @@ struct BenchArgs {
 
 fn main() {
     let matches = Cli::command().get_matches();
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+    if let Some(path) = &cli.variants {
+        let tool = cli
+            .command
+            .get_or_insert_with(|| Tool::Uci(VariantArgs::default()));
+        let loaded = match tool.rules_mut() {
+            Some(rules) => rules.load_file(path),
+            None => Err(format!(
+                "--variants {path}: this tool plays no variant by name"
+            )),
+        };
+        if let Err(error) = loaded {
+            eprintln!("error: {error}");
+            std::process::exit(2);
+        }
+    }
     let code = match cli.command {
         None => {
             amity_uci::run_stdio(&amity_variants::VariantOptions::default());

@@ -30,6 +30,26 @@ struct Setting {
 }
 
 impl VariantArgs {
+    /// Loads the variant file `path` first (`--variants FILE`, the same as `--option
+    /// VariantPath=FILE`; an explicit `--option VariantPath` still wins).
+    ///
+    /// # Errors
+    /// Why the file cannot be used, each problem with its line.
+    pub fn load_file(&mut self, path: &str) -> Result<(), String> {
+        let name = amity_variants::file::VARIANT_PATH.name;
+        VariantOptions::default()
+            .set(name, path)
+            .map_err(|error| format!("--variants {path}: {error}"))?;
+        self.settings.insert(
+            0,
+            Setting {
+                name: name.to_string(),
+                value: path.to_string(),
+            },
+        );
+        Ok(())
+    }
+
     /// The variant options the command line sets, the rest at their defaults.
     pub fn options(&self) -> VariantOptions {
         let mut options = VariantOptions::default();
@@ -51,6 +71,10 @@ impl VariantArgs {
         for setting in &self.settings {
             let name = amity_variants::declaration(&setting.name)
                 .map_or(setting.name.as_str(), |spec| spec.name);
+            // The variant file is what names a file's game: an option of every game.
+            if name == amity_variants::file::VARIANT_PATH.name {
+                continue;
+            }
             let declaration = declared.iter().find(|spec| spec.name == name);
             let own = declaration.is_some();
             if declaration.is_none_or(|spec| spec.player) {

@@ -187,3 +187,33 @@ fn amity_match_referees_a_file_game_and_tells_the_engines_the_file() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("unknown variant 'mini'"));
 }
+
+#[test]
+fn variants_on_the_command_line_serve_every_tool_before_or_after_its_name() {
+    let good = TempFile::new("variants-flag", GOOD);
+    let run = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_amity"))
+            .args(args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr);
+        (output.status.code(), text)
+    };
+    // perft of the file's game, the flag before the tool's name and after it.
+    for args in [
+        vec!["--variants", good.path(), "perft", "--variant", "mini", "2"],
+        vec!["perft", "--variant", "mini", "2", "--variants", good.path()],
+    ] {
+        let (code, text) = run(&args);
+        assert_eq!(code, Some(0), "{args:?}: {text}");
+        assert!(text.contains("Nodes searched: "), "{text}");
+    }
+    // A file that cannot be read, or a tool that plays no variant by name: a clear error.
+    let (code, text) = run(&["--variants", "/no/such/file.ini", "perft", "2"]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("--variants /no/such/file.ini"), "{text}");
+    let (code, text) = run(&["--variants", good.path(), "check-variants", good.path()]);
+    assert_eq!(code, Some(2), "{text}");
+    assert!(text.contains("plays no variant by name"), "{text}");
+}
