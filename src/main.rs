@@ -36,7 +36,8 @@ impl Tool {
             Tool::Uci(rules)
             | Tool::Match { rules, .. }
             | Tool::Train { rules, .. }
-            | Tool::Tune { rules, .. } => Some(rules),
+            | Tool::Tune { rules, .. }
+            | Tool::Serve { rules, .. } => Some(rules),
             Tool::Selfplay(args) => Some(&mut args.rules),
             Tool::Perft(args) => Some(&mut args.rules),
             Tool::Bench(args) => Some(&mut args.rules),
@@ -112,6 +113,8 @@ enum Tool {
         /// Show the match writing this live-view file (`amity match --live FILE`) at /?watch.
         #[arg(long)]
         watch: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        rules: VariantArgs,
     },
     /// Check a variant file (Fairy-Stockfish's variants.ini format): each problem with its
     /// line, or the games it defines. Loads nothing; the exit status is 1 on any problem.
@@ -231,7 +234,7 @@ fn main() {
         Some(Tool::Train { args, rules }) => train::run(&args, &rules.options()),
         Some(Tool::SearchParameters) => search_parameters(),
         Some(Tool::Seats(args)) => exit_code(amity_match::seats::run(&args)),
-        Some(Tool::Serve { port, watch }) => amity_web::run(port, watch),
+        Some(Tool::Serve { port, watch, rules }) => amity_web::run(port, watch, rules.options()),
         Some(Tool::Fixture { fault, xboard }) => fixture::run(fault, xboard),
         Some(Tool::CheckVariants { file }) => check_variants(&file),
     };

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use amity_engine::{Presentation, Rules};
-use amity_variants::with_game;
+use amity_variants::{VariantOptions, with_game};
 use serde_json::{Value, json};
 
 use crate::room::{AmityAnswer, AmityJob, ClientId, Level, Player, Room, Sat, ServeError};
@@ -46,6 +46,8 @@ pub struct Hub {
     clock: Clock,
     /// Rooms forgotten so far (the server gives memory back after some are).
     forgotten: u64,
+    /// The variant options games are made with: the loaded variant file's games among them.
+    options: VariantOptions,
 }
 
 /// A search under way, by what it is for.
@@ -86,11 +88,14 @@ fn number_field(request: &Value, name: &str) -> Result<u64, ServeError> {
         .ok_or_else(|| ServeError::Malformed(format!("'{name}' must be a number")))
 }
 
-/// Every game the page offers: name, seats (name and side), whether it hides information.
-pub fn catalogue() -> Value {
+/// Every game the page offers (the built-in ones, then the loaded variant file's): name,
+/// seats (name and side), whether it hides information.
+pub fn catalogue(options: &VariantOptions) -> Value {
     let games: Vec<Value> = amity_variants::NAMES
         .iter()
-        .filter_map(|name| amity_variants::new_game(name))
+        .copied()
+        .chain(options.file_variants())
+        .filter_map(|name| amity_variants::new_game_with(name, options))
         .map(|game| {
             with_game!(&game, g => {
                 let rules = g.rules();
@@ -123,7 +128,15 @@ impl Hub {
             searches: HashMap::new(),
             clock,
             forgotten: 0,
+            options: VariantOptions::default(),
         }
+    }
+
+    /// The hub with the games of `options`' variant file offered besides the built-in ones
+    /// (`amity serve --variants FILE`).
+    pub fn with_options(mut self, options: VariantOptions) -> Hub {
+        self.options = options;
+        self
     }
 
     /// A browser connected: it is told the games and the open rooms.
@@ -133,7 +146,7 @@ impl Hub {
         let hello = json!({
             "type": "hello",
             "client": client,
-            "games": catalogue(),
+            "games": catalogue(&self.options),
             "rooms": self.lobby(),
             "searchSeconds": crate::room::SEARCH_TIME_CAP.as_secs(),
         });
@@ -350,7 +363,14 @@ impl Hub {
         };
         self.make_room()?;
         self.next_room += 1;
-        let mut room = Room::at_level(self.next_room, variant, &players, level, seed)?;
+        let mut room = Room::at_level(
+            self.next_room,
+            variant,
+            &players,
+            level,
+            seed,
+            &self.options,
+        )?;
         // One person at every person's seat, or at the one chosen.
         let seats = if hotseat {
             room.allow_hotseat();

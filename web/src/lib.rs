@@ -281,9 +281,10 @@ pub struct Server {
 pub async fn serve(
     address: SocketAddr,
     watch: Option<PathBuf>,
+    options: amity_variants::VariantOptions,
     started: impl FnOnce(&Server),
 ) -> Result<(), std::io::Error> {
-    serve_hub(address, watch, Hub::new(), started).await
+    serve_hub(address, watch, Hub::new().with_options(options), started).await
 }
 
 /// [`serve`] with a hub of the caller's (a browser test's own clock, to see a kept seat
@@ -323,7 +324,7 @@ pub async fn serve_hub(
 
 /// `amity serve`: serves on 127.0.0.1:`port` until stopped, with the live view of the match
 /// writing `watch`, if given. Returns the exit code.
-pub fn run(port: u16, watch: Option<PathBuf>) -> i32 {
+pub fn run(port: u16, watch: Option<PathBuf>, options: amity_variants::VariantOptions) -> i32 {
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(error) => {
@@ -332,7 +333,7 @@ pub fn run(port: u16, watch: Option<PathBuf>) -> i32 {
         }
     };
     let address = SocketAddr::from(([127, 0, 0, 1], port));
-    let served = runtime.block_on(serve(address, watch, |server| {
+    let served = runtime.block_on(serve(address, watch, options, |server| {
         println!("Amity serves http://{}/ (Ctrl-C stops)", server.address);
     }));
     match served {

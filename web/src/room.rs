@@ -423,7 +423,14 @@ impl Room {
         depth: u64,
         seed: u64,
     ) -> Result<Room, ServeError> {
-        Room::at_level(id, variant, players, Level::depth(depth)?, seed)
+        Room::at_level(
+            id,
+            variant,
+            players,
+            Level::depth(depth)?,
+            seed,
+            &VariantOptions::default(),
+        )
     }
 
     /// A new game as [`Room::new`] makes, Amity playing at `level`.
@@ -436,8 +443,9 @@ impl Room {
         players: &[Player],
         level: Level,
         seed: u64,
+        options: &VariantOptions,
     ) -> Result<Room, ServeError> {
-        let template = amity_variants::new_game_with(variant, &VariantOptions::default())
+        let template = amity_variants::new_game_with(variant, options)
             .ok_or_else(|| ServeError::UnknownVariant(variant.to_string()))?;
         let mut rng = StdRng::seed_from_u64(seed);
         let game = with_game!(template, start => {

@@ -124,10 +124,15 @@ impl ServerProcess {
 fn serve() {
     let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
     let address = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
-    let served = runtime.block_on(amity_web::serve(address, None, |server| {
-        println!("AMITY_LOAD_PORT={}", server.address.port());
-        let _ = std::io::stdout().flush();
-    }));
+    let served = runtime.block_on(amity_web::serve(
+        address,
+        None,
+        Default::default(),
+        |server| {
+            println!("AMITY_LOAD_PORT={}", server.address.port());
+            let _ = std::io::stdout().flush();
+        },
+    ));
     served.expect("the server runs");
 }
 

@@ -1032,3 +1032,43 @@ fn the_couple_and_the_royal_targets_are_marked() {
         .count();
     assert_eq!(crowns, 6, "three royal targets a side: {labels}");
 }
+
+#[test]
+fn a_served_variant_file_offers_its_games_and_plays_them() {
+    // `amity serve --variants variants/amity.ini`: the file's games are in the catalogue
+    // beside the built-in ones, and a room plays one (a throw, then a move) to a legal state.
+    let mut options = amity_variants::VariantOptions::default();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/amity.ini");
+    options.set("VariantPath", path).unwrap();
+    let mut hub = Hub::new().with_options(options);
+    let hello = to(&hub.connect(1), 1);
+    let games: Vec<&str> = hello[0]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|game| game["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        games.contains(&"chess") && games.contains(&"love-file"),
+        "{games:?}"
+    );
+    let room = new_game(&mut hub, 1, "love-file", &["person", "person"], 0);
+    // The server threw for the couple, as for the built-in game, and a move is played.
+    let message = hub.room(room).unwrap().message_for(0);
+    assert!(
+        message["throw"].as_str().unwrap().starts_with("roll:"),
+        "{message}"
+    );
+    let out = play(&mut hub, 1, "e2e4");
+    assert!(to(&out, 1).iter().all(|m| m["type"] != "error"), "{out:?}");
+    assert_eq!(last_state(&out, 1)["type"], "state");
+    // A hub without the file does not know the game.
+    let mut plain = Hub::new();
+    to(&plain.connect(2), 2);
+    let out = plain.handle(
+        2,
+        &json!({"op": "new", "variant": "love-file", "players": ["person", "person"], "seat": 0})
+            .to_string(),
+    );
+    assert!(error_of(&out, 2).contains("love-file"), "{out:?}");
+}

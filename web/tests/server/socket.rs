@@ -11,7 +11,7 @@ async fn start_server() -> std::net::SocketAddr {
     let (sender, receiver) = tokio::sync::oneshot::channel();
     tokio::spawn(async move {
         let address = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
-        amity_web::serve(address, None, |server| {
+        amity_web::serve(address, None, Default::default(), |server| {
             let _ = sender.send(server.address);
         })
         .await
