@@ -307,6 +307,34 @@ pub(crate) fn love_steps<R: Rules>(
     });
 }
 
+/// The couple after a move that killed on `killed` (if anything) and carried pieces as
+/// `moved` says (from, to): a kill of a lover breaks it (the survivor is free, a new couple
+/// is chosen); otherwise it follows its pieces and they make their love steps.
+pub(crate) fn after_move<R: Rules>(
+    pos: &mut Position<R>,
+    state: &mut LoveState,
+    killed: Option<Square>,
+    moved: &[(Square, Square)],
+    walk: &mut impl FnMut(&mut Position<R>, Square, Square),
+    lovemate: impl FnOnce(&mut Position<R>, &mut LoveState, Square, Square),
+) {
+    let Some([a, b]) = state.couple else {
+        return;
+    };
+    if killed.is_some_and(|square| square == a || square == b) {
+        state.couple = None;
+        return;
+    }
+    let follow = |square: Square| {
+        moved
+            .iter()
+            .find(|(old, _)| *old == square)
+            .map_or(square, |(_, new)| *new)
+    };
+    state.couple = Some([follow(a), follow(b)]);
+    love_steps(pos, state, walk, lovemate);
+}
+
 /// The distinct couples the 64 x 64 equally likely throws select among `eligible` (Black's on
 /// `black`), with how many throws select each, as chance moves (of `kind`, which says
 /// nothing). Couples of two colours are grouped whichever lover came first (the order only
@@ -638,21 +666,14 @@ impl Love {
             if killed.is_some() {
                 pos.set_halfmove_clock(0);
             }
-            if let Some([a, b]) = state.couple {
-                if killed.is_some_and(|square| square == a || square == b) {
-                    // A kill breaks the couple: the survivor is free, a new couple is chosen.
-                    state.couple = None;
-                } else {
-                    let follow = |square: Square| {
-                        moved
-                            .iter()
-                            .find(|(old, _)| *old == square)
-                            .map_or(square, |(_, new)| *new)
-                    };
-                    state.couple = Some([follow(a), follow(b)]);
-                    love_steps(pos, &mut state, &mut Self::walk, Self::lovemate);
-                }
-            }
+            after_move(
+                pos,
+                &mut state,
+                killed,
+                &moved,
+                &mut Self::walk,
+                Self::lovemate,
+            );
         }
         pos.end_turn();
         Self::set_state(pos, state);

@@ -266,26 +266,14 @@ impl FileGame {
         if double_step {
             pos.set_en_passant(ahead(from, us, 1));
         }
-        if let Some([a, b]) = love.couple {
-            if killed.is_some_and(|square| square == a || square == b) {
-                // A kill breaks the couple: the survivor is free, a new couple is chosen.
-                love.couple = None;
-            } else {
-                let follow = |square: Square| {
-                    moved
-                        .iter()
-                        .find(|(old, _)| *old == square)
-                        .map_or(square, |(_, new)| *new)
-                };
-                love.couple = Some([follow(a), follow(b)]);
-                love::love_steps(
-                    pos,
-                    &mut love,
-                    &mut |pos, from, to| self.walk(pos, us, from, to),
-                    |pos, love, a, b| self.lovemate(pos, love, a, b),
-                );
-            }
-        }
+        love::after_move(
+            pos,
+            &mut love,
+            killed,
+            &moved,
+            &mut |pos, from, to| self.walk(pos, us, from, to),
+            |pos, love, a, b| self.lovemate(pos, love, a, b),
+        );
         self.set_love(pos, love);
     }
 
