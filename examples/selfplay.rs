@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use amity_engine::Game;
 use amity_engine::search::{Limits, Searcher};
+use amity_engine::{Game, RulesExt};
 use amity_variants::{Variant, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
