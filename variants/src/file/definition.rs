@@ -947,10 +947,19 @@ pub fn define(name: &str, line: usize, entries: &[Entry]) -> Result<Draft, Vec<F
     if drafts.is_empty() {
         reader.fail(line, Problem::BadGame("the game defines no pieces".into()));
     }
-    let start_fen = match reader.entry("startFen") {
+    let mut start_fen = match reader.entry("startFen") {
         Some(entry) => amity_fen(&entry.value),
         None => STANDARD_START_FEN.to_string(),
     };
+    // A game with couples writes its love field in every FEN, the start's too (as the
+    // built-in CHESS with LOVE does), so a GUI told the start position is told the phase.
+    if couples.is_some()
+        && !start_fen
+            .split_whitespace()
+            .any(|field| field.starts_with("love:"))
+    {
+        start_fen.push_str(" love:1:-");
+    }
     let start_line = reader.entry("startFen").map_or(line, |entry| entry.line);
     if amity.conversion.is_some()
         && let Some(castling) = castling.as_mut()
