@@ -81,14 +81,14 @@ amity_engine::state_keys! {
     SECOND_LOVER_KEYS: 64;
 }
 
-fn forward(color: Color) -> i32 {
+pub(crate) fn forward(color: Color) -> i32 {
     match color {
         Color::White => 1,
         Color::Black => -1,
     }
 }
 
-fn offset(square: Square, files: i32, ranks: i32) -> Option<Square> {
+pub(crate) fn offset(square: Square, files: i32, ranks: i32) -> Option<Square> {
     let file = square.file() as i32 + files;
     let rank = square.rank() as i32 + ranks;
     ((0..8).contains(&file) && (0..8).contains(&rank))

@@ -7,11 +7,11 @@
 //! converts the mover's; a king may not move where it is overly persuaded, and a side must
 //! end its turn with a king. `docs/variants/file.md` gives the rules in full.
 
-use amity_engine::{Bitboard, Color, File, Kind, Piece, Position, Rank, Square};
+use amity_engine::{Bitboard, Color, Kind, Piece, Position, Rank, Square};
 
 use super::FileGame;
 use super::definition::{Castling, Definition};
-use super::generation::{Tables, castling_kings};
+use super::generation::{self, Tables, castling_kings};
 use amity_engine::position::color_index;
 
 /// How persuasion and support are weighed (Pacifist Chess's `PacifistMeasure`).
@@ -125,13 +125,6 @@ impl Conversion {
             .any(|line| line.step == step && line.range >= distance)
     }
 
-    fn offset(&self, square: Square, (dx, dy): (i8, i8)) -> Option<Square> {
-        let file = square.file() as i8 + dx;
-        let rank = square.rank() as i8 + dy;
-        ((0..self.files).contains(&file) && (0..self.ranks).contains(&rank))
-            .then(|| Square::from_coords(File::new(file as u32), Rank::new(rank as u32)))
-    }
-
     fn value(&self, kind: Kind) -> u32 {
         self.values.get(kind.index()).copied().unwrap_or(1)
     }
@@ -160,7 +153,7 @@ impl Conversion {
             let mut at = square;
             let mut distance = 0u8;
             let mut behind_the_first = false;
-            while let Some(next) = self.offset(at, step) {
+            while let Some(next) = generation::offset(at, step, self.files, self.ranks) {
                 at = next;
                 distance += 1;
                 let Some(piece) = pos.piece_at(at) else {

@@ -9,7 +9,7 @@
 //! to castling rights, en passant and a pawn. `docs/variants/file.md` gives the rules.
 
 use amity_engine::{
-    Bitboard, ChanceOutcome, Color, Kind, Move, MoveFlag, MoveList, Piece, Position, Rank, Square,
+    Bitboard, ChanceOutcome, Color, Kind, Move, MoveFlag, MoveList, Piece, Position, Square,
 };
 
 use super::FileGame;
@@ -23,17 +23,7 @@ const CHANCE_KIND: Kind = Kind::new(0);
 /// The square `ranks` ahead of `square` for `color` (8 x 8: couples are played on no other
 /// board).
 fn ahead(square: Square, color: Color, ranks: i32) -> Option<Square> {
-    let rank = square.rank() as i32 + if color == Color::White { ranks } else { -ranks };
-    (0..8)
-        .contains(&rank)
-        .then(|| Square::from_coords(square.file(), Rank::new(rank as u32)))
-}
-
-fn first_rank(color: Color) -> Rank {
-    match color {
-        Color::White => Rank::First,
-        Color::Black => Rank::Eighth,
-    }
+    love::offset(square, 0, ranks * love::forward(color))
 }
 
 impl FileGame {
@@ -64,7 +54,7 @@ impl FileGame {
         }
     }
 
-    fn last_phase(&self) -> u8 {
+    pub(super) fn last_phase(&self) -> u8 {
         self.couple_phases().phases.len() as u8
     }
 
@@ -198,12 +188,12 @@ impl FileGame {
         }
         if let Some(castling) = game.castling {
             if piece.kind == castling.king {
-                pos.discard_castling(Bitboard::from_rank(first_rank(piece.color)));
+                pos.discard_castling(Bitboard::from_rank(piece.color.backrank()));
             } else if piece.kind == castling.rook {
                 pos.discard_castling(Bitboard::from_square(from));
             }
         }
-        let last = first_rank(!piece.color);
+        let last = (!piece.color).backrank();
         let kind = if Some(piece.kind) == game.pawn && to.rank() == last {
             self.couple_phases().step_promotion
         } else {
@@ -219,7 +209,7 @@ impl FileGame {
         for square in [a, b] {
             if let Some(piece) = pos.remove(square) {
                 if Some(piece.kind) == castling_king {
-                    pos.discard_castling(Bitboard::from_rank(first_rank(piece.color)));
+                    pos.discard_castling(Bitboard::from_rank(piece.color.backrank()));
                 } else {
                     pos.discard_castling(Bitboard::from_square(square));
                 }

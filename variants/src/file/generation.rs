@@ -192,7 +192,7 @@ pub struct Tables {
 
 /// The square `step` away from `square`, if it is on a board of `files` x `ranks`.
 #[inline]
-fn offset(square: Square, (dx, dy): (i8, i8), files: i8, ranks: i8) -> Option<Square> {
+pub(super) fn offset(square: Square, (dx, dy): (i8, i8), files: i8, ranks: i8) -> Option<Square> {
     let file = square.file() as i8 + dx;
     let rank = square.rank() as i8 + dy;
     ((0..files).contains(&file) && (0..ranks).contains(&rank))

@@ -513,11 +513,7 @@ impl Rules for FileGame {
         let (mut checks_read, mut count_read) = (false, false);
         for field in fields {
             if game.couples.is_some() && field.starts_with("love:") {
-                let phases = game
-                    .couples
-                    .as_ref()
-                    .map_or(1, |couples| couples.phases.len());
-                pos.state.love = crate::love::parse_love_field(field, phases as u8)?;
+                pos.state.love = crate::love::parse_love_field(field, self.last_phase())?;
             } else if game.check_counting && !checks_read && !field.contains('/') {
                 let parsed = field
                     .split_once('+')
@@ -721,17 +717,7 @@ impl Rules for FileGame {
         }
         if game.couples.is_some() {
             self.validate_couple(pos).map_err(FenError::Illegal)?;
-            // The hash is computed after validation: the state may simply be replaced.
-            let love = crate::love::settled(
-                pos.state.love,
-                pos.color(Color::Black),
-                game.king.map_or(Bitboard::EMPTY, |king| pos.kind(king)),
-                game.couples
-                    .as_ref()
-                    .map_or(1, |couples| couples.phases.len() as u8),
-                |phase| self.eligible(pos, phase),
-            );
-            pos.state.love = love;
+            self.settle(pos);
             self.normalize_en_passant(pos);
         }
         Ok(())
