@@ -1374,12 +1374,15 @@ impl Rules for Booster {
     }
 
     fn search_flags(&self) -> SearchFlags {
-        // Handing the turn over skips a draw and breaks a turn in the middle. A doubling of
-        // nodes buys less than in chess: 200 levels are four doublings (self-play ladder,
-        // docs/strength-levels.md).
+        // Handing the turn over skips a draw and breaks a turn in the middle. Nodes buy
+        // Booster strength up to about a million a decision and little past it, so its
+        // levels start below the reference search (1500 spends a quarter of it) and stretch
+        // past the knee: the self-play ladder's fit (docs/strength-levels.md).
         SearchFlags {
             null_move: false,
-            strength: amity_engine::search::StrengthScale::new(50),
+            strength: amity_engine::search::StrengthScale::new(44)
+                .past_the_knee(31)
+                .with_reference(1588),
             ..SearchFlags::BEFORE_COUNTERMOVES
         }
     }

@@ -115,6 +115,17 @@ impl StrengthScale {
         }
     }
 
+    /// The same spreads with the reference search at `reference_elo`, and so the knee
+    /// [`KNEE_ABOVE_REFERENCE`] levels above that. A game whose strength saturates in nodes
+    /// moves its reference up, so that its lower levels search fewer nodes than the reference
+    /// and its 200-level steps come where nodes still buy strength.
+    pub const fn with_reference(self, reference_elo: u32) -> StrengthScale {
+        StrengthScale {
+            reference_elo,
+            ..self
+        }
+    }
+
     /// How many levels of chess's spread `elo` is above the reference search.
     fn above_reference(self, elo: f64) -> f64 {
         let stretch = |per_doubling: u32| CHESS_ELO_PER_DOUBLING / f64::from(per_doubling);
@@ -313,6 +324,26 @@ mod tests {
             .map(|e| level(e).node_budget())
             .collect();
         assert!(budgets.windows(2).all(|pair| pair[0] <= pair[1]));
+    }
+
+    #[test]
+    fn a_moved_reference_moves_every_level_with_it() {
+        let moved = StrengthScale::new(44)
+            .past_the_knee(31)
+            .with_reference(1588);
+        let level = |elo| Strength::new(elo, 1).on_scale(moved);
+        // The reference search at 1588, two doublings below it at 1500.
+        assert_eq!(level(1588).node_budget(), NODES_AT_REFERENCE as u64);
+        assert_eq!(level(1500).node_budget(), NODES_AT_REFERENCE as u64 / 4);
+        // The knee moves too: 1788 is 200 / 44 doublings above the reference, and each
+        // level past it buys a 31st of a doubling.
+        let knee = NODES_AT_REFERENCE * (200.0_f64 / 44.0).exp2();
+        assert_eq!(level(1788).node_budget(), knee.round() as u64);
+        let top = knee * (112.0_f64 / 31.0).exp2();
+        assert_eq!(level(1900).node_budget(), top.round() as u64);
+        // The same nodes err alike, whatever the label.
+        let standard_at = |elo| Strength::new(elo, 1);
+        assert_eq!(level(1500).temperature(), standard_at(1270).temperature());
     }
 
     #[test]
