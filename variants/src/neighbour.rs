@@ -876,9 +876,9 @@ impl Rules for Neighbour {
         world
     }
 
-    // Duplicate self-play on the standard scale gave 65 Elo for 200 levels, and 125 with 48
-    // levels a doubling of the solver's nodes (docs/strength-levels.md).
-    crate::solitaire::solitaire_rules!(amity_engine::search::StrengthScale::new(48));
+    // Duplicate self-play on the standard scale gave 65 Elo for 200 levels, 117 with 48
+    // levels a doubling of the solver's nodes and 145 with 40 (docs/strength-levels.md).
+    crate::solitaire::solitaire_rules!(amity_engine::search::StrengthScale::new(40));
 
     /// The best score still reachable by the solver's bound, in hundredths: White is the
     /// player whatever the position.
