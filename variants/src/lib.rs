@@ -2,6 +2,7 @@
 //! the registry of every variant (names, a by-name lookup, one enum the protocols hold) and
 //! the positions `bench` searches.
 
+pub mod board_network;
 pub mod booster;
 pub mod chess;
 pub mod chesswords;
@@ -61,9 +62,9 @@ impl<R: Rules + Notation + Presentation + Learning + Solver + Partner> Variant f
 pub struct VariantOptions {
     /// The options set so far, each once; the rest keep their declared defaults.
     values: Vec<(&'static OptionSpec, OptionValue)>,
-    /// The network chess's `EvalFile` chose, read when the option is set rather than for each
-    /// game built.
-    chess_network: chess::network::ChessNetwork,
+    /// What `EvalFile` chose, read when the option is set rather than for each game built;
+    /// each game takes its own network from it.
+    eval_choice: board_network::EvalChoice,
     /// The games the file `VariantPath` names defines, read when the option is set.
     variant_file: file::VariantFile,
 }
@@ -79,10 +80,14 @@ impl VariantOptions {
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         let spec = declaration(name).ok_or_else(|| OptionError::Unknown(name.to_string()))?;
         let value = spec.accept(Some(value))?;
-        if spec.name == chess::network::EVAL_FILE.name {
+        if spec.name == board_network::EVAL_FILE.name {
             let text = value.to_string();
-            self.chess_network =
-                chess::network::ChessNetwork::chosen_by(&text).map_err(|reason| {
+            let games = [
+                ("chess", chess::network::LAYOUT),
+                ("losalamos", losalamos::network::LAYOUT),
+            ];
+            self.eval_choice =
+                board_network::EvalChoice::read(&text, &games).map_err(|reason| {
                     OptionError::Unusable {
                         name: spec.name,
                         value: text,
@@ -269,8 +274,14 @@ macro_rules! registry {
 
 registry! {
     Chess(Chess) = ["chess", "normal"] from settings, options =>
-        Chess::with_setup(options.chess_network.clone(), chess::Setup::from_settings(settings));
-    LosAlamos(LosAlamos) = ["losalamos"] from _settings => LosAlamos;
+        Chess::with_setup(
+            chess::network::ChessNetwork::from_choice(&options.eval_choice),
+            chess::Setup::from_settings(settings),
+        );
+    LosAlamos(LosAlamos) = ["losalamos"] from _settings, options =>
+        LosAlamos::with_network(losalamos::network::LosAlamosNetwork::from_choice(
+            &options.eval_choice,
+        ));
     MoralSupport(MoralSupport) = ["moralsupport"] from _settings => MoralSupport;
     Pacifist(Pacifist) = ["pacifist"] from settings => Pacifist::from_settings(settings);
     ItIsWhatItIs(ItIsWhatItIs) = ["itiswhatitis"] from _settings => ItIsWhatItIs::new();
@@ -284,7 +295,7 @@ registry! {
     Chesswords(Chesswords) = ["chesswords"] from _settings => Chesswords::default();
     FischerRandom(FischerRandom) = ["fischerandom"] from settings, options =>
         FischerRandom::with_setup(
-            options.chess_network.clone(),
+            chess::network::ChessNetwork::from_choice(&options.eval_choice),
             chess::Setup::from_settings(settings),
         );
 }
@@ -449,8 +460,69 @@ mod tests {
             };
             assert_eq!(game.rules().measure, measure);
         }
-        assert!(options_of("losalamos").is_empty());
+        assert_eq!(options_of("losalamos"), [board_network::EVAL_FILE]);
+        assert!(options_of("gravity").is_empty());
         assert!(options_of("no such game").is_empty());
+    }
+
+    /// An untrained network of `inputs` inputs, as a file in `dir`.
+    fn network_file(dir: &std::path::Path, inputs: usize) -> std::path::PathBuf {
+        use amity_engine::network::{TrainingSettings, train};
+        let settings = TrainingSettings {
+            epochs: 0,
+            batch: 1,
+            learning_rate: 0.001,
+            decay: 1.0,
+            centipawns: 174,
+            adds_to_linear: false,
+            penalty: 0.0,
+            seed: 1,
+        };
+        let path = dir.join(format!("{inputs}.nnue"));
+        std::fs::write(
+            &path,
+            train(inputs, &mut [], &settings, |_, _| {}).to_bytes(),
+        )
+        .unwrap();
+        path
+    }
+
+    #[test]
+    fn one_eval_file_serves_the_game_it_was_trained_for() {
+        // Chess and Los Alamos both declare EvalFile: a Los Alamos network plays Los Alamos
+        // and leaves chess its embedded network; a network for neither game is refused, the
+        // choice before kept.
+        let dir = std::env::temp_dir().join(format!("amity-eval-choice-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let los_alamos = network_file(&dir, losalamos::network::INPUTS);
+        let mut options = VariantOptions::default();
+        options
+            .set("EvalFile", los_alamos.to_str().unwrap())
+            .unwrap();
+        let Some(AnyGame::LosAlamos(game)) = new_game_with("losalamos", &options) else {
+            panic!("losalamos is a variant");
+        };
+        let chosen = losalamos::network::LosAlamosNetwork::chosen_by(los_alamos.to_str().unwrap());
+        assert_eq!(game.rules(), &LosAlamos::with_network(chosen.unwrap()));
+        assert!(game.rules() != &LosAlamos::default());
+        let Some(AnyGame::Chess(chess)) = new_game_with("chess", &options) else {
+            panic!("chess is a variant");
+        };
+        assert_eq!(chess.rules(), &Chess::default());
+        let before = options.clone();
+        let foreign = network_file(&dir, 100);
+        let refused = options
+            .set("EvalFile", foreign.to_str().unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refused.contains("a network of 100 inputs is for none of these games")
+                && refused.contains("chess has 768")
+                && refused.contains("losalamos has 640"),
+            "{refused}"
+        );
+        assert_eq!(options, before);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

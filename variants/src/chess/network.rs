@@ -1,250 +1,91 @@
-//! The chess network evaluation: what the network's inputs are (one per piece kind, side and
-//! square, seen from each player's side of the board), the network chess plays with
-//! ([`ChessNetwork`]: the one embedded in the build, a file that `amity train` wrote, or none,
-//! as the [`EVAL_FILE`] option chooses), and the hidden layers a search thread keeps for the
-//! last position it evaluated, updated by the pieces that changed since rather than summed
-//! again. The embedded network is a correction to the linear evaluation; `EvalFile` set to
-//! `linear` plays with the linear evaluation alone (see `docs/variants/chess.md`).
+//! The chess network evaluation: the inputs chess numbers (one per piece kind, side and
+//! square, seen from each player's side of the board) and the network every build plays with
+//! ([`ChessNetwork`]: the embedded one unless the `EvalFile` option chose a file or none). The
+//! machinery is the board games' shared one ([`crate::board_network`]). The embedded network
+//! is a correction to the linear evaluation; `EvalFile` set to `linear` plays with the linear
+//! evaluation alone (see `docs/variants/chess.md`).
 
 use std::sync::{Arc, LazyLock};
 
-use amity_engine::network::{Accumulator, Network};
+use amity_engine::network::Network;
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use amity_engine::tuning;
-use amity_engine::{
-    Bitboard, Color, Kind, OptionKind, OptionSpec, Position, Rules, Scratch, Square,
-};
+use amity_engine::{Color, Kind, Position, Rules, Scratch, tuning};
 
 use super::evaluation::{features, scale_for_drawish_material};
 use super::weights::WEIGHTS;
+use crate::board_network::{self, BoardNetwork, ChosenNetwork, PieceSquares};
+
+pub use crate::board_network::{EMBEDDED_NAME, EVAL_FILE, LINEAR_ONLY};
 
 const KINDS: [Kind; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
-/// Inputs: the viewer's own pieces (`kind * 64 + square`), then the opponent's.
-pub const INPUTS: usize = 2 * 6 * 64;
-/// More changed pieces than this since the kept position, and summing the layers afresh is
-/// cheaper than updating them.
-const MOST_CHANGES: u32 = 12;
-/// The option's value that chooses the network embedded in the build (its default; an empty
-/// value chooses it too).
-pub const EMBEDDED_NAME: &str = "embedded";
-/// The option's value that turns the network off: the linear evaluation alone plays.
-pub const LINEAR_ONLY: &str = "linear";
-/// The option that chooses the network chess plays with: a file `amity train` wrote,
-/// [`EMBEDDED_NAME`] or [`LINEAR_ONLY`]. It says how a player plays, not what the rules are.
-pub const EVAL_FILE: OptionSpec = OptionSpec {
-    name: "EvalFile",
-    player: true,
-    kind: OptionKind::File {
-        default: EMBEDDED_NAME,
-    },
+/// Chess's inputs: the viewer's own pieces (`kind * 64 + square`), then the opponent's.
+pub const LAYOUT: PieceSquares = PieceSquares {
+    kinds: &KINDS,
+    ranks: 8,
 };
+/// How many inputs a chess network has.
+pub const INPUTS: usize = LAYOUT.inputs();
 /// The network every build plays with: trained by `amity train --on-linear --mirror --penalty`
 /// on Stockfish's evaluations of positions from Amity's self-play (how it was made and
 /// measured is in `docs/variants/chess.md`).
 const EMBEDDED: &[u8] = include_bytes!("chess.nnue");
 
-/// A network file's contents as a chess network, or why they are not one.
-fn chess_network(bytes: &[u8]) -> Result<Network, String> {
-    let network = Network::from_bytes(bytes).map_err(|error| error.to_string())?;
-    (network.inputs() == INPUTS)
-        .then_some(network)
-        .ok_or_else(|| format!("not a chess network (chess has {INPUTS} inputs)"))
-}
-
 fn embedded() -> Network {
-    chess_network(EMBEDDED).expect("the embedded chess network is checked by a test")
+    let network =
+        Network::from_bytes(EMBEDDED).expect("the embedded chess network is checked by a test");
+    assert_eq!(
+        network.inputs(),
+        INPUTS,
+        "the embedded chess network has chess's inputs"
+    );
+    network
 }
 
 /// The embedded network, read from the build's bytes once: a constant, like a table worked
 /// out before play, which every game that plays with it shares.
 static EMBEDDED_NETWORK: LazyLock<Arc<Network>> = LazyLock::new(|| Arc::new(embedded()));
 
-/// The network chess plays with, or none (the linear evaluation alone): what [`EVAL_FILE`]
-/// chose, read when the option was set and shared by every game built since.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChessNetwork(Option<Arc<Network>>);
+/// Chess as a game evaluated by a piece-square network.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChessLayout;
 
-impl Default for ChessNetwork {
-    /// The embedded network.
-    fn default() -> ChessNetwork {
-        ChessNetwork(Some(Arc::clone(&EMBEDDED_NETWORK)))
+impl BoardNetwork for ChessLayout {
+    const LAYOUT: PieceSquares = LAYOUT;
+    const GAME: &'static str = "chess";
+
+    fn embedded() -> Option<Arc<Network>> {
+        Some(Arc::clone(&EMBEDDED_NETWORK))
     }
 }
 
-impl ChessNetwork {
-    /// No network: the linear evaluation plays alone.
-    pub fn linear() -> ChessNetwork {
-        ChessNetwork(None)
-    }
-
-    /// The network an [`EVAL_FILE`] value chooses: [`EMBEDDED_NAME`] (or nothing) the
-    /// embedded one, [`LINEAR_ONLY`] none, anything else the network in the file of that name.
-    ///
-    /// # Errors
-    /// Why the file cannot be read, or is not a chess network.
-    pub fn chosen_by(value: &str) -> Result<ChessNetwork, String> {
-        match value.trim() {
-            "" | EMBEDDED_NAME => Ok(ChessNetwork::default()),
-            LINEAR_ONLY => Ok(ChessNetwork::linear()),
-            path => {
-                let bytes = std::fs::read(path)
-                    .map_err(|error| format!("cannot read the file ({error})"))?;
-                let network = chess_network(&bytes)?;
-                Ok(ChessNetwork(Some(Arc::new(network))))
-            }
-        }
-    }
-
-    /// The network, or none when the linear evaluation plays alone.
-    pub fn network(&self) -> Option<&Network> {
-        self.0.as_deref()
-    }
-
-    /// The network as the games that play with it share it (see [`evaluate_in`]).
-    pub fn shared(&self) -> Option<&Arc<Network>> {
-        self.0.as_ref()
-    }
-}
-
-/// The input of a `color` piece of kind index `kind` on `square`, seen from `viewer`'s side:
-/// the board turned round for Black, so both players see their own pieces the same way.
-fn input(viewer: Color, color: Color, kind: usize, square: Square) -> u16 {
-    let side = usize::from(color != viewer);
-    let square = match viewer {
-        Color::White => square as usize,
-        Color::Black => square as usize ^ 56,
-    };
-    (side * 384 + kind * 64 + square) as u16
-}
+/// The network chess plays with, or none (the linear evaluation alone).
+pub type ChessNetwork = ChosenNetwork<ChessLayout>;
 
 /// The inputs active in `pos` seen from `viewer`'s side.
 pub fn inputs<R: Rules>(pos: &Position<R>, viewer: Color, inputs: &mut Vec<u16>) {
-    inputs.clear();
-    for color in [Color::White, Color::Black] {
-        for (index, &kind) in KINDS.iter().enumerate() {
-            for square in pos.pieces(color, kind) {
-                inputs.push(input(viewer, color, index, square));
-            }
-        }
-    }
+    LAYOUT.active(pos, viewer, inputs);
+}
+
+/// The linear evaluation a correcting network adds to, side to move.
+fn linear<R: Rules>(pos: &Position<R>) -> i32 {
+    tuning::side_to_move_value(pos, &WEIGHTS, features)
 }
 
 /// `network`'s evaluation from the side to move's point of view, summed afresh.
 pub fn evaluate<R: Rules>(network: &Network, pos: &Position<R>) -> i32 {
-    let mut layers = Layers::default();
-    layers.refresh(network, pos);
-    layers.value(network, pos)
+    let value = board_network::evaluate(&LAYOUT, network, pos, || linear(pos));
+    scale_for_drawish_material(pos, value)
 }
 
 /// `network`'s evaluation from the side to move's point of view, with the thread's kept
-/// layers, which start afresh when they were kept for another network (a search thread
-/// outlives the games it searches, and `EvalFile` may change between them).
+/// layers.
 pub fn evaluate_in<R: Rules>(
     network: &Arc<Network>,
     pos: &Position<R>,
     scratch: &mut Scratch,
 ) -> i32 {
-    let layers = scratch.get::<Layers>();
-    if !layers.summed_with(network) {
-        *layers = Layers {
-            network: Some(Arc::clone(network)),
-            ..Layers::default()
-        };
-    }
-    layers.update(network, pos);
-    layers.value(network, pos)
-}
-
-/// The hidden layers of the last position evaluated, with its pieces.
-struct Layers {
-    /// Piece bitboards by colour (White first) and kind.
-    boards: [[Bitboard; 6]; 2],
-    /// White's view, then Black's.
-    views: [Accumulator; 2],
-    /// Whether the layers belong to `boards` (false before the first position).
-    kept: bool,
-    /// The network the layers are summed with. Held, not just named: while the layers hold
-    /// it, no other network can come to live at its address and pass for it.
-    network: Option<Arc<Network>>,
-}
-
-impl Default for Layers {
-    fn default() -> Layers {
-        Layers {
-            boards: [[Bitboard::EMPTY; 6]; 2],
-            views: [[0; amity_engine::network::HIDDEN]; 2],
-            kept: false,
-            network: None,
-        }
-    }
-}
-
-const COLORS: [Color; 2] = [Color::White, Color::Black];
-
-impl Layers {
-    fn summed_with(&self, network: &Arc<Network>) -> bool {
-        self.network
-            .as_ref()
-            .is_some_and(|summed| Arc::ptr_eq(summed, network))
-    }
-
-    fn refresh<R: Rules>(&mut self, network: &Network, pos: &Position<R>) {
-        let mut active = Vec::with_capacity(32);
-        for (view, viewer) in COLORS.into_iter().enumerate() {
-            inputs(pos, viewer, &mut active);
-            self.views[view] = network.accumulate(&active);
-        }
-        for (side, color) in COLORS.into_iter().enumerate() {
-            for (index, &kind) in KINDS.iter().enumerate() {
-                self.boards[side][index] = pos.pieces(color, kind);
-            }
-        }
-        self.kept = true;
-    }
-
-    /// Brings the layers to `pos` by the pieces that left or reached a square.
-    fn update<R: Rules>(&mut self, network: &Network, pos: &Position<R>) {
-        let mut changes = 0;
-        if self.kept {
-            for (side, color) in COLORS.into_iter().enumerate() {
-                for (index, &kind) in KINDS.iter().enumerate() {
-                    changes += (self.boards[side][index] ^ pos.pieces(color, kind)).count() as u32;
-                }
-            }
-        }
-        if !self.kept || changes > MOST_CHANGES {
-            self.refresh(network, pos);
-            return;
-        }
-        for (side, color) in COLORS.into_iter().enumerate() {
-            for (index, &kind) in KINDS.iter().enumerate() {
-                let (before, now) = (self.boards[side][index], pos.pieces(color, kind));
-                for square in before & !now {
-                    for (view, viewer) in COLORS.into_iter().enumerate() {
-                        network.remove(&mut self.views[view], input(viewer, color, index, square));
-                    }
-                }
-                for square in now & !before {
-                    for (view, viewer) in COLORS.into_iter().enumerate() {
-                        network.add(&mut self.views[view], input(viewer, color, index, square));
-                    }
-                }
-                self.boards[side][index] = now;
-            }
-        }
-    }
-
-    fn value<R: Rules>(&self, network: &Network, pos: &Position<R>) -> i32 {
-        let [white, black] = &self.views;
-        let mut value = match pos.turn() {
-            Color::White => network.evaluate(white, black),
-            Color::Black => network.evaluate(black, white),
-        };
-        if network.adds_to_linear() {
-            value += tuning::side_to_move_value(pos, &WEIGHTS, features);
-        }
-        scale_for_drawish_material(pos, value)
-    }
+    let value = board_network::evaluate_in(&LAYOUT, network, pos, scratch, || linear(pos));
+    scale_for_drawish_material(pos, value)
 }
 
 #[cfg(test)]
@@ -366,7 +207,11 @@ mod tests {
         // A search thread's scratch outlives a change of `EvalFile`: the layers the last
         // network summed are not the next one's.
         let (trained, embedded) = (Arc::new(network()), ChessNetwork::default());
-        let embedded = embedded.0.expect("the default is the embedded network");
+        let embedded = Arc::clone(
+            embedded
+                .shared()
+                .expect("the default is the embedded network"),
+        );
         let mut scratch = Scratch::new();
         let positions = tree();
         let (first, next) = (&positions[0], &positions[1]);

@@ -247,7 +247,11 @@ mod tests {
     use amity_engine::Game;
 
     fn eval(fen: &str) -> i32 {
-        evaluate(Game::from_fen(LosAlamos, fen).expect("valid").position())
+        evaluate(
+            Game::from_fen(LosAlamos::default(), fen)
+                .expect("valid")
+                .position(),
+        )
     }
 
     #[test]
@@ -275,7 +279,11 @@ mod tests {
     #[test]
     fn passers_count_by_their_rank_on_six_ranks() {
         // Black's c-pawn is on its fourth rank, its stop square c2 held by White's knight.
-        let count = counts_in(LosAlamos, "3k2/6/6/2p3/2N3/3K2 b - - 0 1", features);
+        let count = counts_in(
+            LosAlamos::default(),
+            "3k2/6/6/2p3/2N3/3K2 b - - 0 1",
+            features,
+        );
         assert_eq!(count(PASSED + 3), -1);
         assert_eq!(count(PASSER_BLOCKED + 3), -1);
         assert_eq!(count(PASSER_FREE + 3), 0);

@@ -3,9 +3,10 @@
 //! generation is the engine's orthodox generator restricted to the 6x6 corner of the bitboard;
 //! this file adds the start position and the orthodox static exchange and check answers for
 //! search; the evaluation, tuned to the small board, is in [`evaluation`] with its weights in
-//! [`weights`].
+//! [`weights`], and the network that may correct it in [`network`].
 
 pub mod evaluation;
+pub mod network;
 pub mod weights;
 
 pub use evaluation::evaluate;
@@ -16,13 +17,26 @@ use amity_engine::search::StrengthScale;
 use amity_engine::tuning::Features;
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
-    FenError, Geometry, Identity, Learning, Notation, Position, Presentation, Rules, Scratch,
-    SearchFlags, Solver,
+    Color, FenError, Geometry, Identity, Learning, Notation, OptionSpec, Position, Presentation,
+    Rules, Scratch, SearchFlags, Solver,
 };
 
-/// Los Alamos chess.
+use crate::board_network::EVAL_FILE;
+use network::LosAlamosNetwork;
+
+/// Los Alamos chess, evaluated with the network the `EvalFile` option chose (the default: the
+/// linear evaluation alone, as no network is embedded).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LosAlamos;
+pub struct LosAlamos {
+    network: LosAlamosNetwork,
+}
+
+impl LosAlamos {
+    /// The game evaluated with `network`.
+    pub const fn with_network(network: LosAlamosNetwork) -> LosAlamos {
+        LosAlamos { network }
+    }
+}
 
 const GEOMETRY: Geometry = Geometry { files: 6, ranks: 6 };
 
@@ -46,6 +60,10 @@ impl Rules for LosAlamos {
         // The standard table keeps the kind numbers the orthodox generator expects; the bishop
         // entry is there but no legal position holds one (validate refuses it).
         Identity::new("losalamos", START_FEN, &STANDARD_PIECES).on(GEOMETRY)
+    }
+
+    fn options() -> &'static [OptionSpec] {
+        &[EVAL_FILE]
     }
 
     fn validate(&self, pos: &mut Position<Self>) -> Result<(), FenError> {
@@ -73,8 +91,11 @@ impl Rules for LosAlamos {
         }
     }
 
-    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
-        evaluate(pos)
+    fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {
+        match self.network.shared() {
+            Some(chosen) => network::evaluate_in(chosen, pos, scratch),
+            None => evaluate(pos),
+        }
     }
 }
 
@@ -97,6 +118,16 @@ const WIN_RATE: WinRateModel = WinRateModel {
 };
 
 impl Learning for LosAlamos {
+    fn network_inputs(
+        &self,
+        pos: &Position<Self>,
+        perspective: Color,
+        inputs: &mut Vec<u16>,
+    ) -> usize {
+        network::inputs(pos, perspective, inputs);
+        network::INPUTS
+    }
+
     fn evaluation_features(&self, pos: &Position<Self>, features: &mut Features) -> bool {
         evaluation::features(pos, features);
         true

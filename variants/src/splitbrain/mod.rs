@@ -633,7 +633,7 @@ pub fn board(pos: &Position<SplitBrain>) -> Position<LosAlamos> {
     // The six Los Alamos fields come first; the variant's own follow.
     let fields: Vec<&str> = fen.split_whitespace().take(6).collect();
     fen = fields.join(" ");
-    Position::from_fen(&LosAlamos, &fen).unwrap_or_else(|_| Position::empty())
+    Position::from_fen(&LosAlamos::default(), &fen).unwrap_or_else(|_| Position::empty())
 }
 
 /// The decision `seat` owes in `pos` (a full state or the seat's view), made by coordination

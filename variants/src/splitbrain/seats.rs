@@ -82,7 +82,7 @@ pub fn answer(
             ..Limits::default()
         };
         let result = searcher.search(
-            &LosAlamos,
+            &LosAlamos::default(),
             board,
             &[board.hash()],
             &board_limits,

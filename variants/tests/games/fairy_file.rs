@@ -130,10 +130,10 @@ fn file_defined_chess_and_los_alamos_equal_the_built_in_ones() {
     for line in read_lines("losalamos") {
         let pos = position_after(&losalamos, &line.moves);
         let fen = pos.to_fen(&losalamos);
-        let built_in = Position::from_fen(&LosAlamos, &fen).unwrap();
+        let built_in = Position::from_fen(&LosAlamos::default(), &fen).unwrap();
         assert_eq!(
             perft(&losalamos, &pos, 3),
-            perft(&LosAlamos, &built_in, 3),
+            perft(&LosAlamos::default(), &built_in, 3),
             "{fen}"
         );
     }

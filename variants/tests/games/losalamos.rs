@@ -6,8 +6,9 @@ use amity_engine::{
     Color, DrawReason, Game, MoveList, Notation, Outcome, Position, RulesExt, WinReason,
 };
 use amity_variants::LosAlamos;
+use amity_variants::losalamos::network::LosAlamosNetwork;
 
-const RULES: LosAlamos = LosAlamos;
+const RULES: LosAlamos = LosAlamos::with_network(LosAlamosNetwork::linear());
 
 fn legal(fen: &str) -> Vec<String> {
     let pos = Position::from_fen(&RULES, fen).unwrap_or_else(|error| panic!("{fen}: {error}"));

@@ -1,0 +1,201 @@
+//! The Los Alamos network evaluation: the inputs the game numbers (one per piece kind, side
+//! and square of the 6x6 board, seen from each player's side) and the network it plays with
+//! ([`LosAlamosNetwork`]: none is embedded, so the linear evaluation plays unless the
+//! `EvalFile` option chose a file). The machinery is the board games' shared one
+//! ([`crate::board_network`]).
+
+use std::sync::Arc;
+
+use amity_engine::network::Network;
+use amity_engine::orthodox::{KING, KNIGHT, PAWN, QUEEN, ROOK};
+use amity_engine::{Color, Kind, Position, Rules, Scratch};
+
+use crate::board_network::{self, BoardNetwork, ChosenNetwork, PieceSquares};
+
+const KINDS: [Kind; 5] = [PAWN, KNIGHT, ROOK, QUEEN, KING];
+/// Los Alamos's inputs: the viewer's own pieces (`kind * 64 + square`, on the 64-square
+/// bitboard the 6x6 board sits in), then the opponent's.
+pub const LAYOUT: PieceSquares = PieceSquares {
+    kinds: &KINDS,
+    ranks: 6,
+};
+/// How many inputs a Los Alamos network has.
+pub const INPUTS: usize = LAYOUT.inputs();
+
+/// Los Alamos as a game evaluated by a piece-square network.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LosAlamosLayout;
+
+impl BoardNetwork for LosAlamosLayout {
+    const LAYOUT: PieceSquares = LAYOUT;
+    const GAME: &'static str = "losalamos";
+
+    fn embedded() -> Option<Arc<Network>> {
+        None
+    }
+}
+
+/// The network Los Alamos plays with, or none (the linear evaluation alone).
+pub type LosAlamosNetwork = ChosenNetwork<LosAlamosLayout>;
+
+/// The inputs active in `pos` seen from `viewer`'s side.
+pub fn inputs<R: Rules>(pos: &Position<R>, viewer: Color, inputs: &mut Vec<u16>) {
+    LAYOUT.active(pos, viewer, inputs);
+}
+
+/// `network`'s evaluation from the side to move's point of view, with the thread's kept
+/// layers.
+pub fn evaluate_in<R: Rules>(
+    network: &Arc<Network>,
+    pos: &Position<R>,
+    scratch: &mut Scratch,
+) -> i32 {
+    board_network::evaluate_in(&LAYOUT, network, pos, scratch, || {
+        super::evaluation::evaluate(pos)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::LosAlamos;
+    use crate::board_network::{ChosenNetwork, EvalChoice};
+    use amity_engine::network::{TrainingSample, TrainingSettings, train};
+    use amity_engine::{Game, MoveList, RulesExt};
+
+    fn rules() -> LosAlamos {
+        LosAlamos::with_network(LosAlamosNetwork::linear())
+    }
+
+    /// Every position within three plies of the start and of a middlegame.
+    fn tree() -> Vec<Position<LosAlamos>> {
+        fn walk(pos: &Position<LosAlamos>, depth: u32, found: &mut Vec<Position<LosAlamos>>) {
+            found.push(pos.clone());
+            if depth == 0 {
+                return;
+            }
+            let mut moves = MoveList::new();
+            rules().generate(pos, &mut moves);
+            for &mv in moves.as_slice() {
+                let mut child = pos.clone();
+                rules().play(&mut child, mv);
+                walk(&child, depth - 1, found);
+            }
+        }
+        let mut found = Vec::new();
+        for fen in [
+            "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
+            "r2k1r/1p1q2/p1n1P1/2P1N1/1P3P/R2QK1 w - - 0 15",
+        ] {
+            let game = Game::from_fen(rules(), fen).expect("valid FEN");
+            walk(game.position(), 3, &mut found);
+        }
+        found
+    }
+
+    /// A network taught the linear evaluation on the tree for a few epochs: real weights of
+    /// the real layout.
+    fn network() -> Network {
+        let mut samples: Vec<TrainingSample> = tree()
+            .iter()
+            .map(|pos| {
+                let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+                inputs(pos, pos.turn(), &mut ours);
+                inputs(pos, !pos.turn(), &mut theirs);
+                let value = super::super::evaluation::evaluate(pos) as f32;
+                TrainingSample {
+                    ours,
+                    theirs,
+                    target: 1.0 / (1.0 + (-value / 174.0).exp()),
+                    base: 0.0,
+                }
+            })
+            .collect();
+        let settings = TrainingSettings {
+            epochs: 4,
+            batch: 256,
+            learning_rate: 0.002,
+            decay: 0.9,
+            centipawns: 174,
+            adds_to_linear: false,
+            penalty: 0.0,
+            seed: 5,
+        };
+        train(INPUTS, &mut samples, &settings, |_, _| {})
+    }
+
+    #[test]
+    fn both_sides_see_the_six_ranks_alike() {
+        // The start seen from White and from Black is the same set of inputs: Black's board
+        // turns round over six ranks, not eight.
+        let start = Game::from_fen(rules(), rules().start_fen()).expect("valid FEN");
+        let (mut white, mut black) = (Vec::new(), Vec::new());
+        inputs(start.position(), Color::White, &mut white);
+        inputs(start.position(), Color::Black, &mut black);
+        white.sort_unstable();
+        black.sort_unstable();
+        assert_eq!(white, black);
+        assert_eq!(white.len(), 24);
+        // Every piece of a crowded middlegame has its own input, within the network's.
+        let game = Game::from_fen(rules(), "r2k1r/1p1q2/p1n1P1/2P1N1/1P3P/R2QK1 w - - 0 15")
+            .expect("valid FEN");
+        for viewer in [Color::White, Color::Black] {
+            let mut active = Vec::new();
+            inputs(game.position(), viewer, &mut active);
+            let count = active.len();
+            active.sort_unstable();
+            active.dedup();
+            assert_eq!(active.len(), count);
+            assert!(active.iter().all(|&input| usize::from(input) < INPUTS));
+        }
+    }
+
+    #[test]
+    fn kept_layers_give_the_fresh_value_and_the_network_plays() {
+        let network = Arc::new(network());
+        let chosen = LosAlamosNetwork::from_choice(&EvalChoice::File(Arc::clone(&network)));
+        let playing = LosAlamos::with_network(chosen);
+        let mut scratch = Scratch::new();
+        let positions = tree();
+        assert!(positions.len() > 2000, "only {} positions", positions.len());
+        let mut agree = 0;
+        for pos in &positions {
+            let fresh = board_network::evaluate(&LAYOUT, &network, pos, || 0);
+            assert_eq!(evaluate_in(&network, pos, &mut scratch), fresh);
+            // The game evaluates with the network it was built with.
+            assert_eq!(playing.evaluate_in(pos, &mut Scratch::new()), fresh);
+            let taught = super::super::evaluation::evaluate(pos);
+            agree += usize::from(taught.abs() < 150 || fresh.signum() == taught.signum());
+        }
+        assert!(
+            agree * 10 > positions.len() * 9,
+            "{agree} of {}",
+            positions.len()
+        );
+    }
+
+    #[test]
+    fn another_games_file_leaves_the_embedded_network() {
+        let own = Arc::new(network());
+        let chess = crate::chess::network::ChessNetwork::default();
+        let chess = Arc::clone(chess.shared().expect("chess embeds a network"));
+        let for_own = EvalChoice::File(Arc::clone(&own));
+        let for_chess = EvalChoice::File(chess);
+        assert_eq!(
+            LosAlamosNetwork::from_choice(&for_own).network(),
+            Some(&*own)
+        );
+        assert_eq!(
+            LosAlamosNetwork::from_choice(&for_chess),
+            LosAlamosNetwork::default()
+        );
+        assert_eq!(
+            crate::chess::network::ChessNetwork::from_choice(&for_own),
+            crate::chess::network::ChessNetwork::default()
+        );
+        assert_eq!(
+            ChosenNetwork::<LosAlamosLayout>::from_choice(&EvalChoice::Linear).network(),
+            None
+        );
+    }
+}
