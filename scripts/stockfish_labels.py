@@ -22,6 +22,12 @@ instead, with `UCI_Variant` set to NAME (Los Alamos is `losalamos` in both progr
 
     python3 scripts/stockfish_labels.py la.txt la_labelled.txt --variant losalamos
 
+For a game no stronger engine plays, `--engine PATH` labels with another UCI engine, such as
+Amity's own deeper search (mixing in the game's result with `--result-weight` if wanted):
+
+    python3 scripts/stockfish_labels.py ms.txt ms_labelled.txt --variant moralsupport \
+        --engine target/quick/amity --nodes 5000 --result-weight 0.2
+
 Needs Debian's stockfish, or fairy-stockfish for `--variant` (installed with apt-get when
 missing).
 """
@@ -116,13 +122,19 @@ def main():
     parser.add_argument(
         "--variant", help="label with fairy-stockfish playing this UCI_Variant (not chess)"
     )
+    parser.add_argument(
+        "--engine",
+        help="label with this UCI engine instead of Debian's (for a game no stronger engine "
+        "plays, Amity's own deeper search: --engine target/quick/amity); --variant is sent "
+        "to it as UCI_Variant",
+    )
     args = parser.parse_args()
 
     with open(args.source) as source:
         lines = [line.strip() for line in source if ";" in line]
     if args.limit:
         lines = lines[: args.limit]
-    path = find_engine("fairy-stockfish" if args.variant else "stockfish")
+    path = args.engine or find_engine("fairy-stockfish" if args.variant else "stockfish")
     kept = dropped = 0
     with multiprocessing.Pool(
         args.processes, start_worker, (path, args.nodes, args.hash, args.variant)

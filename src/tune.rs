@@ -24,7 +24,8 @@ use crate::variant_args::{exit_code, unknown_variant};
 /// Command-line arguments of `amity tune`.
 #[derive(Args, Debug, Clone)]
 pub struct TuneArgs {
-    /// The variant whose evaluation is tuned (one with a linear evaluation: losalamos).
+    /// The variant whose evaluation is tuned (one with a linear evaluation: chess, losalamos), or
+    /// with `--epochs 0` any game whose self-play positions are wanted.
     #[arg(long, default_value = "losalamos")]
     pub variant: String,
     /// The positions file (or a manifest of shard files, or its directory): read if it
@@ -324,12 +325,20 @@ fn tune<R: Learning>(rules: &R, args: &TuneArgs) -> Result<(), String> {
     let (start, name) = rules.evaluation_weights();
     let mut probe = tuning::Features::default();
     let template = Game::new(rules.clone());
-    if start.is_empty() || !rules.evaluation_features(template.position(), &mut probe) {
-        return Err(format!("{} has no linear evaluation to tune", rules.name()));
+    let tunable = !start.is_empty() && rules.evaluation_features(template.position(), &mut probe);
+    // Positions alone (`--epochs 0`, for `amity train` or a labeller) need no linear evaluation.
+    if !tunable && args.epochs != 0 {
+        return Err(format!(
+            "{} has no linear evaluation to tune (--epochs 0 still makes self-play positions)",
+            rules.name()
+        ));
     }
     let data = match read_data(&args.data) {
         Ok(data) if !data.is_empty() => {
             println!("{} positions read from {}", data.len(), args.data);
+            if !tunable {
+                return Ok(());
+            }
             data
         }
         _ => {

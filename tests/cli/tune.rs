@@ -62,6 +62,26 @@ fn tune_makes_data_fits_and_writes_weights() {
         .unwrap();
     assert!(!gravity.status.success());
     assert!(String::from_utf8_lossy(&gravity.stderr).contains("no linear evaluation"));
+    // Positions alone, for a network or a labeller, need no linear evaluation.
+    let positions = dir.join("moralsupport.txt");
+    let made = Command::new(env!("CARGO_BIN_EXE_amity"))
+        .args([
+            "tune",
+            "--variant",
+            "moralsupport",
+            "--games",
+            "2",
+            "--nodes",
+            "200",
+        ])
+        .args(["--epochs", "0", "--data"])
+        .arg(&positions)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let made = std::fs::read_to_string(&positions).unwrap();
+    assert!(made.lines().count() > 10, "{made}");
+    assert!(made.lines().all(|line| line.contains(';')), "{made}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
