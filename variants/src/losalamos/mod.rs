@@ -25,7 +25,7 @@ use crate::board_network::EVAL_FILE;
 use network::LosAlamosNetwork;
 
 /// Los Alamos chess, evaluated with the network the `EvalFile` option chose (the default: the
-/// linear evaluation alone, as no network is embedded).
+/// embedded one).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LosAlamos {
     network: LosAlamosNetwork,

@@ -1,10 +1,10 @@
 //! The Los Alamos network evaluation: the inputs the game numbers (one per piece kind, side
 //! and square of the 6x6 board, seen from each player's side) and the network it plays with
-//! ([`LosAlamosNetwork`]: none is embedded, so the linear evaluation plays unless the
-//! `EvalFile` option chose a file). The machinery is the board games' shared one
-//! ([`crate::board_network`]).
+//! ([`LosAlamosNetwork`]: the embedded one unless the `EvalFile` option chose a file or none).
+//! The machinery is the board games' shared one ([`crate::board_network`]). The embedded
+//! network is a correction to the linear evaluation (see `docs/variants/losalamos.md`).
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use amity_engine::network::Network;
 use amity_engine::orthodox::{KING, KNIGHT, PAWN, QUEEN, ROOK};
@@ -22,6 +22,26 @@ pub const LAYOUT: PieceSquares = PieceSquares {
 /// How many inputs a Los Alamos network has.
 pub const INPUTS: usize = LAYOUT.inputs();
 
+/// The network every build plays with: trained by `scripts/network_from_nothing.sh` on
+/// Fairy-Stockfish's evaluations of positions from Amity's self-play, and embedded because it
+/// beat the linear evaluation alone (`docs/variants/losalamos.md`).
+const EMBEDDED: &[u8] = include_bytes!("losalamos.nnue");
+
+fn embedded() -> Network {
+    let network = Network::from_bytes(EMBEDDED)
+        .expect("the embedded Los Alamos network is checked by a test");
+    assert_eq!(
+        network.inputs(),
+        INPUTS,
+        "the embedded network has Los Alamos's inputs"
+    );
+    network
+}
+
+/// The embedded network, read from the build's bytes once: a constant, like a table worked
+/// out before play, which every game that plays with it shares.
+static EMBEDDED_NETWORK: LazyLock<Arc<Network>> = LazyLock::new(|| Arc::new(embedded()));
+
 /// Los Alamos as a game evaluated by a piece-square network.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LosAlamosLayout;
@@ -31,7 +51,7 @@ impl BoardNetwork for LosAlamosLayout {
     const GAME: &'static str = "losalamos";
 
     fn embedded() -> Option<Arc<Network>> {
-        None
+        Some(Arc::clone(&EMBEDDED_NETWORK))
     }
 }
 
@@ -172,6 +192,36 @@ mod tests {
             "{agree} of {}",
             positions.len()
         );
+    }
+
+    #[test]
+    fn the_embedded_network_is_a_correction_that_judges_material() {
+        let network = embedded();
+        assert!(network.adds_to_linear());
+        assert_eq!(
+            LosAlamos::default(),
+            LosAlamos::with_network(LosAlamosNetwork::from_choice(&EvalChoice::Embedded))
+        );
+        // A queen up is a win whichever side has it, and the correction does not turn that.
+        for (fen, sign) in [
+            ("rn1knr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1", 1),
+            ("rn1knr/pppppp/6/6/PPPPPP/RNQKNR b - - 0 1", -1),
+        ] {
+            let game = Game::from_fen(rules(), fen).expect("valid FEN");
+            let pos = game.position();
+            let value = board_network::evaluate(&LAYOUT, &network, pos, || {
+                super::super::evaluation::evaluate(pos)
+            });
+            assert!(value * sign > 500, "{fen}: {value}");
+        }
+        let start = Game::from_fen(rules(), rules().start_fen()).expect("valid FEN");
+        let pos = start.position();
+        let value = board_network::evaluate(&LAYOUT, &network, pos, || {
+            super::super::evaluation::evaluate(pos)
+        });
+        // The mover is better by about a pawn: Fairy-Stockfish, whose labels the network
+        // learnt, gives the start 96 centipawns at 1,000 nodes.
+        assert!((0..200).contains(&value), "the start: {value}");
     }
 
     #[test]

@@ -10,6 +10,7 @@ use amity_engine::{Move, Notation, OptionValue, Position};
 
 use super::{PARTNER_OPTION, PartnerModel, SEAT_OPTION, Seat, SeatError, SplitBrain};
 use crate::losalamos::LosAlamos;
+use crate::losalamos::network::LosAlamosNetwork;
 use crate::{AnyGame, VariantOptions};
 
 /// Depth of a seat's board search when `go` names none. Fixed, not timed: partners agree only
@@ -81,8 +82,10 @@ pub fn answer(
             search_moves: candidates.to_vec(),
             ..Limits::default()
         };
+        // The seats' levels and partner models were measured with the linear evaluation;
+        // Los Alamos's network plays Los Alamos, not (yet) a seat's board.
         let result = searcher.search(
-            &LosAlamos::default(),
+            &LosAlamos::with_network(LosAlamosNetwork::linear()),
             board,
             &[board.hash()],
             &board_limits,

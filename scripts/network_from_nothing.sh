@@ -1,0 +1,55 @@
+#!/bin/sh
+# A variant's evaluation network from nothing (issue 73): self-play positions, labels from a
+# stronger engine's short search, then `amity train`. These are the steps and settings that
+# made the Los Alamos network of docs/variants/losalamos.md; chess's are in
+# docs/variants/chess.md.
+#
+#   scripts/network_from_nothing.sh [VARIANT] [GAMES] [OUT]
+#   (defaults: losalamos, 40000 games, target/network-VARIANT/)
+#
+# 1. `amity tune --epochs 0` plays GAMES self-play games at 600 nodes a move, each opened by
+#    10 random plies (seed 11, both cores), and keeps their positions with the game's result.
+#    A position met again (same board and side to move) is kept once, the first time, so
+#    the opening positions many games pass through do not weigh more; order is kept, so the
+#    held-out tail is still the last games.
+# 2. scripts/stockfish_labels.py relabels each position with Fairy-Stockfish's evaluation at
+#    1,000 nodes (Stockfish's for chess), an expected score for White; mates and scores beyond
+#    2,000 centipawns are dropped. It installs the engine with apt-get when it is missing.
+# 3. `amity train --on-linear --mirror --penalty 0.02` fits the network as a correction to the
+#    game's tuned linear evaluation, on every position and its left-right mirror image, 5% of
+#    the positions (the last games') held out; it prints the held-out error.
+#
+# Every step writes its file into OUT and is skipped when that file is already there, so a run
+# that was stopped goes on where it was. AMITY=path uses that binary instead of building one.
+set -eu
+cd "$(dirname "$0")/.."
+VARIANT=${1:-losalamos}
+GAMES=${2:-40000}
+OUT=${3:-target/network-$VARIANT}
+mkdir -p "$OUT"
+if [ -z "${AMITY:-}" ]; then
+    cargo build --profile quick --quiet
+    AMITY=${CARGO_TARGET_DIR:-target}/quick/amity
+fi
+LABELLER=--variant=$VARIANT
+[ "$VARIANT" = chess ] && LABELLER=
+
+if [ ! -s "$OUT/positions.txt" ]; then
+    "$AMITY" tune --variant "$VARIANT" --data "$OUT/positions.txt" --games "$GAMES" \
+        --nodes 600 --random-plies 10 --seed 11 --epochs 0
+fi
+if [ ! -s "$OUT/unique.txt" ]; then
+    awk -F';' '{ split($1, field, " "); key = field[1] " " field[2] } !seen[key]++' \
+        "$OUT/positions.txt" > "$OUT/unique.tmp"
+    mv "$OUT/unique.tmp" "$OUT/unique.txt"
+fi
+if [ ! -s "$OUT/labelled.txt" ]; then
+    python3 scripts/stockfish_labels.py "$OUT/unique.txt" "$OUT/labelled.tmp" \
+        --nodes 1000 $LABELLER
+    mv "$OUT/labelled.tmp" "$OUT/labelled.txt"
+fi
+if [ ! -s "$OUT/$VARIANT.nnue" ]; then
+    "$AMITY" train --variant "$VARIANT" --data "$OUT/labelled.txt" --on-linear --mirror \
+        --penalty 0.02 --write "$OUT/$VARIANT.nnue"
+fi
+echo "network: $OUT/$VARIANT.nnue"
