@@ -9,12 +9,14 @@
 #
 # 1. `amity tune --epochs 0` plays GAMES self-play games at 600 nodes a move, each opened by
 #    10 random plies (seed 11, both cores), and keeps their positions with the game's result.
-#    A position met again (same board and side to move) is kept once, the first time, so
+#    A position met again (same board, side to move, castling and en passant) is kept once, the first time, so
 #    the opening positions many games pass through do not weigh more; order is kept, so the
 #    held-out tail is still the last games.
-# 2. scripts/stockfish_labels.py relabels each position with Fairy-Stockfish's evaluation at
-#    1,000 nodes (Stockfish's for chess), an expected score for White; mates and scores beyond
-#    2,000 centipawns are dropped. It installs the engine with apt-get when it is missing.
+# 2. scripts/stockfish_labels.py relabels each position with a stronger judge's evaluation,
+#    an expected score for White; mates and scores beyond 2,000 centipawns are dropped. Chess:
+#    Stockfish at 1,000 nodes; Los Alamos: Fairy-Stockfish at 1,000 nodes (installed with
+#    apt-get when missing); a game no other engine plays: Amity's own search at 5,000 nodes,
+#    blended with the game's result (one fifth).
 # 3. `amity train --on-linear --mirror --penalty 0.02` fits the network as a correction to the
 #    game's tuned linear evaluation, on every position and its left-right mirror image, 5% of
 #    the positions (the last games') held out; it prints the held-out error.
@@ -31,21 +33,23 @@ if [ -z "${AMITY:-}" ]; then
     cargo build --profile quick --quiet
     AMITY=${CARGO_TARGET_DIR:-target}/quick/amity
 fi
-LABELLER=--variant=$VARIANT
-[ "$VARIANT" = chess ] && LABELLER=
+case "$VARIANT" in
+    chess) LABELLER="--nodes 1000" ;;
+    losalamos) LABELLER="--nodes 1000 --variant=$VARIANT" ;;
+    *) LABELLER="--nodes 5000 --variant=$VARIANT --engine $AMITY --result-weight 0.2" ;;
+esac
 
 if [ ! -s "$OUT/positions.txt" ]; then
     "$AMITY" tune --variant "$VARIANT" --data "$OUT/positions.txt" --games "$GAMES" \
         --nodes 600 --random-plies 10 --seed 11 --epochs 0
 fi
 if [ ! -s "$OUT/unique.txt" ]; then
-    awk -F';' '{ split($1, field, " "); key = field[1] " " field[2] } !seen[key]++' \
+    awk -F';' '{ split($1, f, " "); key = f[1] " " f[2] " " f[3] " " f[4] } !seen[key]++' \
         "$OUT/positions.txt" > "$OUT/unique.tmp"
     mv "$OUT/unique.tmp" "$OUT/unique.txt"
 fi
 if [ ! -s "$OUT/labelled.txt" ]; then
-    python3 scripts/stockfish_labels.py "$OUT/unique.txt" "$OUT/labelled.tmp" \
-        --nodes 1000 $LABELLER
+    python3 scripts/stockfish_labels.py "$OUT/unique.txt" "$OUT/labelled.tmp" $LABELLER
     mv "$OUT/labelled.tmp" "$OUT/labelled.txt"
 fi
 if [ ! -s "$OUT/$VARIANT.nnue" ]; then

@@ -4,7 +4,6 @@
 
 use amity_engine::RulesExt;
 use amity_engine::network::{self, Trainer, TrainingSample, TrainingSettings};
-use amity_engine::tuning::Features;
 use amity_engine::{Color, Game, Learning};
 use amity_variants::{VariantOptions, with_game};
 use clap::Args;
@@ -47,7 +46,8 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 174)]
     pub centipawns: i32,
     /// Train the network as a correction added to the variant's linear evaluation (the one
-    /// `amity tune` fits) rather than as the whole evaluation.
+    /// `amity tune` fits; a game without one: its classical evaluation) rather than as the
+    /// whole evaluation.
     #[arg(long)]
     pub on_linear: bool,
     /// Also train on each position without castling rights mirrored left to right (files a
@@ -72,13 +72,9 @@ fn train<R: Learning>(rules: &R, args: &TrainArgs) -> Result<(), String> {
     if inputs == 0 {
         return Err(format!("{} does not evaluate by network", rules.name()));
     }
-    let (weights, _) = rules.evaluation_weights();
-    if args.on_linear
-        && (weights.is_empty()
-            || !rules.evaluation_features(template.position(), &mut Features::default()))
-    {
+    if args.on_linear && rules.correction_base(template.position()).is_none() {
         return Err(format!(
-            "{} has no linear evaluation to train on",
+            "{} has no evaluation for a network to correct",
             rules.name()
         ));
     }
@@ -88,14 +84,12 @@ fn train<R: Learning>(rules: &R, args: &TrainArgs) -> Result<(), String> {
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         rules.network_inputs(pos, pos.turn(), &mut ours);
         rules.network_inputs(pos, !pos.turn(), &mut theirs);
-        let (target, linear) = match pos.turn() {
-            Color::White => (result, 1),
-            Color::Black => (1.0 - result, -1),
+        let target = match pos.turn() {
+            Color::White => result,
+            Color::Black => 1.0 - result,
         };
         let base = if args.on_linear {
-            let mut features = Features::default();
-            rules.evaluation_features(pos, &mut features);
-            (linear * features.value(weights)) as f32
+            rules.correction_base(pos).unwrap_or(0) as f32
         } else {
             0.0
         };
@@ -174,7 +168,7 @@ fn train<R: Learning>(rules: &R, args: &TrainArgs) -> Result<(), String> {
         })?;
         println!("epoch {epoch}: training error {:.6}", trainer.end_epoch());
     }
-    let trained = trainer.network();
+    let trained = trainer.network().for_game(rules.name());
     // Mean errors over every part, weighted by its size: [training, held out].
     let mut errors = [(0.0, 0usize); 2];
     for_each_part(&mut |samples, is_held| {

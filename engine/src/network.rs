@@ -20,8 +20,11 @@ pub const HIDDEN: usize = 128;
 pub const HIDDEN_SCALE: i32 = 255;
 /// Output weights are stored times this.
 pub const OUTPUT_SCALE: i32 = 64;
-/// The file's first bytes.
+/// The file's first bytes: a network that names no game.
 const MAGIC: &[u8; 4] = b"AMN2";
+/// The first bytes of a network that names its game: the same layout, followed by the name's
+/// length (a word) and the name.
+const MAGIC_NAMED: &[u8; 4] = b"AMN3";
 /// The header's length: the mark and four words.
 const HEADER: usize = 20;
 
@@ -75,14 +78,18 @@ pub struct Network {
     /// Whether the network was trained as a correction to the variant's linear evaluation,
     /// so that its value is added to it, rather than as the whole evaluation.
     adds_to_linear: bool,
+    /// The game it was trained for (empty in files written before networks named it). Games
+    /// with the same inputs (chess and Moral Support) tell their networks apart by it.
+    game: String,
 }
 
 impl Network {
     /// Reads the format [`Network::to_bytes`] writes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.len() < HEADER || &bytes[..4] != MAGIC {
+        if bytes.len() < HEADER || (&bytes[..4] != MAGIC && &bytes[..4] != MAGIC_NAMED) {
             return Err(NetworkError::NotANetwork);
         }
+        let named = &bytes[..4] == MAGIC_NAMED;
         let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
         let (inputs, hidden, centipawns, adds_to_linear) =
             (word(4), word(8), word(12), word(16) != 0);
@@ -92,13 +99,27 @@ impl Network {
                 expected: HIDDEN,
             });
         }
-        let expected = HEADER + 2 * (inputs * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+        let weights_end = HEADER + 2 * (inputs * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+        let (expected, game) = if named {
+            let name_length = bytes
+                .get(weights_end..weights_end + 4)
+                .map_or(0, |_| word(weights_end));
+            let start = weights_end + 4;
+            let name = bytes.get(start..start + name_length).unwrap_or_default();
+            (
+                start + name_length,
+                String::from_utf8_lossy(name).into_owned(),
+            )
+        } else {
+            (weights_end, String::new())
+        };
         if bytes.len() != expected {
             return Err(NetworkError::Length {
                 found: bytes.len(),
                 expected,
             });
         }
+        let expected = weights_end;
         let mut numbers = bytes[HEADER..expected - 4]
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
@@ -111,7 +132,7 @@ impl Network {
         output_weights
             .iter_mut()
             .for_each(|w| *w = numbers.next().unwrap_or(0));
-        let output_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().unwrap());
+        let output_bias = i32::from_le_bytes(bytes[expected - 4..expected].try_into().unwrap());
         Ok(Network {
             inputs,
             hidden_weights,
@@ -120,13 +141,18 @@ impl Network {
             output_bias,
             centipawns: centipawns as i32,
             adds_to_linear,
+            game,
         })
     }
 
     /// The file: a header (mark, inputs, hidden size, centipawns per output unit, whether it
     /// adds to the linear evaluation) and the integers in little-endian order.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = MAGIC.to_vec();
+        let mut bytes = if self.game.is_empty() {
+            MAGIC.to_vec()
+        } else {
+            MAGIC_NAMED.to_vec()
+        };
         let words = [
             self.inputs,
             HIDDEN,
@@ -145,7 +171,22 @@ impl Network {
             bytes.extend_from_slice(&number.to_le_bytes());
         }
         bytes.extend_from_slice(&self.output_bias.to_le_bytes());
+        if !self.game.is_empty() {
+            bytes.extend_from_slice(&(self.game.len() as u32).to_le_bytes());
+            bytes.extend_from_slice(self.game.as_bytes());
+        }
         bytes
+    }
+
+    /// The network, named as trained for `game`.
+    pub fn for_game(mut self, game: &str) -> Network {
+        self.game = game.to_string();
+        self
+    }
+
+    /// The game the network was trained for, or `None` for a file that names none.
+    pub fn game(&self) -> Option<&str> {
+        (!self.game.is_empty()).then_some(self.game.as_str())
     }
 
     /// How many inputs the network reads.
@@ -396,6 +437,7 @@ impl RealNetwork {
             output_bias: (self.output_bias * (HIDDEN_SCALE * OUTPUT_SCALE) as f32).round() as i32,
             centipawns,
             adds_to_linear,
+            game: String::new(),
         }
     }
 
@@ -657,5 +699,19 @@ mod tests {
             Network::from_bytes(b"not a network at all"),
             Err(NetworkError::NotANetwork)
         );
+        // A named network keeps its name, and a file cut short is still refused.
+        let named = learnt().for_game("moralsupport");
+        let bytes = named.to_bytes();
+        assert_eq!(&bytes[..4], b"AMN3");
+        let read = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(read.game(), Some("moralsupport"));
+        assert_eq!(read, named);
+        assert_eq!(learnt().game(), None);
+        for cut in [1, 5, 13] {
+            assert!(matches!(
+                Network::from_bytes(&bytes[..bytes.len() - cut]),
+                Err(NetworkError::Length { .. })
+            ));
+        }
     }
 }

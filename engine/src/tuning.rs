@@ -113,6 +113,24 @@ pub trait Learning: Rules {
         (&[], unnamed)
     }
 
+    /// The evaluation a network trained as a correction is added to, from the side to move's
+    /// point of view, in centipawns: by default the linear evaluation
+    /// ([`Learning::evaluation_features`] scored by [`Learning::evaluation_weights`]); `None`
+    /// where the game has no evaluation a network may correct.
+    fn correction_base(&self, pos: &Position<Self>) -> Option<i32> {
+        let (weights, _) = self.evaluation_weights();
+        let mut features = Features::default();
+        if weights.is_empty() || !self.evaluation_features(pos, &mut features) {
+            return None;
+        }
+        let white = features.value(weights);
+        Some(if pos.turn() == Color::White {
+            white
+        } else {
+            -white
+        })
+    }
+
     /// Fitted `weights` as the game's own definition takes them, where that is not Rust
     /// source (a variant file's key line); `None`, the default: `amity tune` writes the
     /// weights as a Rust module.

@@ -83,8 +83,19 @@ impl PieceSquares {
 pub trait BoardNetwork: Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
     /// The inputs.
     const LAYOUT: PieceSquares;
-    /// The game's name, for the error that refuses another game's network.
+    /// The game's name: a network file that names a game is for that game alone.
     const GAME: &'static str;
+    /// Whether a network file that names no game (written before networks named theirs) is
+    /// for this game when it has its inputs: for the games that had networks then.
+    const READS_UNNAMED: bool = false;
+
+    /// Whether `network` is for this game.
+    fn plays(network: &Network) -> bool {
+        network.inputs() == Self::LAYOUT.inputs()
+            && network
+                .game()
+                .map_or(Self::READS_UNNAMED, |game| game == Self::GAME)
+    }
 
     /// The network embedded in the build, or none where the linear evaluation plays alone
     /// unless a file is chosen.
@@ -107,12 +118,12 @@ pub enum EvalChoice {
 
 impl EvalChoice {
     /// The choice an [`EVAL_FILE`] value makes: [`EMBEDDED_NAME`] (or nothing), [`LINEAR_ONLY`],
-    /// or the network in the file of that name, which must have as many inputs as one of
-    /// `games`' layouts.
+    /// or the network in the file of that name, which one of `games` (each asked by
+    /// [`BoardNetwork::plays`]) must play.
     ///
     /// # Errors
     /// Why the file cannot be read, or is not a network for any of `games`.
-    pub fn read(value: &str, games: &[(&str, PieceSquares)]) -> Result<EvalChoice, String> {
+    pub fn read(value: &str, games: &[GameNetwork]) -> Result<EvalChoice, String> {
         match value.trim() {
             "" | EMBEDDED_NAME => Ok(EvalChoice::Embedded),
             LINEAR_ONLY => Ok(EvalChoice::Linear),
@@ -120,22 +131,41 @@ impl EvalChoice {
                 let bytes = std::fs::read(path)
                     .map_err(|error| format!("cannot read the file ({error})"))?;
                 let network = Network::from_bytes(&bytes).map_err(|error| error.to_string())?;
-                if games
-                    .iter()
-                    .any(|(_, layout)| layout.inputs() == network.inputs())
-                {
+                if games.iter().any(|game| (game.plays)(&network)) {
                     return Ok(EvalChoice::File(Arc::new(network)));
                 }
                 let known: Vec<String> = games
                     .iter()
-                    .map(|(game, layout)| format!("{game} has {}", layout.inputs()))
+                    .map(|game| format!("{} has {}", game.name, game.inputs))
                     .collect();
+                let what = match network.game() {
+                    Some(game) => format!("for {game} with {} inputs", network.inputs()),
+                    None => format!("of {} inputs", network.inputs()),
+                };
                 Err(format!(
-                    "a network of {} inputs is for none of these games ({})",
-                    network.inputs(),
+                    "a network {what} is for none of these games ({})",
                     known.join(", ")
                 ))
             }
+        }
+    }
+}
+
+/// A game that declares [`EVAL_FILE`], as [`EvalChoice::read`] asks it whether a file is its.
+#[derive(Clone, Copy, Debug)]
+pub struct GameNetwork {
+    pub name: &'static str,
+    pub inputs: usize,
+    pub plays: fn(&Network) -> bool,
+}
+
+impl GameNetwork {
+    /// `G` as a game that reads network files.
+    pub const fn of<G: BoardNetwork>() -> GameNetwork {
+        GameNetwork {
+            name: G::GAME,
+            inputs: G::LAYOUT.inputs(),
+            plays: G::plays,
         }
     }
 }
@@ -167,7 +197,7 @@ impl<G: BoardNetwork> ChosenNetwork<G> {
         }
     }
 
-    /// `network`, which has `G`'s inputs.
+    /// `network`, which `G` plays.
     fn of(network: Arc<Network>) -> ChosenNetwork<G> {
         ChosenNetwork {
             network: Some(network),
@@ -175,13 +205,13 @@ impl<G: BoardNetwork> ChosenNetwork<G> {
         }
     }
 
-    /// `G`'s network as `choice` has it: a file's network where it has `G`'s inputs, else
-    /// (another game's file) the embedded one.
+    /// `G`'s network as `choice` has it: a file's network where it is `G`'s, else (another
+    /// game's file) the embedded one.
     pub fn from_choice(choice: &EvalChoice) -> ChosenNetwork<G> {
         match choice {
             EvalChoice::Embedded => ChosenNetwork::default(),
             EvalChoice::Linear => ChosenNetwork::linear(),
-            EvalChoice::File(network) if network.inputs() == G::LAYOUT.inputs() => {
+            EvalChoice::File(network) if G::plays(network) => {
                 ChosenNetwork::of(Arc::clone(network))
             }
             EvalChoice::File(_) => ChosenNetwork::default(),
@@ -193,7 +223,7 @@ impl<G: BoardNetwork> ChosenNetwork<G> {
     /// # Errors
     /// Why the file cannot be read, or is not a network for `G`.
     pub fn chosen_by(value: &str) -> Result<ChosenNetwork<G>, String> {
-        match EvalChoice::read(value, &[(G::GAME, G::LAYOUT)])? {
+        match EvalChoice::read(value, &[GameNetwork::of::<G>()])? {
             EvalChoice::File(network) => Ok(ChosenNetwork::of(network)),
             choice => Ok(ChosenNetwork::from_choice(&choice)),
         }

@@ -83,8 +83,9 @@ impl VariantOptions {
         if spec.name == board_network::EVAL_FILE.name {
             let text = value.to_string();
             let games = [
-                ("chess", chess::network::LAYOUT),
-                ("losalamos", losalamos::network::LAYOUT),
+                board_network::GameNetwork::of::<chess::network::ChessLayout>(),
+                board_network::GameNetwork::of::<losalamos::network::LosAlamosLayout>(),
+                board_network::GameNetwork::of::<moralsupport::MoralSupportLayout>(),
             ];
             self.eval_choice =
                 board_network::EvalChoice::read(&text, &games).map_err(|reason| {
@@ -282,7 +283,10 @@ registry! {
         LosAlamos::with_network(losalamos::network::LosAlamosNetwork::from_choice(
             &options.eval_choice,
         ));
-    MoralSupport(MoralSupport) = ["moralsupport"] from _settings => MoralSupport;
+    MoralSupport(MoralSupport) = ["moralsupport"] from _settings, options =>
+        MoralSupport::with_network(moralsupport::MoralSupportNetwork::from_choice(
+            &options.eval_choice,
+        ));
     Pacifist(Pacifist) = ["pacifist"] from settings => Pacifist::from_settings(settings);
     ItIsWhatItIs(ItIsWhatItIs) = ["itiswhatitis"] from _settings => ItIsWhatItIs::new();
     Gravity(Gravity) = ["gravity"] from _settings => Gravity;
@@ -522,6 +526,58 @@ mod tests {
             "{refused}"
         );
         assert_eq!(options, before);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn games_with_the_same_inputs_tell_their_networks_apart_by_name() {
+        // Chess and Moral Support number the same 768 inputs: a file named for Moral Support
+        // plays Moral Support and leaves chess its embedded network; a file that names no game
+        // (written before networks were named) is chess's, as it was.
+        use amity_engine::network::Network;
+        let dir = std::env::temp_dir().join(format!("amity-eval-names-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let unnamed = network_file(&dir, chess::network::INPUTS);
+        let bytes = std::fs::read(&unnamed).unwrap();
+        let named = dir.join("moralsupport.nnue");
+        let moral = Network::from_bytes(&bytes)
+            .unwrap()
+            .for_game("moralsupport");
+        std::fs::write(&named, moral.to_bytes()).unwrap();
+        let built = |file: &std::path::Path| {
+            let mut options = VariantOptions::default();
+            options.set("EvalFile", file.to_str().unwrap()).unwrap();
+            let Some(AnyGame::Chess(chess)) = new_game_with("chess", &options) else {
+                panic!("chess is a variant");
+            };
+            let Some(AnyGame::MoralSupport(moral)) = new_game_with("moralsupport", &options) else {
+                panic!("moralsupport is a variant");
+            };
+            (chess.rules().clone(), moral.rules().clone())
+        };
+        let (chess_game, moral_game) = built(&named);
+        assert_eq!(chess_game, Chess::default());
+        assert_eq!(
+            moral_game,
+            MoralSupport::with_network(moralsupport::MoralSupportNetwork::from_choice(
+                &board_network::EvalChoice::File(std::sync::Arc::new(moral.clone()))
+            ))
+        );
+        assert!(moral_game != MoralSupport::default());
+        let (chess_game, moral_game) = built(&unnamed);
+        assert!(chess_game != Chess::default());
+        assert_eq!(moral_game, MoralSupport::default());
+        // A file named for a game that plays no network is refused, naming it.
+        let other = dir.join("gravity.nnue");
+        std::fs::write(&other, moral.for_game("gravity").to_bytes()).unwrap();
+        let refused = VariantOptions::default()
+            .set("EvalFile", other.to_str().unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refused.contains("a network for gravity with 768 inputs is for none of these games"),
+            "{refused}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -9,18 +9,50 @@ use amity_engine::orthodox::{
     self, BISHOP, KING, KNIGHT, Orthodox, PAWN, QUEEN, ROOK, STANDARD_PIECES, STANDARD_START_FEN,
     attack_counts, attackers_to, shift_forward,
 };
+use std::sync::Arc;
+
+use amity_engine::network::Network;
 use amity_engine::search::StrengthScale;
 use amity_engine::{
-    Bitboard, Color, FenError, Identity, Learning, Move, MoveList, Notation, Outcome, Position,
-    Presentation, Rules, Scratch, SearchFlags, Solver, Square,
+    Bitboard, Color, FenError, Identity, Learning, Move, MoveList, Notation, OptionSpec, Outcome,
+    Position, Presentation, Rules, Scratch, SearchFlags, Solver, Square,
 };
+
+use crate::board_network::{self, BoardNetwork, ChosenNetwork, EVAL_FILE, PieceSquares};
 use shakmaty::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, ray, rook_attacks,
 };
 
-/// Moral Support Chess.
+/// Moral Support Chess, evaluated with the network the `EvalFile` option chose (none is
+/// embedded: the classical evaluation plays unless a file is chosen).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MoralSupport;
+pub struct MoralSupport {
+    network: MoralSupportNetwork,
+}
+
+impl MoralSupport {
+    /// The game evaluated with `network`.
+    pub const fn with_network(network: MoralSupportNetwork) -> MoralSupport {
+        MoralSupport { network }
+    }
+}
+
+/// Moral Support as a game evaluated by a piece-square network: chess's pieces and inputs,
+/// told apart from chess's networks by the name a network file gives its game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoralSupportLayout;
+
+impl BoardNetwork for MoralSupportLayout {
+    const LAYOUT: PieceSquares = crate::chess::network::LAYOUT;
+    const GAME: &'static str = "moralsupport";
+
+    fn embedded() -> Option<Arc<Network>> {
+        None
+    }
+}
+
+/// The network Moral Support plays with, or none (the classical evaluation alone).
+pub type MoralSupportNetwork = ChosenNetwork<MoralSupportLayout>;
 
 /// Board, promotions and castling squares are those of chess; only the capture and check rules
 /// differ, and those this file generates itself.
@@ -31,6 +63,10 @@ impl Rules for MoralSupport {
 
     fn identity(&self) -> Identity {
         Identity::new("moralsupport", STANDARD_START_FEN, &STANDARD_PIECES)
+    }
+
+    fn options() -> &'static [OptionSpec] {
+        &[EVAL_FILE]
     }
 
     /// Standard setup checks; the side that has just moved may stand in single check but not
@@ -72,8 +108,17 @@ impl Rules for MoralSupport {
         }
     }
 
-    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
-        evaluate(pos)
+    fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {
+        match self.network.shared() {
+            Some(chosen) => board_network::evaluate_in(
+                &MoralSupportLayout::LAYOUT,
+                chosen,
+                pos,
+                scratch,
+                || evaluate(pos),
+            ),
+            None => evaluate(pos),
+        }
     }
 }
 
@@ -81,7 +126,22 @@ impl Notation for MoralSupport {}
 
 impl Presentation for MoralSupport {}
 
-impl Learning for MoralSupport {}
+impl Learning for MoralSupport {
+    fn network_inputs(
+        &self,
+        pos: &Position<Self>,
+        perspective: Color,
+        inputs: &mut Vec<u16>,
+    ) -> usize {
+        MoralSupportLayout::LAYOUT.active(pos, perspective, inputs);
+        MoralSupportLayout::LAYOUT.inputs()
+    }
+
+    /// A network corrects the classical evaluation (there is no linear one to tune).
+    fn correction_base(&self, pos: &Position<Self>) -> Option<i32> {
+        Some(evaluate(pos))
+    }
+}
 
 impl Solver for MoralSupport {}
 

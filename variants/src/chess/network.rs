@@ -52,6 +52,7 @@ pub struct ChessLayout;
 impl BoardNetwork for ChessLayout {
     const LAYOUT: PieceSquares = LAYOUT;
     const GAME: &'static str = "chess";
+    const READS_UNNAMED: bool = true;
 
     fn embedded() -> Option<Arc<Network>> {
         Some(Arc::clone(&EMBEDDED_NETWORK))

@@ -49,6 +49,7 @@ pub struct LosAlamosLayout;
 impl BoardNetwork for LosAlamosLayout {
     const LAYOUT: PieceSquares = LAYOUT;
     const GAME: &'static str = "losalamos";
+    const READS_UNNAMED: bool = true;
 
     fn embedded() -> Option<Arc<Network>> {
         Some(Arc::clone(&EMBEDDED_NETWORK))

@@ -1275,7 +1275,7 @@ fn equals_the_built_in_game<R: Rules>(
 fn moral_support_from_the_file_equals_the_built_in_game() {
     equals_the_built_in_game(
         &amity_file_game("moralsupport-file"),
-        &MoralSupport,
+        &MoralSupport::default(),
         "tests/perft/moralsupport.perft",
         None,
     );
