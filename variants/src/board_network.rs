@@ -31,6 +31,24 @@ pub const EVAL_FILE: OptionSpec = OptionSpec {
     },
 };
 
+/// [`amity_engine::Learning::network_inputs`] for a game evaluated by a piece-square network,
+/// written inside its `impl Learning`: the inputs of `$layout` (a [`BoardNetwork`]).
+macro_rules! board_network_inputs {
+    ($layout:ty) => {
+        fn network_inputs(
+            &self,
+            pos: &amity_engine::Position<Self>,
+            perspective: amity_engine::Color,
+            inputs: &mut Vec<u16>,
+        ) -> usize {
+            let layout = <$layout as $crate::board_network::BoardNetwork>::LAYOUT;
+            layout.active(pos, perspective, inputs);
+            layout.inputs()
+        }
+    };
+}
+pub(crate) use board_network_inputs;
+
 /// Most piece kinds a layout numbers (chess's six).
 const MOST_KINDS: usize = 6;
 /// More changed pieces than this since the kept position, and summing the layers afresh is
@@ -240,6 +258,19 @@ impl<G: BoardNetwork> ChosenNetwork<G> {
     }
 }
 
+/// The network embedded in the build for `layout`, read from its bytes. Bytes that are no
+/// network for the layout are a broken build, which each game's test of its embedded network
+/// would have caught.
+pub fn embedded_network(bytes: &[u8], layout: &PieceSquares) -> Network {
+    let network = Network::from_bytes(bytes).expect("the embedded network is checked by a test");
+    assert_eq!(
+        network.inputs(),
+        layout.inputs(),
+        "the embedded network has its game's inputs"
+    );
+    network
+}
+
 /// `network`'s evaluation of `pos` from the side to move's point of view, summed afresh,
 /// with `linear` (the game's linear evaluation, side to move) added where the network was
 /// trained as a correction to it.
@@ -373,5 +404,73 @@ impl Layers {
         } else {
             value
         }
+    }
+}
+
+/// What the games' network tests share: positions to walk and a network taught on them.
+#[cfg(test)]
+pub(crate) mod testing {
+    use amity_engine::network::{Network, TrainingSample, TrainingSettings, train};
+    use amity_engine::{Game, MoveList, Position, Rules, RulesExt};
+
+    use super::PieceSquares;
+
+    /// Every position within `depth` plies of each of `fens`.
+    pub fn tree<R: Rules>(rules: &R, fens: &[&str], depth: u32) -> Vec<Position<R>> {
+        fn walk<R: Rules>(rules: &R, pos: &Position<R>, depth: u32, found: &mut Vec<Position<R>>) {
+            found.push(pos.clone());
+            if depth == 0 {
+                return;
+            }
+            let mut moves = MoveList::new();
+            rules.generate(pos, &mut moves);
+            for &mv in moves.as_slice() {
+                let mut child = pos.clone();
+                rules.play(&mut child, mv);
+                walk(rules, &child, depth - 1, found);
+            }
+        }
+        let mut found = Vec::new();
+        for fen in fens {
+            let game = Game::from_fen(rules.clone(), fen).expect("valid FEN");
+            walk(rules, game.position(), depth, &mut found);
+        }
+        found
+    }
+
+    /// A network trained for a few epochs to agree with `value` (side to move) on `positions`:
+    /// real weights of the real layout, to test a game's side with.
+    pub fn taught<R: Rules>(
+        layout: &PieceSquares,
+        positions: &[Position<R>],
+        value: impl Fn(&Position<R>) -> i32,
+        seed: u64,
+    ) -> Network {
+        let mut samples: Vec<TrainingSample> = positions
+            .iter()
+            .map(|pos| {
+                let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+                layout.active(pos, pos.turn(), &mut ours);
+                layout.active(pos, !pos.turn(), &mut theirs);
+                let value = value(pos) as f32;
+                TrainingSample {
+                    ours,
+                    theirs,
+                    target: 1.0 / (1.0 + (-value / 174.0).exp()),
+                    base: 0.0,
+                }
+            })
+            .collect();
+        let settings = TrainingSettings {
+            epochs: 4,
+            batch: 256,
+            learning_rate: 0.002,
+            decay: 0.9,
+            centipawns: 174,
+            adds_to_linear: false,
+            penalty: 0.0,
+            seed,
+        };
+        train(layout.inputs(), &mut samples, &settings, |_, _| {})
     }
 }

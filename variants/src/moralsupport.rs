@@ -127,15 +127,7 @@ impl Notation for MoralSupport {}
 impl Presentation for MoralSupport {}
 
 impl Learning for MoralSupport {
-    fn network_inputs(
-        &self,
-        pos: &Position<Self>,
-        perspective: Color,
-        inputs: &mut Vec<u16>,
-    ) -> usize {
-        MoralSupportLayout::LAYOUT.active(pos, perspective, inputs);
-        MoralSupportLayout::LAYOUT.inputs()
-    }
+    board_network::board_network_inputs!(MoralSupportLayout);
 
     /// A network corrects the classical evaluation (there is no linear one to tune).
     fn correction_base(&self, pos: &Position<Self>) -> Option<i32> {

@@ -15,8 +15,8 @@ use amity_engine::orthodox::{Orthodox, STANDARD_PIECES, STANDARD_START_FEN};
 use amity_engine::search::StrengthScale;
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
-    Color, FenError, Identity, Kind, Learning, Notation, OptionKind, OptionSpec, Position,
-    Presentation, Rules, Scratch, SearchFlags, Solver, VariantSettings,
+    FenError, Identity, Kind, Learning, Notation, OptionKind, OptionSpec, Position, Presentation,
+    Rules, Scratch, SearchFlags, Solver, VariantSettings,
 };
 
 use amity_engine::evaluation::Tapered;
@@ -173,15 +173,7 @@ const WIN_RATE: WinRateModel = WinRateModel {
 };
 
 impl<S: Setup> Learning for ChessRules<S> {
-    fn network_inputs(
-        &self,
-        pos: &Position<Self>,
-        perspective: Color,
-        inputs: &mut Vec<u16>,
-    ) -> usize {
-        network::inputs(pos, perspective, inputs);
-        network::INPUTS
-    }
+    crate::board_network::board_network_inputs!(network::ChessLayout);
 
     fn evaluation_features(&self, pos: &Position<Self>, features: &mut Features) -> bool {
         evaluation::features(pos, features);

@@ -31,14 +31,7 @@ pub const INPUTS: usize = LAYOUT.inputs();
 const EMBEDDED: &[u8] = include_bytes!("chess.nnue");
 
 fn embedded() -> Network {
-    let network =
-        Network::from_bytes(EMBEDDED).expect("the embedded chess network is checked by a test");
-    assert_eq!(
-        network.inputs(),
-        INPUTS,
-        "the embedded chess network has chess's inputs"
-    );
-    network
+    board_network::embedded_network(EMBEDDED, &LAYOUT)
 }
 
 /// The embedded network, read from the build's bytes once: a constant, like a table worked
@@ -93,8 +86,7 @@ pub fn evaluate_in<R: Rules>(
 mod tests {
     use super::*;
     use crate::Chess;
-    use amity_engine::network::{TrainingSample, TrainingSettings, train};
-    use amity_engine::{Game, MoveList, RulesExt};
+    use amity_engine::{Game, RulesExt};
 
     const FENS: [&str; 3] = [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -102,59 +94,14 @@ mod tests {
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     ];
 
-    /// Every position within `depth` plies of `pos`.
-    fn positions(pos: &Position<Chess>, depth: u32, found: &mut Vec<Position<Chess>>) {
-        found.push(pos.clone());
-        if depth == 0 {
-            return;
-        }
-        let mut moves = MoveList::new();
-        Chess::default().generate(pos, &mut moves);
-        for &mv in moves.as_slice() {
-            let mut child = pos.clone();
-            Chess::default().play(&mut child, mv);
-            positions(&child, depth - 1, found);
-        }
-    }
-
     fn tree() -> Vec<Position<Chess>> {
-        let mut found = Vec::new();
-        for fen in FENS {
-            let game = Game::from_fen(Chess::default(), fen).expect("valid FEN");
-            positions(game.position(), 2, &mut found);
-        }
-        found
+        board_network::testing::tree(&Chess::default(), &FENS, 2)
     }
 
-    /// A network trained for a few epochs to agree with the linear evaluation on the tree's
-    /// positions: real weights of the real layout, to test the chess side with.
+    /// A network taught the linear evaluation on the tree.
     fn network() -> Network {
-        let mut samples: Vec<TrainingSample> = tree()
-            .iter()
-            .map(|pos| {
-                let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-                inputs(pos, pos.turn(), &mut ours);
-                inputs(pos, !pos.turn(), &mut theirs);
-                let value = super::super::evaluation::evaluate(pos) as f32;
-                TrainingSample {
-                    ours,
-                    theirs,
-                    target: 1.0 / (1.0 + (-value / 174.0).exp()),
-                    base: 0.0,
-                }
-            })
-            .collect();
-        let settings = TrainingSettings {
-            epochs: 4,
-            batch: 256,
-            learning_rate: 0.002,
-            decay: 0.9,
-            centipawns: 174,
-            adds_to_linear: false,
-            penalty: 0.0,
-            seed: 3,
-        };
-        train(INPUTS, &mut samples, &settings, |_, _| {})
+        let positions = tree();
+        board_network::testing::taught(&LAYOUT, &positions, super::super::evaluation::evaluate, 3)
     }
 
     #[test]

@@ -17,8 +17,8 @@ use amity_engine::search::StrengthScale;
 use amity_engine::tuning::Features;
 use amity_engine::win_rate::WinRateModel;
 use amity_engine::{
-    Color, FenError, Geometry, Identity, Learning, Notation, OptionSpec, Position, Presentation,
-    Rules, Scratch, SearchFlags, Solver,
+    FenError, Geometry, Identity, Learning, Notation, OptionSpec, Position, Presentation, Rules,
+    Scratch, SearchFlags, Solver,
 };
 
 use crate::board_network::EVAL_FILE;
@@ -118,15 +118,7 @@ const WIN_RATE: WinRateModel = WinRateModel {
 };
 
 impl Learning for LosAlamos {
-    fn network_inputs(
-        &self,
-        pos: &Position<Self>,
-        perspective: Color,
-        inputs: &mut Vec<u16>,
-    ) -> usize {
-        network::inputs(pos, perspective, inputs);
-        network::INPUTS
-    }
+    crate::board_network::board_network_inputs!(network::LosAlamosLayout);
 
     fn evaluation_features(&self, pos: &Position<Self>, features: &mut Features) -> bool {
         evaluation::features(pos, features);

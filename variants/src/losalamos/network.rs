@@ -28,14 +28,7 @@ pub const INPUTS: usize = LAYOUT.inputs();
 const EMBEDDED: &[u8] = include_bytes!("losalamos.nnue");
 
 fn embedded() -> Network {
-    let network = Network::from_bytes(EMBEDDED)
-        .expect("the embedded Los Alamos network is checked by a test");
-    assert_eq!(
-        network.inputs(),
-        INPUTS,
-        "the embedded network has Los Alamos's inputs"
-    );
-    network
+    board_network::embedded_network(EMBEDDED, &LAYOUT)
 }
 
 /// The embedded network, read from the build's bytes once: a constant, like a table worked
@@ -81,8 +74,7 @@ mod tests {
     use super::*;
     use crate::LosAlamos;
     use crate::board_network::{ChosenNetwork, EvalChoice};
-    use amity_engine::network::{TrainingSample, TrainingSettings, train};
-    use amity_engine::{Game, MoveList, RulesExt};
+    use amity_engine::{Game, RulesExt};
 
     fn rules() -> LosAlamos {
         LosAlamos::with_network(LosAlamosNetwork::linear())
@@ -90,59 +82,17 @@ mod tests {
 
     /// Every position within three plies of the start and of a middlegame.
     fn tree() -> Vec<Position<LosAlamos>> {
-        fn walk(pos: &Position<LosAlamos>, depth: u32, found: &mut Vec<Position<LosAlamos>>) {
-            found.push(pos.clone());
-            if depth == 0 {
-                return;
-            }
-            let mut moves = MoveList::new();
-            rules().generate(pos, &mut moves);
-            for &mv in moves.as_slice() {
-                let mut child = pos.clone();
-                rules().play(&mut child, mv);
-                walk(&child, depth - 1, found);
-            }
-        }
-        let mut found = Vec::new();
-        for fen in [
+        let fens = [
             "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
             "r2k1r/1p1q2/p1n1P1/2P1N1/1P3P/R2QK1 w - - 0 15",
-        ] {
-            let game = Game::from_fen(rules(), fen).expect("valid FEN");
-            walk(game.position(), 3, &mut found);
-        }
-        found
+        ];
+        board_network::testing::tree(&rules(), &fens, 3)
     }
 
-    /// A network taught the linear evaluation on the tree for a few epochs: real weights of
-    /// the real layout.
+    /// A network taught the linear evaluation on the tree.
     fn network() -> Network {
-        let mut samples: Vec<TrainingSample> = tree()
-            .iter()
-            .map(|pos| {
-                let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-                inputs(pos, pos.turn(), &mut ours);
-                inputs(pos, !pos.turn(), &mut theirs);
-                let value = super::super::evaluation::evaluate(pos) as f32;
-                TrainingSample {
-                    ours,
-                    theirs,
-                    target: 1.0 / (1.0 + (-value / 174.0).exp()),
-                    base: 0.0,
-                }
-            })
-            .collect();
-        let settings = TrainingSettings {
-            epochs: 4,
-            batch: 256,
-            learning_rate: 0.002,
-            decay: 0.9,
-            centipawns: 174,
-            adds_to_linear: false,
-            penalty: 0.0,
-            seed: 5,
-        };
-        train(INPUTS, &mut samples, &settings, |_, _| {})
+        let positions = tree();
+        board_network::testing::taught(&LAYOUT, &positions, super::super::evaluation::evaluate, 5)
     }
 
     #[test]
