@@ -78,8 +78,8 @@ pub struct Network {
     /// Whether the network was trained as a correction to the variant's linear evaluation,
     /// so that its value is added to it, rather than as the whole evaluation.
     adds_to_linear: bool,
-    /// The game it was trained for (empty in files written before networks named it). Games
-    /// with the same inputs (chess and Moral Support) tell their networks apart by it.
+    /// The name of the game it was trained for, as the game gives it (empty in files written
+    /// before networks named it). Games with the same inputs tell their networks apart by it.
     game: String,
 }
 
@@ -100,7 +100,7 @@ impl Network {
             });
         }
         let weights_end = HEADER + 2 * (inputs * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
-        let (expected, game) = if named {
+        let (file_end, game) = if named {
             let name_length = bytes
                 .get(weights_end..weights_end + 4)
                 .map_or(0, |_| word(weights_end));
@@ -113,14 +113,13 @@ impl Network {
         } else {
             (weights_end, String::new())
         };
-        if bytes.len() != expected {
+        if bytes.len() != file_end {
             return Err(NetworkError::Length {
                 found: bytes.len(),
-                expected,
+                expected: file_end,
             });
         }
-        let expected = weights_end;
-        let mut numbers = bytes[HEADER..expected - 4]
+        let mut numbers = bytes[HEADER..weights_end - 4]
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
         let hidden_weights: Vec<i16> = numbers.by_ref().take(inputs * HIDDEN).collect();
@@ -132,7 +131,8 @@ impl Network {
         output_weights
             .iter_mut()
             .for_each(|w| *w = numbers.next().unwrap_or(0));
-        let output_bias = i32::from_le_bytes(bytes[expected - 4..expected].try_into().unwrap());
+        let output_bias =
+            i32::from_le_bytes(bytes[weights_end - 4..weights_end].try_into().unwrap());
         Ok(Network {
             inputs,
             hidden_weights,
@@ -700,11 +700,11 @@ mod tests {
             Err(NetworkError::NotANetwork)
         );
         // A named network keeps its name, and a file cut short is still refused.
-        let named = learnt().for_game("moralsupport");
+        let named = learnt().for_game("some game");
         let bytes = named.to_bytes();
         assert_eq!(&bytes[..4], b"AMN3");
         let read = Network::from_bytes(&bytes).unwrap();
-        assert_eq!(read.game(), Some("moralsupport"));
+        assert_eq!(read.game(), Some("some game"));
         assert_eq!(read, named);
         assert_eq!(learnt().game(), None);
         for cut in [1, 5, 13] {

@@ -9,7 +9,7 @@ use std::sync::{Arc, LazyLock};
 
 use amity_engine::network::Network;
 use amity_engine::orthodox::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use amity_engine::{Color, Kind, Position, Rules, Scratch, tuning};
+use amity_engine::{Kind, Position, Rules, Scratch, tuning};
 
 use super::evaluation::{features, scale_for_drawish_material};
 use super::weights::WEIGHTS;
@@ -55,11 +55,6 @@ impl BoardNetwork for ChessLayout {
 /// The network chess plays with, or none (the linear evaluation alone).
 pub type ChessNetwork = ChosenNetwork<ChessLayout>;
 
-/// The inputs active in `pos` seen from `viewer`'s side.
-pub fn inputs<R: Rules>(pos: &Position<R>, viewer: Color, inputs: &mut Vec<u16>) {
-    LAYOUT.active(pos, viewer, inputs);
-}
-
 /// The linear evaluation a correcting network adds to, side to move.
 fn linear<R: Rules>(pos: &Position<R>) -> i32 {
     tuning::side_to_move_value(pos, &WEIGHTS, features)
@@ -86,7 +81,7 @@ pub fn evaluate_in<R: Rules>(
 mod tests {
     use super::*;
     use crate::Chess;
-    use amity_engine::{Game, RulesExt};
+    use amity_engine::{Color, Game, RulesExt};
 
     const FENS: [&str; 3] = [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -213,8 +208,8 @@ mod tests {
         );
         let mut ours = Vec::new();
         let mut theirs = Vec::new();
-        inputs(white.position(), Color::White, &mut ours);
-        inputs(white.position(), Color::Black, &mut theirs);
+        LAYOUT.active(white.position(), Color::White, &mut ours);
+        LAYOUT.active(white.position(), Color::Black, &mut theirs);
         ours.sort_unstable();
         theirs.sort_unstable();
         assert_eq!(ours, theirs);

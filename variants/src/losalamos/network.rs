@@ -8,7 +8,7 @@ use std::sync::{Arc, LazyLock};
 
 use amity_engine::network::Network;
 use amity_engine::orthodox::{KING, KNIGHT, PAWN, QUEEN, ROOK};
-use amity_engine::{Color, Kind, Position, Rules, Scratch};
+use amity_engine::{Kind, Position, Rules, Scratch};
 
 use crate::board_network::{self, BoardNetwork, ChosenNetwork, PieceSquares};
 
@@ -52,11 +52,6 @@ impl BoardNetwork for LosAlamosLayout {
 /// The network Los Alamos plays with, or none (the linear evaluation alone).
 pub type LosAlamosNetwork = ChosenNetwork<LosAlamosLayout>;
 
-/// The inputs active in `pos` seen from `viewer`'s side.
-pub fn inputs<R: Rules>(pos: &Position<R>, viewer: Color, inputs: &mut Vec<u16>) {
-    LAYOUT.active(pos, viewer, inputs);
-}
-
 /// `network`'s evaluation from the side to move's point of view, with the thread's kept
 /// layers.
 pub fn evaluate_in<R: Rules>(
@@ -74,7 +69,7 @@ mod tests {
     use super::*;
     use crate::LosAlamos;
     use crate::board_network::{ChosenNetwork, EvalChoice};
-    use amity_engine::{Game, RulesExt};
+    use amity_engine::{Color, Game, RulesExt};
 
     fn rules() -> LosAlamos {
         LosAlamos::with_network(LosAlamosNetwork::linear())
@@ -101,8 +96,8 @@ mod tests {
         // turns round over six ranks, not eight.
         let start = Game::from_fen(rules(), rules().start_fen()).expect("valid FEN");
         let (mut white, mut black) = (Vec::new(), Vec::new());
-        inputs(start.position(), Color::White, &mut white);
-        inputs(start.position(), Color::Black, &mut black);
+        LAYOUT.active(start.position(), Color::White, &mut white);
+        LAYOUT.active(start.position(), Color::Black, &mut black);
         white.sort_unstable();
         black.sort_unstable();
         assert_eq!(white, black);
@@ -112,7 +107,7 @@ mod tests {
             .expect("valid FEN");
         for viewer in [Color::White, Color::Black] {
             let mut active = Vec::new();
-            inputs(game.position(), viewer, &mut active);
+            LAYOUT.active(game.position(), viewer, &mut active);
             let count = active.len();
             active.sort_unstable();
             active.dedup();
