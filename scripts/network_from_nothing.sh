@@ -9,7 +9,8 @@
 #
 # 1. `amity tune --epochs 0` plays GAMES self-play games at 600 nodes a move, each opened by
 #    10 random plies (seed 11, both cores), and keeps their positions with the game's result.
-#    A position met again (same board, side to move, castling and en passant) is kept once, the first time, so
+#    A position met again (same board, side to move, castling, en passant and the game's own
+#    FEN fields, such as Love's couple) is kept once, the first time, so
 #    the opening positions many games pass through do not weigh more; order is kept, so the
 #    held-out tail is still the last games.
 # 2. scripts/stockfish_labels.py relabels each position with a stronger judge's evaluation,
@@ -18,8 +19,10 @@
 #    apt-get when missing); a game no other engine plays: Amity's own search at 5,000 nodes,
 #    blended with the game's result (one fifth).
 # 3. `amity train --on-linear --mirror --penalty 0.02` fits the network as a correction to the
-#    game's tuned linear evaluation, on every position and its left-right mirror image, 5% of
-#    the positions (the last games') held out; it prints the held-out error.
+#    game's tuned linear evaluation (or, where a game has none, its classical one), on every
+#    position and its left-right mirror image (none for a position with castling rights or a
+#    game's own FEN fields), 5% of the positions (the last games') held out; it prints the
+#    held-out error.
 #
 # Every step writes its file into OUT and is skipped when that file is already there, so a run
 # that was stopped goes on where it was. AMITY=path uses that binary instead of building one.
@@ -44,7 +47,8 @@ if [ ! -s "$OUT/positions.txt" ]; then
         --nodes 600 --random-plies 10 --seed 11 --epochs 0
 fi
 if [ ! -s "$OUT/unique.txt" ]; then
-    awk -F';' '{ split($1, f, " "); key = f[1] " " f[2] " " f[3] " " f[4] } !seen[key]++' \
+    awk -F';' '{ n = split($1, f, " "); key = f[1] " " f[2] " " f[3] " " f[4]
+        for (i = 7; i <= n; i++) key = key " " f[i] } !seen[key]++' \
         "$OUT/positions.txt" > "$OUT/unique.tmp"
     mv "$OUT/unique.tmp" "$OUT/unique.txt"
 fi

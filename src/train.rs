@@ -50,8 +50,9 @@ pub struct TrainArgs {
     /// whole evaluation.
     #[arg(long)]
     pub on_linear: bool,
-    /// Also train on each position without castling rights mirrored left to right (files a
-    /// and h swapped): the same value for a board the rules treat alike, twice the positions.
+    /// Also train on each position without castling rights or a game's own FEN fields
+    /// mirrored left to right (files a and h swapped): the same value for a board the rules
+    /// treat alike, twice the positions.
     #[arg(long)]
     pub mirror: bool,
     /// Pulls the network's value towards zero, by this weight on its square (in the units
@@ -190,11 +191,13 @@ fn train<R: Learning>(rules: &R, args: &TrainArgs) -> Result<(), String> {
 }
 
 /// The position with its board mirrored left to right, or `None` when it has castling
-/// rights (castling is not symmetric) or is not a FEN this can read. Digits are runs of
-/// empty squares, any other character a piece, so the board may be of any width.
+/// rights (castling is not symmetric), fields after the sixth (a game's own state, such as
+/// Love's couple, which may name squares this cannot know to mirror) or is not a FEN this can
+/// read. Digits are runs of empty squares, any other character a piece, so the board may be
+/// of any width.
 fn mirrored_fen(fen: &str) -> Option<String> {
     let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
-    if fields.len() < 4 || fields[2] != "-" {
+    if !(4..=6).contains(&fields.len()) || fields[2] != "-" {
         return None;
     }
     let mut width = 0;
@@ -240,7 +243,7 @@ mod tests {
     use super::mirrored_fen;
 
     #[test]
-    fn mirroring_swaps_files_and_refuses_castling_rights() {
+    fn mirroring_swaps_files_and_refuses_castling_rights_and_game_fields() {
         assert_eq!(
             mirrored_fen("4k3/1p6/8/2Pp4/8/8/8/R3K2q w - d6 0 40").as_deref(),
             Some("3k4/6p1/8/4pP2/8/8/8/q2K3R w - e6 0 40")
@@ -253,6 +256,11 @@ mod tests {
         assert_eq!(
             mirrored_fen("k10/11/K9r w - - 0 1").as_deref(),
             Some("10k/11/r9K w - - 0 1")
+        );
+        // A game's own field may name squares: the position is not mirrored.
+        assert_eq!(
+            mirrored_fen("4k3/pp3p2/8/8/8/8/PP3P2/4K3 w - - 0 1 love:1:a2f7"),
+            None
         );
     }
 }

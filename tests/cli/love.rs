@@ -4,18 +4,21 @@
 use amity_engine::game::parse_move;
 use amity_engine::{Game, MoveList, Notation, Position, Rules, RulesExt, Square};
 use amity_variants::Love;
+use amity_variants::love::LoveNetwork;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
 use crate::common;
 
+const RULES: Love = Love::with_network(LoveNetwork::linear());
+
 fn pos(fen: &str) -> Position<Love> {
-    Position::from_fen(&Love, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Position::from_fen(&RULES, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn fen(pos: &Position<Love>) -> String {
-    pos.to_fen(&Love)
+    pos.to_fen(&RULES)
 }
 
 #[test]
@@ -23,10 +26,10 @@ fn throws_in_a_position_command_match_move_by_move_play() {
     // A seeded random game that kills lovers often, throws written as random coordinates.
     let mut rng = StdRng::seed_from_u64(16);
     let mut tokens: Vec<String> = Vec::new();
-    let mut p = pos(Love.start_fen());
+    let mut p = pos(RULES.start_fen());
     while tokens.len() < 80 {
         let mut outcomes = Vec::new();
-        if Love.chance(&p, &mut outcomes) {
+        if RULES.chance(&p, &mut outcomes) {
             let (a, b) = (
                 Square::new(rng.random_range(0..64)),
                 Square::new(rng.random_range(0..64)),
@@ -34,7 +37,7 @@ fn throws_in_a_position_command_match_move_by_move_play() {
             tokens.push(format!("roll:{a}{b}"));
         } else {
             let mut moves = MoveList::new();
-            Love.generate(&p, &mut moves);
+            RULES.generate(&p, &mut moves);
             let Some(&first) = moves.as_slice().first() else {
                 break;
             };
@@ -46,21 +49,21 @@ fn throws_in_a_position_command_match_move_by_move_play() {
                 Some(kill) if rng.random_bool(0.8) => kill,
                 _ => *moves.as_slice().choose(&mut rng).unwrap_or(&first),
             };
-            tokens.push(Love.format_move(mv));
+            tokens.push(RULES.format_move(mv));
         }
-        let mv = parse_move(&Love, &p, tokens.last().unwrap()).unwrap();
-        Love.play(&mut p, mv);
+        let mv = parse_move(&RULES, &p, tokens.last().unwrap()).unwrap();
+        RULES.play(&mut p, mv);
     }
     assert!(
         tokens.iter().filter(|t| t.starts_with("roll:")).count() >= 3,
         "{tokens:?}"
     );
     // Library, one token at a time through the chance outcomes themselves.
-    let mut game = Game::new(Love);
+    let mut game = Game::new(RULES);
     for token in &tokens {
         let outcomes = game.chance_outcomes();
         if token.starts_with("roll:") {
-            let mv = parse_move(&Love, game.position(), token).unwrap();
+            let mv = parse_move(&RULES, game.position(), token).unwrap();
             let wanted = {
                 let mut set = [mv.from(), mv.to()];
                 set.sort();

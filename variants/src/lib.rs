@@ -86,6 +86,7 @@ impl VariantOptions {
                 board_network::GameNetwork::of::<chess::network::ChessLayout>(),
                 board_network::GameNetwork::of::<losalamos::network::LosAlamosLayout>(),
                 board_network::GameNetwork::of::<moralsupport::MoralSupportLayout>(),
+                board_network::GameNetwork::of::<love::LoveLayout>(),
             ];
             self.eval_choice =
                 board_network::EvalChoice::read(&text, &games).map_err(|reason| {
@@ -290,7 +291,8 @@ registry! {
     Pacifist(Pacifist) = ["pacifist"] from settings => Pacifist::from_settings(settings);
     ItIsWhatItIs(ItIsWhatItIs) = ["itiswhatitis"] from _settings => ItIsWhatItIs::new();
     Gravity(Gravity) = ["gravity"] from _settings => Gravity;
-    Love(Love) = ["love"] from _settings => Love;
+    Love(Love) = ["love"] from _settings, options =>
+        Love::with_network(love::LoveNetwork::from_choice(&options.eval_choice));
     Booster(Booster) = ["booster"] from _settings => Booster;
     Parade(Parade) = ["parade"] from settings => Parade::from_settings(settings);
     Neighbour(Neighbour) = ["neighbour"] from settings => Neighbour::from_settings(settings);

@@ -10,11 +10,15 @@ use amity_engine::fen_fields::{self, ExtraFields, Parts};
 use amity_engine::orthodox::{self, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use amity_engine::{
     Bitboard, ChanceOutcome, Color, DrawReason, FenError, File, Identity, Learning, Move, MoveFlag,
-    MoveList, Notation, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules, Scratch,
-    SearchFlags, Solver, Square,
+    MoveList, Notation, OptionSpec, Outcome, Piece, PieceInfo, Position, Presentation, Rank, Rules,
+    Scratch, SearchFlags, Solver, Square,
 };
 use shakmaty::attacks::pawn_attacks;
+use std::sync::Arc;
 
+use amity_engine::network::Network;
+
+use crate::board_network::{self, BoardNetwork, ChosenNetwork, EVAL_FILE, PieceSquares};
 use crate::evaluation;
 
 /// The chess pieces under the names the game gives them: the queen is the general, the king
@@ -68,9 +72,37 @@ impl LoveState {
     }
 }
 
-/// CHESS with LOVE.
+/// CHESS with LOVE, evaluated with the network the `EvalFile` option chose (none is embedded:
+/// the classical evaluation plays unless a file is chosen).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Love;
+pub struct Love {
+    network: LoveNetwork,
+}
+
+impl Love {
+    /// The game evaluated with `network`.
+    pub const fn with_network(network: LoveNetwork) -> Love {
+        Love { network }
+    }
+}
+
+/// CHESS with LOVE as a game evaluated by a piece-square network: chess's pieces and inputs
+/// (who is in love is the classical evaluation's to weigh), told apart from chess's networks
+/// by the name a network file gives its game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoveLayout;
+
+impl BoardNetwork for LoveLayout {
+    const LAYOUT: PieceSquares = crate::chess::network::LAYOUT;
+    const GAME: &'static str = "love";
+
+    fn embedded() -> Option<Arc<Network>> {
+        None
+    }
+}
+
+/// The network CHESS with LOVE plays with, or none (the classical evaluation alone).
+pub type LoveNetwork = ChosenNetwork<LoveLayout>;
 
 amity_engine::state_keys! {
     /// The phase (1 to 4; the first keys keep the hashes `bench` was measured with).
@@ -760,6 +792,10 @@ impl Rules for Love {
         )
     }
 
+    fn options() -> &'static [OptionSpec] {
+        &[EVAL_FILE]
+    }
+
     fn read_extra_fen(&self, pos: &mut Position<Self>, fields: &[&str]) -> Result<(), FenError> {
         let mut fields = ExtraFields::new(fields);
         pos.state = match fields.optional() {
@@ -962,42 +998,55 @@ impl Rules for Love {
         Self::throw(pos, Square::E4, Square::D5)
     }
 
-    fn evaluate_in(&self, pos: &Position<Self>, _scratch: &mut Scratch) -> i32 {
-        let mut white = evaluation::standard(pos);
-        if pos.turn() == Color::Black {
-            white = -white;
-        }
-        let white = match pos.state.couple {
-            Some(couple) => Self::with_couple(pos, white, couple),
-            None if Self::throw_pending(pos) => {
-                // A couple is about to be chosen: the mean of the evaluations the possible
-                // couples give, weighted by the throws that choose them. The search values a
-                // pending throw at its horizon by this, so it is the same number as averaging
-                // the outcomes one by one, at the cost of one grouping instead of a position
-                // per couple.
-                let mut outcomes = Vec::new();
-                Self::couples(pos, &mut outcomes);
-                let total: i64 = outcomes.iter().map(|o| i64::from(o.weight)).sum();
-                let sum: i64 = outcomes
-                    .iter()
-                    .map(|o| {
-                        let couple = [o.outcome.from(), o.outcome.to()];
-                        i64::from(o.weight) * i64::from(Self::with_couple(pos, white, couple))
-                    })
-                    .sum();
-                if total > 0 {
-                    (sum / total) as i32
-                } else {
-                    white
-                }
+    fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {
+        match self.network.shared() {
+            Some(chosen) => {
+                board_network::evaluate_in(&LoveLayout::LAYOUT, chosen, pos, scratch, || {
+                    evaluate(pos)
+                })
             }
-            None => white,
-        };
-        if pos.turn() == Color::White {
-            white
-        } else {
-            -white
+            None => evaluate(pos),
         }
+    }
+}
+
+/// The classical evaluation of `pos` from the side to move's point of view: standard material
+/// and placement, then what love does to it (see `docs/variants/love.md`).
+pub fn evaluate(pos: &Position<Love>) -> i32 {
+    let mut white = evaluation::standard(pos);
+    if pos.turn() == Color::Black {
+        white = -white;
+    }
+    let white = match pos.state.couple {
+        Some(couple) => Love::with_couple(pos, white, couple),
+        None if Love::throw_pending(pos) => {
+            // A couple is about to be chosen: the mean of the evaluations the possible
+            // couples give, weighted by the throws that choose them. The search values a
+            // pending throw at its horizon by this, so it is the same number as averaging
+            // the outcomes one by one, at the cost of one grouping instead of a position
+            // per couple.
+            let mut outcomes = Vec::new();
+            Love::couples(pos, &mut outcomes);
+            let total: i64 = outcomes.iter().map(|o| i64::from(o.weight)).sum();
+            let sum: i64 = outcomes
+                .iter()
+                .map(|o| {
+                    let couple = [o.outcome.from(), o.outcome.to()];
+                    i64::from(o.weight) * i64::from(Love::with_couple(pos, white, couple))
+                })
+                .sum();
+            if total > 0 {
+                (sum / total) as i32
+            } else {
+                white
+            }
+        }
+        None => white,
+    };
+    if pos.turn() == Color::White {
+        white
+    } else {
+        -white
     }
 }
 
@@ -1077,7 +1126,14 @@ impl Presentation for Love {
     }
 }
 
-impl Learning for Love {}
+impl Learning for Love {
+    board_network::board_network_inputs!(LoveLayout);
+
+    /// A network corrects the classical evaluation (there is no linear one to tune).
+    fn correction_base(&self, pos: &Position<Self>) -> Option<i32> {
+        Some(evaluate(pos))
+    }
+}
 
 impl Solver for Love {}
 

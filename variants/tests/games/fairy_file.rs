@@ -1414,14 +1414,14 @@ fn pacifist_from_the_file_equals_the_built_in_game() {
 fn love_from_the_file_equals_the_built_in_game() {
     equals_the_built_in_game(
         &amity_file_game("love-file"),
-        &Love,
+        &Love::default(),
         "tests/perft/love.perft",
         None,
     );
     // Throws are written as the built-in game writes them, and the start position is told
     // with its love field.
     let file_game = amity_file_game("love-file");
-    assert_eq!(file_game.start_fen(), Love.start_fen());
+    assert_eq!(file_game.start_fen(), Love::default().start_fen());
     let mut game = Game::new(file_game.clone());
     game.play_token("roll:e2d7").unwrap();
     assert_eq!(

@@ -8,25 +8,28 @@ use amity_engine::{
     DrawReason, Game, MoveList, Notation, Outcome, Position, Rules, RulesExt, Square, WinReason,
 };
 use amity_variants::Love;
-use amity_variants::love::LoveState;
+use amity_variants::love::{LoveNetwork, LoveState};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
+/// The rules as the classical evaluation plays them, whatever network a build embeds.
+const RULES: Love = Love::with_network(LoveNetwork::linear());
+
 fn pos(fen: &str) -> Position<Love> {
-    Position::from_fen(&Love, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Position::from_fen(&RULES, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn fen(pos: &Position<Love>) -> String {
-    pos.to_fen(&Love)
+    pos.to_fen(&RULES)
 }
 
 fn legal(pos: &Position<Love>) -> Vec<String> {
     let mut moves = MoveList::new();
-    Love.generate(pos, &mut moves);
-    let mut names: Vec<String> = moves.iter().map(|mv| Love.format_move(*mv)).collect();
+    RULES.generate(pos, &mut moves);
+    let mut names: Vec<String> = moves.iter().map(|mv| RULES.format_move(*mv)).collect();
     names.sort();
     names
 }
@@ -35,9 +38,9 @@ fn legal(pos: &Position<Love>) -> Vec<String> {
 fn after(pos: &Position<Love>, tokens: &[&str]) -> Position<Love> {
     let mut pos = pos.clone();
     for token in tokens {
-        let mv = parse_move(&Love, &pos, token).unwrap_or_else(|e| panic!("{token}: {e}"));
-        Love.play(&mut pos, mv);
-        assert_eq!(pos.hash(), pos.fresh_hash(&Love), "hash after {token}");
+        let mv = parse_move(&RULES, &pos, token).unwrap_or_else(|e| panic!("{token}: {e}"));
+        RULES.play(&mut pos, mv);
+        assert_eq!(pos.hash(), pos.fresh_hash(&RULES), "hash after {token}");
     }
     pos
 }
@@ -49,7 +52,8 @@ fn couple(pos: &Position<Love>) -> Option<[Square; 2]> {
 /// The couple two throws select in a position with a throw pending, first lover first (the
 /// chance move the throw makes; a two-colour couple is then kept with White's lover first).
 fn thrown(fen: &str, first: &str, second: &str) -> Option<[Square; 2]> {
-    Love.parse_written(&pos(fen), &format!("roll:{first}{second}"))
+    RULES
+        .parse_written(&pos(fen), &format!("roll:{first}{second}"))
         .map(|mv| [mv.from(), mv.to()])
 }
 
@@ -148,7 +152,7 @@ fn exactly_two_eligible_are_the_couple_without_a_throw() {
     // White's first, whatever the squares.
     let p = pos("4k3/8/8/8/3p4/8/7P/4K3 w - - 0 1 love:1:-");
     assert_eq!(couple(&p), Some([sq("h2"), sq("d4")]));
-    assert!(p.to_fen(&Love).ends_with("love:1:h2d4"));
+    assert!(p.to_fen(&RULES).ends_with("love:1:h2d4"));
     // One colour: the lower rank first.
     let p = pos("4k3/8/8/8/3P4/8/7P/4K3 w - - 0 1 love:1:-");
     assert_eq!(couple(&p), Some([sq("h2"), sq("d4")]));
@@ -160,7 +164,7 @@ fn exactly_two_eligible_are_the_couple_without_a_throw() {
     let p = pos("4k3/8/8/8/8/8/1p4p1/4K3 w - - 0 1 love:1:-");
     assert_eq!(couple(&p), Some([sq("b2"), sq("g2")]));
     let mut outcomes = Vec::new();
-    assert!(!Love.chance(&p, &mut outcomes));
+    assert!(!RULES.chance(&p, &mut outcomes));
 }
 
 // ----- phases -----
@@ -170,7 +174,7 @@ fn phase_two_falls_back_to_pawns_with_at_most_one_officer() {
     // One knight and three pawns: pawns join the eligible pieces, so a throw is pending.
     let p = pos("4k3/pp6/8/8/8/8/P7/1N2K3 w - - 0 1 love:2:-");
     let mut outcomes = Vec::new();
-    assert!(Love.chance(&p, &mut outcomes));
+    assert!(RULES.chance(&p, &mut outcomes));
     let lovers: Vec<Square> = outcomes
         .iter()
         .flat_map(|o| [o.outcome.from(), o.outcome.to()])
@@ -209,7 +213,7 @@ fn lovers_cannot_kill_and_attack_nothing() {
     // The white lover rook on a8 "attacks" the black monarch along the rank: no check. It may
     // not kill the pawn on a5 either.
     let p = pos("R3k3/8/8/p7/8/8/7P/4K2r b - - 0 1 love:2:a8h1");
-    assert!(!Love.in_check(&p));
+    assert!(!RULES.in_check(&p));
     let q = pos("R3k3/8/8/p7/8/8/7P/4K2r w - - 0 1 love:2:a8h1");
     let moves = legal(&q);
     assert!(!moves.contains(&"a8a5".to_string()));
@@ -217,7 +221,7 @@ fn lovers_cannot_kill_and_attack_nothing() {
     // The black lover rook on h1 does not stop the white monarch going to f1 or d1...
     assert!(moves.contains(&"e1f1".to_string()));
     // ...and does not give check although it stands on the monarch's rank.
-    assert!(!Love.in_check(&q));
+    assert!(!RULES.in_check(&q));
 }
 
 #[test]
@@ -358,7 +362,7 @@ fn killing_a_lover_throws_a_new_couple_in_the_same_phase() {
     let q = after(&p2, &["e4d5"]);
     assert_eq!(fen(&q), "4k3/pp6/8/3P4/8/8/PP6/4K3 b - - 0 1 love:1:-");
     let mut outcomes = Vec::new();
-    assert!(Love.chance(&q, &mut outcomes));
+    assert!(RULES.chance(&q, &mut outcomes));
     assert!(legal(&q).is_empty(), "no move before the throw");
     // The survivor a2 may be chosen again.
     let r = after(&q, &["roll:a2b7"]);
@@ -402,7 +406,7 @@ fn a_couple_chosen_by_the_move_is_not_yet_in_love_for_its_legality() {
     // the couple at once; but for this move's legality the rook is not yet in love and its
     // check still counts, so Rxh4 is illegal.
     let p = pos("7k/8/8/r7/7b/8/8/KN5R w - - 0 1 love:2:b1h4");
-    assert!(Love.in_check(&p));
+    assert!(RULES.in_check(&p));
     assert!(!legal(&p).contains(&"h1h4".to_string()));
 }
 
@@ -412,7 +416,7 @@ fn checkmate_and_stalemate() {
     let p = pos("R5k1/5ppp/8/8/8/8/P6P/4K3 b - - 0 1 love:1:a2h2");
     assert!(legal(&p).is_empty());
     assert_eq!(
-        Love.no_move_outcome(&p),
+        RULES.no_move_outcome(&p),
         Outcome::Win {
             winner: amity_engine::Color::White,
             reason: WinReason::Checkmate
@@ -420,7 +424,7 @@ fn checkmate_and_stalemate() {
     );
     // The same with the rook in love: no check, black moves on.
     let p = pos("R5k1/5ppp/8/8/8/8/7P/4K3 b - - 0 1 love:2:a8e1");
-    assert!(!Love.in_check(&p));
+    assert!(!RULES.in_check(&p));
 }
 
 // ----- phase 4 -----
@@ -437,23 +441,23 @@ fn monarchs_in_love_may_stand_side_by_side() {
     let q = after(&p, &["e3d4"]);
     assert_eq!(fen(&q), "8/8/8/8/8/8/8/8 b - - 0 1 love:4:-");
     assert_eq!(
-        Love.terminal(&q),
+        RULES.terminal(&q),
         Some(Outcome::Draw(DrawReason::Variant("the monarchs lovemate")))
     );
     // Monarchs side by side whose love steps are blocked (d5, e4 taken) stay so: no check
     // either way, and Black may keep touching the white monarch.
     let p = pos("8/8/8/3Pk3/3KP3/8/8/8 b - - 0 1 love:4:d4e5");
-    assert!(!Love.in_check(&p));
+    assert!(!RULES.in_check(&p));
     let moves = legal(&p);
     assert!(moves.contains(&"e5e6".to_string()), "{moves:?}");
     let q = after(&p, &["e5e6"]);
-    assert!(!Love.in_check(&q));
+    assert!(!RULES.in_check(&q));
 }
 
 #[test]
 fn the_monarchs_lovemate_draws_and_round_trips() {
     let p = pos("8/8/8/8/3K1k2/8/7P/8 w - - 0 1 love:4:d4f4");
-    let mut game = Game::from_fen(Love, &fen(&p)).unwrap();
+    let mut game = Game::from_fen(RULES, &fen(&p)).unwrap();
     game.play_token("h2h3").unwrap();
     assert_eq!(fen(game.position()), "8/8/8/8/8/7P/8/8 b - - 0 1 love:4:-");
     assert_eq!(
@@ -464,17 +468,17 @@ fn the_monarchs_lovemate_draws_and_round_trips() {
     let again = pos("8/8/8/8/8/7P/8/8 b - - 0 1 love:4:-");
     assert_eq!(fen(&again), "8/8/8/8/8/7P/8/8 b - - 0 1 love:4:-");
     // Without the monarchs the field must say the monarchs met.
-    assert!(Position::<Love>::from_fen(&Love, "8/8/8/8/8/7P/8/8 b - - 0 1 love:3:-").is_err());
+    assert!(Position::<Love>::from_fen(&RULES, "8/8/8/8/8/7P/8/8 b - - 0 1 love:3:-").is_err());
 }
 
 #[test]
 fn lovers_shuttling_by_pawn_moves_repeat_the_position() {
-    assert!(!Love.draw_rules().resets_are_irreversible);
+    assert!(!RULES.draw_rules().resets_are_irreversible);
     // From a match game that ran past 14,000 plies: each pawn move (which resets the clock)
     // is undone by the love steps that follow, so the clock never reaches fifty moves and
     // only repetition over the whole game can end it.
     let mut game =
-        Game::from_fen(Love, "8/8/2P5/2pk4/1pp5/1K6/8/8 b - - 0 117 love:3:c6c4").expect("fen");
+        Game::from_fen(RULES, "8/8/2P5/2pk4/1pp5/1K6/8/8 b - - 0 117 love:3:c6c4").expect("fen");
     let start = fen(game.position());
     game.play_token("c4c3").unwrap();
     game.play_token("c6c7").unwrap();
@@ -490,7 +494,7 @@ fn fifty_move_counter_resets_on_lovemate_and_insufficient_material_is_a_draw() {
     let p = pos("4k3/8/8/8/3P1p2/8/7N/4K3 w - - 57 20 love:1:d4f4");
     let q = after(&p, &["h2f3"]);
     assert_eq!(q.halfmove_clock(), 0);
-    let game = Game::from_fen(Love, "4k3/8/8/8/8/8/8/4KN2 w - - 0 1").unwrap();
+    let game = Game::from_fen(RULES, "4k3/8/8/8/8/8/8/4KN2 w - - 0 1").unwrap();
     assert_eq!(
         game.outcome(),
         Some(Outcome::Draw(DrawReason::InsufficientMaterial))
@@ -524,15 +528,15 @@ fn fen_with_the_love_field_round_trips() {
         "4k3/8/8/8/8/8/8/4K3 w - - 0 1 love:1:- extra",
         "4k2P/8/8/8/8/8/8/4K3 w - - 0 1 love:1:-",
     ] {
-        assert!(Position::<Love>::from_fen(&Love, bad).is_err(), "{bad}");
+        assert!(Position::<Love>::from_fen(&RULES, bad).is_err(), "{bad}");
     }
 }
 
 #[test]
 fn perft_throws_are_e4_then_d5() {
-    let start = pos(Love.start_fen());
-    let outcome = Love.perft_chance(&start).unwrap();
-    assert_eq!(Love.format_move(outcome), "roll:e2d7");
+    let start = pos(RULES.start_fen());
+    let outcome = RULES.perft_chance(&start).unwrap();
+    assert_eq!(RULES.format_move(outcome), "roll:e2d7");
     assert_eq!(
         couple(&after(&start, &["roll:e4d5"])),
         Some([sq("e2"), sq("d7")])
@@ -544,23 +548,23 @@ fn perft_throws_are_e4_then_d5() {
 #[test]
 fn chance_outcomes_group_all_4096_throws_exactly() {
     let mut rng = StdRng::seed_from_u64(6);
-    let mut positions = vec![pos(Love.start_fen())];
+    let mut positions = vec![pos(RULES.start_fen())];
     positions.push(pos("4k3/pp6/8/3P4/8/8/PP6/4K3 b - - 0 1 love:1:-"));
     positions.push(pos("r3k2r/8/8/8/8/8/8/RN2K1NR w - - 0 1 love:2:-"));
     // Positions from random games with a throw pending.
-    let mut game_pos = pos(Love.start_fen());
+    let mut game_pos = pos(RULES.start_fen());
     while positions.len() < 12 {
         let mut outcomes = Vec::new();
-        if Love.chance(&game_pos, &mut outcomes) {
+        if RULES.chance(&game_pos, &mut outcomes) {
             positions.push(game_pos.clone());
             let pick = outcomes.choose(&mut rng).unwrap().outcome;
-            Love.play(&mut game_pos, pick);
+            RULES.play(&mut game_pos, pick);
             continue;
         }
         let mut moves = MoveList::new();
-        Love.generate(&game_pos, &mut moves);
+        RULES.generate(&game_pos, &mut moves);
         if moves.is_empty() {
-            game_pos = pos(Love.start_fen());
+            game_pos = pos(RULES.start_fen());
             continue;
         }
         // Prefer kills so that new throws come often.
@@ -574,11 +578,11 @@ fn chance_outcomes_group_all_4096_throws_exactly() {
         } else {
             *moves.as_slice().choose(&mut rng).unwrap()
         };
-        Love.play(&mut game_pos, mv);
+        RULES.play(&mut game_pos, mv);
     }
     for p in &positions {
         let mut outcomes = Vec::new();
-        assert!(Love.chance(p, &mut outcomes), "{}", fen(p));
+        assert!(RULES.chance(p, &mut outcomes), "{}", fen(p));
         let total: u32 = outcomes.iter().map(|o| o.weight).sum();
         assert_eq!(total, 4096);
         // Every throw, parsed as a token, selects a couple; grouped as the outcomes group.
@@ -587,7 +591,7 @@ fn chance_outcomes_group_all_4096_throws_exactly() {
             for second in 0..64u32 {
                 let (a, b) = (Square::new(first), Square::new(second));
                 let token = format!("roll:{a}{b}");
-                let mv = parse_move(&Love, p, &token).unwrap();
+                let mv = parse_move(&RULES, p, &token).unwrap();
                 let mut couple = [mv.from(), mv.to()];
                 let black = |s: Square| p.color(amity_engine::Color::Black).contains(s);
                 if black(couple[0]) && !black(couple[1]) {
@@ -603,8 +607,8 @@ fn chance_outcomes_group_all_4096_throws_exactly() {
         assert_eq!(grouped, counted, "{}", fen(p));
         // Each outcome's token reproduces its couple.
         for o in &outcomes {
-            let token = Love.format_move(o.outcome);
-            assert_eq!(parse_move(&Love, p, &token).unwrap(), o.outcome);
+            let token = RULES.format_move(o.outcome);
+            assert_eq!(parse_move(&RULES, p, &token).unwrap(), o.outcome);
         }
     }
 }
@@ -613,13 +617,13 @@ fn chance_outcomes_group_all_4096_throws_exactly() {
 fn random_games_keep_hash_fen_and_legality() {
     let mut rng = StdRng::seed_from_u64(60);
     for _ in 0..40 {
-        let mut game = Game::new(Love);
+        let mut game = Game::new(RULES);
         for _ in 0..200 {
             if game.outcome().is_some() {
                 break;
             }
             let p = game.position().clone();
-            assert_eq!(p.hash(), p.fresh_hash(&Love));
+            assert_eq!(p.hash(), p.fresh_hash(&RULES));
             let text = fen(&p);
             let back = pos(&text);
             assert_eq!(fen(&back), text);
@@ -645,7 +649,7 @@ fn random_games_keep_hash_fen_and_legality() {
                         & !after.state.lovers())
                     .any()
                 });
-            assert!(!attacked, "{} after {}", fen(after), Love.format_move(mv));
+            assert!(!attacked, "{} after {}", fen(after), RULES.format_move(mv));
         }
     }
 }
@@ -655,11 +659,11 @@ fn random_games_keep_hash_fen_and_legality() {
 /// Score of the side to move after a fixed-depth search restricted to one move.
 fn search_score(p: &Position<Love>, depth: u32, only: &str) -> i32 {
     let mut limits = Limits::depth(depth);
-    limits.search_moves = vec![parse_move(&Love, p, only).unwrap()];
+    limits.search_moves = vec![parse_move(&RULES, p, only).unwrap()];
     let mut searcher = Searcher::new(4, 1);
     let stop = AtomicBool::new(false);
     let mut last = None;
-    searcher.search(&Love, p, &[p.hash()], &limits, &stop, &mut |r| {
+    searcher.search(&RULES, p, &[p.hash()], &limits, &stop, &mut |r| {
         last = Some(r.score)
     });
     match last {
@@ -676,23 +680,23 @@ fn check_chance_mean(fen_before: &str, kill: &str, depths: &[u32]) -> usize {
     let p = pos(fen_before);
     let node = after(&p, &[kill]);
     let mut outcomes = Vec::new();
-    assert!(Love.chance(&node, &mut outcomes));
+    assert!(RULES.chance(&node, &mut outcomes));
     assert!(outcomes.len() > 1);
     let total: i64 = outcomes.iter().map(|o| o.weight as i64).sum();
     let sum: i64 = outcomes
         .iter()
         .map(|o| {
             let mut child = node.clone();
-            Love.play(&mut child, o.outcome);
+            RULES.play(&mut child, o.outcome);
             let mut replies = MoveList::new();
-            Love.generate_tactical(&child, &mut replies);
+            RULES.generate_tactical(&child, &mut replies);
             assert!(replies.is_empty(), "a quiet child: {}", fen(&child));
-            Love.evaluate(&child) as i64 * o.weight as i64
+            RULES.evaluate(&child) as i64 * o.weight as i64
         })
         .sum();
     // Black to move at the node: White's score is minus Black's average.
     let expected = -(sum as f64 / total as f64);
-    let evaluated = -(Love.evaluate(&node) as f64);
+    let evaluated = -(RULES.evaluate(&node) as f64);
     assert!(
         (evaluated - expected).abs() <= 1.0,
         "static {evaluated}, average {expected}"
@@ -742,7 +746,7 @@ fn search_kills_a_lover_only_when_the_next_couple_is_likely_harmless() {
     let share_of_rook_couples = |p: &Position<Love>| {
         let node = after(p, &["g4f5"]);
         let mut outcomes = Vec::new();
-        assert!(Love.chance(&node, &mut outcomes));
+        assert!(RULES.chance(&node, &mut outcomes));
         let rooks = node.kind(amity_engine::orthodox::ROOK);
         let hits: u32 = outcomes
             .iter()
@@ -756,11 +760,37 @@ fn search_kills_a_lover_only_when_the_next_couple_is_likely_harmless() {
     let best = |p: &Position<Love>| {
         let mut searcher = Searcher::new(4, 1);
         let stop = AtomicBool::new(false);
-        let result = searcher.search(&Love, p, &[p.hash()], &Limits::depth(3), &stop, &mut |_| {});
-        Love.format_move(result.best)
+        let result = searcher.search(
+            &RULES,
+            p,
+            &[p.hash()],
+            &Limits::depth(3),
+            &stop,
+            &mut |_| {},
+        );
+        RULES.format_move(result.best)
     };
     assert_eq!(best(&good), "g4f5");
     assert_ne!(best(&bad), "g4f5");
     // The kill's own value reflects the odds: far below the best move where it is bad.
     assert!(search_score(&bad, 3, "g4f5") + 300 < search_score(&bad, 3, &best(&bad)));
+}
+
+/// A network for CHESS with LOVE corrects its classical evaluation (love included): `amity
+/// train --on-linear` learns on that evaluation, and the game adds the network's value to it,
+/// whether a couple is in love, a throw is pending or the monarchs are closing in.
+#[test]
+fn a_network_corrects_the_classical_evaluation() {
+    use amity_variants::love::{LoveLayout, evaluate};
+    crate::correcting_network::corrects_the_classical_evaluation::<LoveLayout, _>(
+        &RULES,
+        Love::with_network,
+        &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 love:1:-",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 love:1:d2e5",
+            "4k3/pp3p2/8/8/8/8/PP3P2/4K3 w - - 0 1 love:1:a2f7",
+            "8/5k2/1p6/3p4/3P4/1P6/5K2/8 w - - 0 1 love:4:f2f7",
+        ],
+        evaluate,
+    );
 }

@@ -1059,9 +1059,9 @@ fn engine_snapshot(pos: &Position<Love>) -> Snapshot {
 }
 
 fn engine_ending(pos: &Position<Love>) -> Ending {
-    match Love
+    match Love::default()
         .terminal(pos)
-        .unwrap_or_else(|| Love.no_move_outcome(pos))
+        .unwrap_or_else(|| Love::default().no_move_outcome(pos))
     {
         Outcome::Draw(DrawReason::Variant(_)) => Ending::MonarchsLovemate,
         Outcome::Win {
@@ -1076,12 +1076,12 @@ fn engine_ending(pos: &Position<Love>) -> Ending {
 /// The engine's throw outcomes with their weights, as sorted tokens.
 fn engine_throw_outcomes(pos: &Position<Love>) -> Option<Vec<(String, u32)>> {
     let mut outcomes = Vec::new();
-    if !Love.chance(pos, &mut outcomes) {
+    if !Love::default().chance(pos, &mut outcomes) {
         return None;
     }
     let mut tokens: Vec<(String, u32)> = outcomes
         .iter()
-        .map(|o| (Love.format_move(o.outcome), o.weight))
+        .map(|o| (Love::default().format_move(o.outcome), o.weight))
         .collect();
     tokens.sort();
     Some(tokens)
@@ -1094,14 +1094,14 @@ fn assert_same_throws(pos: &Position<Love>, reference: &Reference) -> bool {
         engine.is_some(),
         reference.throw_pending(),
         "throw pending in {}",
-        pos.to_fen(&Love)
+        pos.to_fen(&Love::default())
     );
     if let Some(engine) = engine {
         assert_eq!(
             engine,
             reference.throw_outcomes(),
             "throw outcomes of {}",
-            pos.to_fen(&Love)
+            pos.to_fen(&Love::default())
         );
         true
     } else {
@@ -1118,27 +1118,33 @@ fn walk(pos: &Position<Love>, reference: &Reference, depth: u32, tally: &mut Tal
         engine_snapshot(pos),
         reference.snapshot(),
         "position {}",
-        pos.to_fen(&Love)
+        pos.to_fen(&Love::default())
     );
     if depth == 0 {
         return 1;
     }
     if assert_same_throws(pos, reference) {
-        let throw = Love
+        let throw = Love::default()
             .perft_chance(pos)
             .expect("perft settles a pending throw");
         let mut child = pos.clone();
-        Love.play(&mut child, throw);
+        Love::default().play(&mut child, throw);
         let mut next = reference.clone();
         let (first, second) = PERFT_THROWS;
         tally.count(next.throw(first, second));
         return walk(&child, &next, depth, tally);
     }
-    assert!(Love.perft_chance(pos).is_none(), "{}", pos.to_fen(&Love));
+    assert!(
+        Love::default().perft_chance(pos).is_none(),
+        "{}",
+        pos.to_fen(&Love::default())
+    );
     let mut moves = MoveList::new();
-    Love.generate(pos, &mut moves);
-    let mut engine: Vec<(String, Move)> =
-        moves.iter().map(|&mv| (Love.format_move(mv), mv)).collect();
+    Love::default().generate(pos, &mut moves);
+    let mut engine: Vec<(String, Move)> = moves
+        .iter()
+        .map(|&mv| (Love::default().format_move(mv), mv))
+        .collect();
     engine.sort_by(|a, b| a.0.cmp(&b.0));
     let mut expected = reference.decisions(tally);
     expected.sort_by(|a, b| a.token.cmp(&b.token));
@@ -1146,7 +1152,7 @@ fn walk(pos: &Position<Love>, reference: &Reference, depth: u32, tally: &mut Tal
         engine.iter().map(|(token, _)| token).collect::<Vec<_>>(),
         expected.iter().map(|d| &d.token).collect::<Vec<_>>(),
         "decisions of {}",
-        pos.to_fen(&Love)
+        pos.to_fen(&Love::default())
     );
     if expected.is_empty() {
         let ending = reference.ending();
@@ -1154,7 +1160,7 @@ fn walk(pos: &Position<Love>, reference: &Reference, depth: u32, tally: &mut Tal
             engine_ending(pos),
             ending,
             "result of {}",
-            pos.to_fen(&Love)
+            pos.to_fen(&Love::default())
         );
         let mut rulings = Rulings::default();
         match ending {
@@ -1168,7 +1174,7 @@ fn walk(pos: &Position<Love>, reference: &Reference, depth: u32, tally: &mut Tal
     let mut leaves = 0;
     for ((_, mv), decision) in engine.iter().zip(&expected) {
         let mut child = pos.clone();
-        Love.play(&mut child, *mv);
+        Love::default().play(&mut child, *mv);
         tally.count(decision.rulings);
         leaves += walk(&child, &decision.next, depth - 1, tally);
     }
@@ -1176,14 +1182,18 @@ fn walk(pos: &Position<Love>, reference: &Reference, depth: u32, tally: &mut Tal
 }
 
 fn position(fen: &str) -> Position<Love> {
-    Position::from_fen(&Love, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Position::from_fen(&Love::default(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// Walks `fen` to `depth` beside the engine and checks the count against perft's.
 fn agree(fen: &str, depth: u32, tally: &mut Tally) -> u64 {
     let pos = position(fen);
     let leaves = walk(&pos, &Reference::from_fen(fen), depth, tally);
-    assert_eq!(leaves, perft(&Love, &pos, depth), "perft {depth} of {fen}");
+    assert_eq!(
+        leaves,
+        perft(&Love::default(), &pos, depth),
+        "perft {depth} of {fen}"
+    );
     leaves
 }
 
@@ -1383,10 +1393,10 @@ fn reference_agrees_on_random_game_positions() {
     let mut tally = Tally::default();
     let (mut checked, mut deep, mut throws, mut leaves) = (0, 0, 0, 0);
     for _ in 0..GAMES {
-        let mut game = Game::new(Love);
+        let mut game = Game::new(Love::default());
         while game.outcome().is_none() {
             let pos = game.position().clone();
-            let reference = Reference::from_fen(&pos.to_fen(&Love));
+            let reference = Reference::from_fen(&pos.to_fen(&Love::default()));
             if assert_same_throws(&pos, &reference) {
                 throws += 1;
                 let throw = game.draw_chance(&mut rng).expect("a throw");
@@ -1394,14 +1404,19 @@ fn reference_agrees_on_random_game_positions() {
                 continue;
             }
             if rng.random_bool(SAMPLE_ODDS) {
-                let depth = if rng.random_bool(0.25) && perft(&Love, &pos, 2) <= 800 {
+                let depth = if rng.random_bool(0.25) && perft(&Love::default(), &pos, 2) <= 800 {
                     deep += 1;
                     3
                 } else {
                     2
                 };
                 let count = walk(&pos, &reference, depth, &mut tally);
-                assert_eq!(count, perft(&Love, &pos, depth), "{}", pos.to_fen(&Love));
+                assert_eq!(
+                    count,
+                    perft(&Love::default(), &pos, depth),
+                    "{}",
+                    pos.to_fen(&Love::default())
+                );
                 leaves += count;
                 checked += 1;
             }
@@ -1412,12 +1427,12 @@ fn reference_agrees_on_random_game_positions() {
         // The end: no decisions (checkmate, stalemate, the monarchs' lovemate) or a draw the
         // referee declares; either way both sides agree on what follows.
         let pos = game.position();
-        let reference = Reference::from_fen(&pos.to_fen(&Love));
+        let reference = Reference::from_fen(&pos.to_fen(&Love::default()));
         assert_eq!(
             walk(pos, &reference, 2, &mut tally),
-            perft(&Love, pos, 2),
+            perft(&Love::default(), pos, 2),
             "{}",
-            pos.to_fen(&Love)
+            pos.to_fen(&Love::default())
         );
     }
     eprintln!(

@@ -18,6 +18,7 @@ mod booster;
 mod chesswords;
 mod chesswords_partner;
 mod cloakanddagger;
+mod correcting_network;
 mod fairy_file;
 mod gravity;
 mod hidden;

@@ -648,56 +648,15 @@ fn bench_positions_are_legal() {
 /// learns on that evaluation, and the game adds the network's value to it.
 #[test]
 fn a_network_corrects_the_classical_evaluation() {
-    use amity_engine::network::{TrainingSample, TrainingSettings, train};
-    use amity_engine::{Learning, Scratch};
-    use amity_variants::board_network::{self, EvalChoice};
     use amity_variants::moralsupport::{MoralSupportLayout, evaluate};
-    use std::sync::Arc;
-
-    let fens = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R b KQkq - 4 5",
-        "4k3/2r2pp1/8/3N4/8/2B5/5PP1/3RK3 w - - 0 30",
-    ];
-    let layout = <MoralSupportLayout as board_network::BoardNetwork>::LAYOUT;
-    let mut samples = Vec::new();
-    for fen in fens {
-        let pos = position(fen);
-        assert_eq!(RULES.correction_base(&pos), Some(evaluate(&pos)), "{fen}");
-        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-        assert_eq!(RULES.network_inputs(&pos, pos.turn(), &mut ours), 768);
-        RULES.network_inputs(&pos, !pos.turn(), &mut theirs);
-        samples.push(TrainingSample {
-            ours,
-            theirs,
-            target: 0.8,
-            base: evaluate(&pos) as f32,
-        });
-    }
-    let settings = TrainingSettings {
-        epochs: 20,
-        batch: 3,
-        learning_rate: 0.01,
-        decay: 1.0,
-        centipawns: 174,
-        adds_to_linear: true,
-        penalty: 0.0,
-        seed: 1,
-    };
-    let network = Arc::new(train(768, &mut samples, &settings, |_, _| {}).for_game("moralsupport"));
-    let rules = MoralSupport::with_network(
-        amity_variants::moralsupport::MoralSupportNetwork::from_choice(&EvalChoice::File(
-            Arc::clone(&network),
-        )),
+    crate::correcting_network::corrects_the_classical_evaluation::<MoralSupportLayout, _>(
+        &RULES,
+        MoralSupport::with_network,
+        &[
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R b KQkq - 4 5",
+            "4k3/2r2pp1/8/3N4/8/2B5/5PP1/3RK3 w - - 0 30",
+        ],
+        evaluate,
     );
-    let mut differ = 0;
-    for fen in fens {
-        let pos = position(fen);
-        let correction = board_network::evaluate(&layout, &network, &pos, || 0);
-        let value = rules.evaluate_in(&pos, &mut Scratch::new());
-        assert_eq!(value, correction + evaluate(&pos), "{fen}");
-        differ += usize::from(correction != 0);
-        assert_eq!(RULES.evaluate_in(&pos, &mut Scratch::new()), evaluate(&pos));
-    }
-    assert!(differ > 0, "the trained correction is nothing");
 }
