@@ -15,7 +15,7 @@ use crate::variant_args::{exit_code, unknown_variant};
 /// Command-line arguments of `amity train`.
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
-    /// The variant whose network is trained (one that evaluates by network: chess, losalamos).
+    /// The variant whose network is trained (one that declares the `EvalFile` option).
     #[arg(long, default_value = "chess")]
     pub variant: String,
     /// Labelled positions, one `fen;score` a line, the score White's expected result (0 to 1):

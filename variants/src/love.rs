@@ -2,8 +2,9 @@
 //! cannot kill, attack nothing, step towards each other after every move and leave the board
 //! together when they meet (a lovemate), which opens the next of four phases: pawns, then
 //! rooks/knights/bishops, then generals, then monarchs (whose lovemate draws the game).
-//! This file owns those rules, the `love:` FEN field, the `roll:` throw tokens and the chance
-//! outcomes the search averages over.
+//! This file owns those rules, the `love:` FEN field, the `roll:` throw tokens, the chance
+//! outcomes the search averages over, and the evaluation (classical, or corrected by a network
+//! the `EvalFile` option chose).
 
 use amity_engine::castling::{Castle, CastlingNotation, push_castlings};
 use amity_engine::fen_fields::{self, ExtraFields, Parts};
