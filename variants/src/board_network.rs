@@ -115,9 +115,11 @@ pub trait BoardNetwork: Clone + Debug + Default + PartialEq + Eq + Send + Sync +
                 .map_or(Self::READS_UNNAMED, |game| game == Self::GAME)
     }
 
-    /// The network embedded in the build, or none where the linear evaluation plays alone
-    /// unless a file is chosen.
-    fn embedded() -> Option<Arc<Network>>;
+    /// The network embedded in the build, or none (the default) where the game's own
+    /// evaluation plays alone unless a file is chosen.
+    fn embedded() -> Option<Arc<Network>> {
+        None
+    }
 }
 
 /// What the `EvalFile` option chose, for every game that declares it: read once when the
@@ -255,6 +257,20 @@ impl<G: BoardNetwork> ChosenNetwork<G> {
     /// The network as the games that play with it share it (see [`evaluate_in`]).
     pub fn shared(&self) -> Option<&Arc<Network>> {
         self.network.as_ref()
+    }
+
+    /// The evaluation of `pos` (side to move) by a game whose network, where it plays one,
+    /// corrects `classical`: the network's value with `classical` added, or `classical` alone.
+    pub fn evaluate_in<R: Rules>(
+        &self,
+        pos: &Position<R>,
+        scratch: &mut Scratch,
+        classical: impl FnOnce() -> i32,
+    ) -> i32 {
+        match self.shared() {
+            Some(network) => evaluate_in(&G::LAYOUT, network, pos, scratch, classical),
+            None => classical(),
+        }
     }
 }
 

@@ -15,9 +15,6 @@ use amity_engine::{
     Scratch, SearchFlags, Solver, Square,
 };
 use shakmaty::attacks::pawn_attacks;
-use std::sync::Arc;
-
-use amity_engine::network::Network;
 
 use crate::board_network::{self, BoardNetwork, ChosenNetwork, EVAL_FILE, PieceSquares};
 use crate::evaluation;
@@ -96,10 +93,6 @@ pub struct LoveLayout;
 impl BoardNetwork for LoveLayout {
     const LAYOUT: PieceSquares = crate::chess::network::LAYOUT;
     const GAME: &'static str = "love";
-
-    fn embedded() -> Option<Arc<Network>> {
-        None
-    }
 }
 
 /// The network CHESS with LOVE plays with, or none (the classical evaluation alone).
@@ -1000,14 +993,7 @@ impl Rules for Love {
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {
-        match self.network.shared() {
-            Some(chosen) => {
-                board_network::evaluate_in(&LoveLayout::LAYOUT, chosen, pos, scratch, || {
-                    evaluate(pos)
-                })
-            }
-            None => evaluate(pos),
-        }
+        self.network.evaluate_in(pos, scratch, || evaluate(pos))
     }
 }
 

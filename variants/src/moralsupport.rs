@@ -9,9 +9,7 @@ use amity_engine::orthodox::{
     self, BISHOP, KING, KNIGHT, Orthodox, PAWN, QUEEN, ROOK, STANDARD_PIECES, STANDARD_START_FEN,
     attack_counts, attackers_to, shift_forward,
 };
-use std::sync::Arc;
 
-use amity_engine::network::Network;
 use amity_engine::search::StrengthScale;
 use amity_engine::{
     Bitboard, Color, FenError, Identity, Learning, Move, MoveList, Notation, OptionSpec, Outcome,
@@ -45,10 +43,6 @@ pub struct MoralSupportLayout;
 impl BoardNetwork for MoralSupportLayout {
     const LAYOUT: PieceSquares = crate::chess::network::LAYOUT;
     const GAME: &'static str = "moralsupport";
-
-    fn embedded() -> Option<Arc<Network>> {
-        None
-    }
 }
 
 /// The network Moral Support plays with, or none (the classical evaluation alone).
@@ -109,16 +103,7 @@ impl Rules for MoralSupport {
     }
 
     fn evaluate_in(&self, pos: &Position<Self>, scratch: &mut Scratch) -> i32 {
-        match self.network.shared() {
-            Some(chosen) => board_network::evaluate_in(
-                &MoralSupportLayout::LAYOUT,
-                chosen,
-                pos,
-                scratch,
-                || evaluate(pos),
-            ),
-            None => evaluate(pos),
-        }
+        self.network.evaluate_in(pos, scratch, || evaluate(pos))
     }
 }
 
