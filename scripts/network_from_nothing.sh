@@ -25,7 +25,8 @@
 #    held-out error.
 #
 # Every step writes its file into OUT and is skipped when that file is already there, so a run
-# that was stopped goes on where it was. AMITY=path uses that binary instead of building one.
+# that was stopped goes on where it was: the self-play starts again, the labelling goes on
+# after the last position labelled. AMITY=path uses that binary instead of building one.
 set -eu
 cd "$(dirname "$0")/.."
 VARIANT=${1:-losalamos}
@@ -43,8 +44,11 @@ case "$VARIANT" in
 esac
 
 if [ ! -s "$OUT/positions.txt" ]; then
-    "$AMITY" tune --variant "$VARIANT" --data "$OUT/positions.txt" --games "$GAMES" \
+    # Into a file of its own first: a stopped run's part of the games is not the data set.
+    rm -f "$OUT/positions.tmp"
+    "$AMITY" tune --variant "$VARIANT" --data "$OUT/positions.tmp" --games "$GAMES" \
         --nodes 600 --random-plies 10 --seed 11 --epochs 0
+    mv "$OUT/positions.tmp" "$OUT/positions.txt"
 fi
 if [ ! -s "$OUT/unique.txt" ]; then
     awk -F';' '{ n = split($1, f, " "); key = f[1] " " f[2] " " f[3] " " f[4]
@@ -53,7 +57,7 @@ if [ ! -s "$OUT/unique.txt" ]; then
     mv "$OUT/unique.tmp" "$OUT/unique.txt"
 fi
 if [ ! -s "$OUT/labelled.txt" ]; then
-    python3 scripts/stockfish_labels.py "$OUT/unique.txt" "$OUT/labelled.tmp" $LABELLER
+    python3 scripts/stockfish_labels.py "$OUT/unique.txt" "$OUT/labelled.tmp" --resume $LABELLER
     mv "$OUT/labelled.tmp" "$OUT/labelled.txt"
 fi
 if [ ! -s "$OUT/$VARIANT.nnue" ]; then

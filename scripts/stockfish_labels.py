@@ -109,6 +109,29 @@ def label_one(line):
     return fen, float(result), WORKER["engine"].evaluate(fen, WORKER["nodes"])
 
 
+def positions_done(target_path, lines):
+    """How many of the source `lines` a stopped run already settled: up to and including the
+    position of the target's last complete label (positions are labelled in source order, and
+    the dropped ones leave no line, so the last label's position is searched for). Zero when
+    there is no target or its last label is not a source position; an unfinished last line
+    is cut off."""
+    try:
+        with open(target_path, "rb+") as target:
+            text = target.read()
+            complete = text.rfind(b"\n") + 1
+            target.truncate(complete)
+    except FileNotFoundError:
+        return 0
+    labels = text[:complete].decode().splitlines()
+    if not labels:
+        return 0
+    last_fen = labels[-1].rsplit(";", 1)[0]
+    for index in range(len(lines) - 1, -1, -1):
+        if lines[index].rsplit(";", 1)[0] == last_fen:
+            return index + 1
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("source", help="fen;result lines (amity tune's positions file)")
@@ -119,6 +142,12 @@ def main():
     parser.add_argument("--result-weight", type=float, default=0.0)
     parser.add_argument("--max-cp", type=int, default=2000)
     parser.add_argument("--limit", type=int, default=0, help="label only the first N lines")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="when the target already holds labels (a run that was stopped), keep them and "
+        "label only the positions after the last one it holds",
+    )
     parser.add_argument(
         "--variant", help="label with fairy-stockfish playing this UCI_Variant (not chess)"
     )
@@ -134,11 +163,18 @@ def main():
         lines = [line.strip() for line in source if ";" in line]
     if args.limit:
         lines = lines[: args.limit]
+    mode = "w"
+    if args.resume:
+        done_already = positions_done(args.target, lines)
+        if done_already:
+            print(f"resuming after {done_already} positions already labelled", file=sys.stderr)
+            lines = lines[done_already:]
+            mode = "a"
     path = args.engine or find_engine("fairy-stockfish" if args.variant else "stockfish")
     kept = dropped = 0
     with multiprocessing.Pool(
         args.processes, start_worker, (path, args.nodes, args.hash, args.variant)
-    ) as pool, open(args.target, "w") as target:
+    ) as pool, open(args.target, mode) as target:
         for done, (fen, result, cp) in enumerate(
             pool.imap(label_one, lines, chunksize=64), 1
         ):
