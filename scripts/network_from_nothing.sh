@@ -8,9 +8,9 @@
 #   (defaults: losalamos, 40000 games, target/network-VARIANT/)
 #
 # 1. `amity tune --epochs 0` plays GAMES self-play games at 600 nodes a move, each opened by
-#    10 random plies (seed 11, both cores), and keeps their positions with the game's result.
-#    A position met again (same board, side to move, castling, en passant and the game's own
-#    FEN fields, such as Love's couple) is kept once, the first time, so
+#    10 random plies (seed 11 unless SEED says, both cores), and keeps their positions with
+#    the game's result. A position met again (same board, side to move, castling, en passant
+#    and the game's own FEN fields, such as Love's couple) is kept once, the first time, so
 #    the opening positions many games pass through do not weigh more; order is kept, so the
 #    held-out tail is still the last games.
 # 2. scripts/stockfish_labels.py relabels each position with a stronger judge's evaluation,
@@ -26,12 +26,14 @@
 #
 # Every step writes its file into OUT and is skipped when that file is already there, so a run
 # that was stopped goes on where it was: the self-play starts again, the labelling goes on
-# after the last position labelled. AMITY=path uses that binary instead of building one.
+# after the last position labelled. AMITY=path uses that binary instead of building one;
+# SEED=n plays other games than the default seed 11's (more data for a network made before).
 set -eu
 cd "$(dirname "$0")/.."
 VARIANT=${1:-losalamos}
 GAMES=${2:-40000}
 OUT=${3:-target/network-$VARIANT}
+SEED=${SEED:-11}
 mkdir -p "$OUT"
 if [ -z "${AMITY:-}" ]; then
     cargo build --profile quick --quiet
@@ -47,7 +49,7 @@ if [ ! -s "$OUT/positions.txt" ]; then
     # Into a file of its own first: a stopped run's part of the games is not the data set.
     rm -f "$OUT/positions.tmp"
     "$AMITY" tune --variant "$VARIANT" --data "$OUT/positions.tmp" --games "$GAMES" \
-        --nodes 600 --random-plies 10 --seed 11 --epochs 0
+        --nodes 600 --random-plies 10 --seed "$SEED" --epochs 0
     mv "$OUT/positions.tmp" "$OUT/positions.txt"
 fi
 if [ ! -s "$OUT/unique.txt" ]; then
