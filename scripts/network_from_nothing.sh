@@ -34,11 +34,9 @@ VARIANT=${1:-losalamos}
 GAMES=${2:-40000}
 OUT=${3:-target/network-$VARIANT}
 SEED=${SEED:-11}
+. scripts/network_steps.sh
 mkdir -p "$OUT"
-if [ -z "${AMITY:-}" ]; then
-    cargo build --profile quick --quiet
-    AMITY=${CARGO_TARGET_DIR:-target}/quick/amity
-fi
+find_amity
 case "$VARIANT" in
     chess) LABELLER="--nodes 1000" ;;
     losalamos) LABELLER="--nodes 1000 --variant=$VARIANT" ;;
@@ -53,8 +51,7 @@ if [ ! -s "$OUT/positions.txt" ]; then
     mv "$OUT/positions.tmp" "$OUT/positions.txt"
 fi
 if [ ! -s "$OUT/unique.txt" ]; then
-    awk -F';' '{ n = split($1, f, " "); key = f[1] " " f[2] " " f[3] " " f[4]
-        for (i = 7; i <= n; i++) key = key " " f[i] } !seen[key]++' \
+    awk -F';' "$POSITION_KEY"' !seen[position_key($1)]++' \
         "$OUT/positions.txt" > "$OUT/unique.tmp"
     mv "$OUT/unique.tmp" "$OUT/unique.txt"
 fi
@@ -63,7 +60,6 @@ if [ ! -s "$OUT/labelled.txt" ]; then
     mv "$OUT/labelled.tmp" "$OUT/labelled.txt"
 fi
 if [ ! -s "$OUT/$VARIANT.nnue" ]; then
-    "$AMITY" train --variant "$VARIANT" --data "$OUT/labelled.txt" --on-linear --mirror \
-        --penalty 0.02 --write "$OUT/$VARIANT.nnue"
+    train_network "$VARIANT" "$OUT/labelled.txt" "$OUT/$VARIANT.nnue"
 fi
 echo "network: $OUT/$VARIANT.nnue"

@@ -24,13 +24,11 @@ VARIANT=$1
 FIRST=$2/labelled.txt
 SECOND=$3/labelled.txt
 OUT=$4
+. scripts/network_steps.sh
 mkdir -p "$OUT"
-if [ -z "${AMITY:-}" ]; then
-    cargo build --profile quick --quiet
-    AMITY=${CARGO_TARGET_DIR:-target}/quick/amity
-fi
-awk -F';' '{ n = split($1, f, " "); key = f[1] " " f[2] " " f[3] " " f[4]
-        for (i = 7; i <= n; i++) key = key " " f[i] }
+find_amity
+awk -F';' "$POSITION_KEY"'
+    { key = position_key($1) }
     FNR == NR { first[key] = 1; next }
     !(key in first) && !seen[key]++' "$FIRST" "$SECOND" > "$OUT/labelled.tmp"
 cat "$FIRST" >> "$OUT/labelled.tmp"
@@ -40,6 +38,5 @@ HELD=$(( $(wc -l < "$FIRST") / 20 ))
 # amity train holds out floor(share * total) positions: a share a half position above HELD.
 SHARE=$(awk -v held="$HELD" -v total="$TOTAL" 'BEGIN { printf "%.12f", (held + 0.5) / total }')
 echo "$TOTAL positions, the last $HELD held out"
-"$AMITY" train --variant "$VARIANT" --data "$OUT/labelled.txt" --on-linear --mirror \
-    --penalty 0.02 --hold-out "$SHARE" --write "$OUT/$VARIANT.nnue"
+train_network "$VARIANT" "$OUT/labelled.txt" "$OUT/$VARIANT.nnue" --hold-out "$SHARE"
 echo "network: $OUT/$VARIANT.nnue"
