@@ -42,8 +42,8 @@ pub use presentation::{
 };
 pub use puzzle::{PuzzleScore, Solution, SolveLimits, Solver, SolverMemory};
 pub use rules::{
-    ChanceOutcome, DrawReason, DrawRules, Geometry, Identity, Outcome, PieceInfo, PolicyOption,
-    Rules, RulesExt, SearchFlags, Verdict, WinReason,
+    ChanceOutcome, DrawReason, DrawRules, Geometry, HiddenDecision, Identity, Outcome, PieceInfo,
+    PolicyOption, Rules, RulesExt, SearchFlags, Verdict, WinReason,
 };
 pub use scratch::Scratch;
 pub use shakmaty::{Bitboard, Color, File, Rank, Square};

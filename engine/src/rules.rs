@@ -262,6 +262,10 @@ pub struct SearchFlags {
     /// [`Rules::static_exchange_in`] is trusted to say a move gives material away: such a check
     /// is not extended, and such a capture is reduced like a late quiet move.
     pub exchange_reductions: bool,
+    /// A view can be searched as it stands ([`Rules::hidden_decision`]): the search plays
+    /// through the unknown part instead of filling it in (a game whose hidden part is only
+    /// what each side holds, with everything played public).
+    pub view_search: bool,
     /// How the strength levels (`UCI_Elo`) spread over node budgets: a game where a doubling
     /// of nodes buys more than in chess declares more levels per doubling, fitted so that 200
     /// levels are about 200 Elo in self-play (`docs/strength-levels.md`). Every preset has
@@ -280,6 +284,7 @@ impl SearchFlags {
         singular_extensions: true,
         countermoves: true,
         exchange_reductions: true,
+        view_search: false,
         strength: StrengthScale::STANDARD,
     };
 
@@ -330,6 +335,21 @@ impl SearchFlags {
 pub struct ChanceOutcome {
     pub outcome: Move,
     pub weight: u32,
+}
+
+/// Whether the mover of a view can make a decision: a view may let it play a card it holds
+/// only perhaps (one of its unknown cards), and the search of a view weighs such a decision
+/// by the chance that it is there to make ([`Rules::hidden_decision`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HiddenDecision {
+    /// The mover can surely make it.
+    Certain,
+    /// The mover can make it only if it holds an unknown resource (a kind of card), which it
+    /// does with this probability; decisions of one resource stand or fall together.
+    Chance { resource: u16, probability: f64 },
+    /// Does what another decision already listed does (another card of the same kind, a card
+    /// held as well as perhaps): the search may leave it out.
+    Duplicate,
 }
 
 /// A decision a variant's policy offers ([`Rules::policy_decisions`]) and its value to the
@@ -604,6 +624,14 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn sample_state(&self, view: &Position<Self>, rng: &mut rand::rngs::StdRng) -> Position<Self> {
         let _ = rng;
         view.clone()
+    }
+
+    /// Whether the mover of `pos` can surely make `decision` ([`HiddenDecision`]), asked by
+    /// the search of a view where [`SearchFlags::view_search`] is set. Must read nothing the
+    /// view's seat may not see. Default: every decision is certain.
+    fn hidden_decision(&self, pos: &Position<Self>, decision: Move) -> HiddenDecision {
+        let _ = (pos, decision);
+        HiddenDecision::Certain
     }
 
     /// What the referee, who sees the full state `state`, makes of `decision`, taken on

@@ -41,6 +41,7 @@ pub const MOVE_OVERHEAD: &str = "Move Overhead";
 pub const PONDER: &str = "Ponder";
 pub const SAMPLES: &str = "Samples";
 pub const FULL_STATE: &str = "FullStateSearch";
+pub const VIEW_SEARCH: &str = "ViewSearch";
 pub const BASELINE: &str = "BaselinePolicy";
 pub const SEED: &str = "Seed";
 pub const MULTIPV: &str = "MultiPV";
@@ -100,6 +101,9 @@ pub fn table() -> Vec<OptionSpec> {
             HiddenInformation::MAX_SAMPLES as i64,
         ),
         check(FULL_STATE, false),
+        // Where the game can: one search over the view, the cards a side may hold weighed by
+        // their chances, instead of sampled worlds.
+        check(VIEW_SEARCH, HiddenInformation::default().view_search),
         // For measuring: the variant's simplest player (forgets what it saw, never guesses).
         check(BASELINE, false),
         // Play below full strength, at the level `UCI_Elo` names (`docs/strength-levels.md`).

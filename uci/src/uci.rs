@@ -212,6 +212,9 @@ impl Uci {
             (options::FULL_STATE, OptionValue::Flag(full)) => self
                 .session
                 .set_hidden_information(|hidden| hidden.full_state = full),
+            (options::VIEW_SEARCH, OptionValue::Flag(view)) => self
+                .session
+                .set_hidden_information(|hidden| hidden.view_search = view),
             (options::BASELINE, OptionValue::Flag(baseline)) => self
                 .session
                 .set_hidden_information(|hidden| hidden.baseline = baseline),

@@ -21,9 +21,9 @@ use amity_engine::orthodox::{self, BISHOP, FIDE_PROMOTIONS, KING, KNIGHT, PAWN, 
 use amity_engine::position::color_index;
 use amity_engine::zobrist::StateKeys;
 use amity_engine::{
-    Bitboard, CardRow, ChanceOutcome, Color, FenError, Game, Identity, Kind, Learning, Move,
-    MoveError, MoveFlag, MoveList, Notation, Outcome, Piece, Position, Presentation, Rank, Rules,
-    RulesExt, Scratch, SearchFlags, Solver, Square, SquareLabel,
+    Bitboard, CardRow, ChanceOutcome, Color, FenError, Game, HiddenDecision, Identity, Kind,
+    Learning, Move, MoveError, MoveFlag, MoveList, Notation, Outcome, Piece, Position,
+    Presentation, Rank, Rules, RulesExt, Scratch, SearchFlags, Solver, Square, SquareLabel,
 };
 
 /// Booster Chess.
@@ -101,6 +101,13 @@ impl Card {
             'K' => Some(KING),
             _ => None,
         }
+    }
+
+    /// What the card lets its player do, the same for every card of one colour and kind
+    /// (`2h` and `5d` both add under a white pawn): the resource a view's search weighs.
+    pub fn effect(self) -> u16 {
+        let kind = self.kind().map_or(15, |kind| kind.index() as u16);
+        color_index(self.color()) as u16 * 16 + kind
     }
 
     /// Reads a card written rank then suit (`Kh`, `6c`).
@@ -1326,6 +1333,46 @@ impl Rules for Booster {
 
     /// The unseen cards, shuffled, fill the unknown parts of the hands (White's first) and
     /// then the draw pile from the top: every deal consistent with the view is equally likely.
+    /// An add with a card the mover holds is certain. One with a card it may hold among its
+    /// unknown ones is as likely as its holding some card of that effect: the unknown cards
+    /// are drawn from every card the view has not seen, alike. Only the first such card of
+    /// each effect is weighed, and none of an effect it surely holds.
+    fn hidden_decision(&self, pos: &Position<Self>, decision: Move) -> HiddenDecision {
+        let Some(hidden) = pos.state.hidden else {
+            return HiddenDecision::Certain;
+        };
+        if decision.flag() != MoveFlag::Drop {
+            return HiddenDecision::Certain;
+        }
+        let mover = pos.turn();
+        let card = card_of(decision);
+        let hand = pos.state.hand(mover);
+        if hand.contains(card) {
+            return HiddenDecision::Certain;
+        }
+        let effect = card.effect();
+        if hand.cards().any(|held| held.effect() == effect) {
+            return HiddenDecision::Duplicate;
+        }
+        let unseen = pos.state.unseen();
+        let mut alike = unseen.cards().filter(|other| other.effect() == effect);
+        if alike.next() != Some(card) {
+            return HiddenDecision::Duplicate;
+        }
+        let of_effect = 1 + alike.count();
+        let pool = unseen.len();
+        let unknown = usize::from(hidden.hands[color_index(mover)]);
+        // The chance that none of the unknown cards has the effect, drawn without putting back.
+        let mut none = 1.0;
+        for drawn in 0..unknown.min(pool) {
+            none *= (pool - of_effect).saturating_sub(drawn) as f64 / (pool - drawn) as f64;
+        }
+        HiddenDecision::Chance {
+            resource: effect,
+            probability: 1.0 - none,
+        }
+    }
+
     fn sample_state(&self, view: &Position<Self>, rng: &mut StdRng) -> Position<Self> {
         let Some(hidden) = view.state.hidden else {
             return view.clone();
@@ -1380,6 +1427,7 @@ impl Rules for Booster {
         // past the knee: the self-play ladder's fit (docs/strength-levels.md).
         SearchFlags {
             null_move: false,
+            view_search: true,
             strength: amity_engine::search::StrengthScale::new(44)
                 .past_the_knee(31)
                 .with_reference(1588),
@@ -1580,7 +1628,7 @@ fn side_value(pos: &Position<Booster>, color: Color) -> i32 {
         };
     }
     value += i32::from(pos.state.in_front(color)) * CHECKER_IN_FRONT;
-    value + pos.state.hand(color).len() as i32 * CARD_IN_HAND
+    value + pos.state.hand_size(color) as i32 * CARD_IN_HAND
 }
 
 // ----- records -----

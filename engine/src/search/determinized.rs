@@ -14,6 +14,11 @@
 //! kept by the [`Searcher`] across the requests of a game); worlds are the hypotheses
 //! themselves when there are few, else drawn by weight.
 //!
+//! Where the rules can play through the unknown part of a view
+//! ([`crate::SearchFlags::view_search`]) and [`HiddenInformation::view_search`] asks for it,
+//! the view itself is the one world: the ordinary search weighs each decision the mover holds
+//! only perhaps by its chance ([`crate::HiddenDecision`]).
+//!
 //! The answer depends on the view (and the opponent's decisions the seat has seen) alone: the
 //! worlds are drawn with a generator seeded by [`HiddenInformation::seed`] and the view's
 //! hash, so two full states that look the same to the mover give the same worlds, and (with
@@ -48,6 +53,10 @@ pub struct HiddenInformation {
     /// How the opponent is assumed to decide, for weighing hypotheses by its decisions;
     /// `None`: every hypothesis the view leaves possible weighs the same.
     pub behaviour: Option<BehaviourModel>,
+    /// Search the view itself where the rules can ([`crate::SearchFlags::view_search`]):
+    /// one tree over what is public, the cards a side may hold weighed by their chances
+    /// ([`crate::HiddenDecision`]), instead of worlds filled in.
+    pub view_search: bool,
 }
 
 impl HiddenInformation {
@@ -67,6 +76,7 @@ impl Default for HiddenInformation {
             // Measured on self-play, the weighting did not improve the identity predictions
             // (docs/hidden-information.md), so it is off unless asked for.
             behaviour: None,
+            view_search: false,
         }
     }
 }
@@ -347,7 +357,11 @@ impl Searcher {
             result.best = decided;
             return result;
         }
-        let worlds = self.worlds(rules, &view);
+        let worlds = if self.hidden.view_search && rules.search_flags().view_search {
+            vec![(view.clone(), 1.0)]
+        } else {
+            self.worlds(rules, &view)
+        };
         if let [(world, _)] = worlds.as_slice() {
             // One world: its own search decides, with the whole budget.
             let one = Limits {

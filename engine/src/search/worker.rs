@@ -22,7 +22,7 @@ use super::transposition::{Bound, Entry, Transposition};
 use super::{Report, Score};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::{ChanceOutcome, Outcome, Rules, SearchFlags};
+use crate::rules::{ChanceOutcome, HiddenDecision, Outcome, Rules, SearchFlags};
 use crate::scratch::Scratch;
 
 pub const INFINITY: i32 = 32_000;
@@ -433,6 +433,109 @@ fn from_table(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// A decision the mover of a view makes only if it holds an unknown resource
+/// ([`HiddenDecision::Chance`]), with the value the search found for it.
+#[derive(Clone, Copy, Debug)]
+struct PerhapsHeld {
+    resource: u16,
+    probability: f64,
+    value: i32,
+    decision: Move,
+}
+
+/// Centipawns per factor of ten in the odds of winning: values are mixed as expected results,
+/// so that a small chance of a mate weighs as a small chance of winning, not as thousands of
+/// centipawns.
+const ODDS_SCALE: f64 = 400.0;
+
+/// The expected result (0 to 1) a value stands for; a mate is a sure result.
+fn expected_result(value: i32) -> f64 {
+    if value >= MATE_BOUND {
+        1.0
+    } else if value <= -MATE_BOUND {
+        0.0
+    } else {
+        1.0 / (1.0 + 10f64.powf(-f64::from(value) / ODDS_SCALE))
+    }
+}
+
+/// The value a decision held with `probability` must reach for the mean to reach `beta` by
+/// itself, with the best certain decision's value `certain` when it is not held.
+fn value_lifting_mean_to(beta: i32, certain: i32, probability: f64) -> i32 {
+    let fallback = if certain > -INFINITY {
+        expected_result(certain)
+    } else {
+        0.0
+    };
+    let probability = probability.clamp(1e-6, 1.0);
+    let needed = (expected_result(beta) - (1.0 - probability) * fallback) / probability;
+    if needed >= 1.0 - 1e-9 {
+        return INFINITY;
+    }
+    if needed <= 1e-9 {
+        return beta.min(certain.max(-INFINITY + 1));
+    }
+    let value = (-ODDS_SCALE * (1.0 / needed - 1.0).log10()).ceil() as i32;
+    value.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+}
+
+/// The value of a node whose mover holds some decisions only perhaps, and the decision that
+/// lifted it: the mover takes the best decision it holds, so each resource counts, best
+/// first, with the chance that it is held and no better one is (resources held
+/// independently); with none of them, the best certain decision (`certain`). Mixed as
+/// expected results; the mean is never a mate unless the certain decision is one.
+fn value_with_perhaps_held(
+    certain: i32,
+    perhaps: &ArrayVec<PerhapsHeld, 64>,
+) -> (i32, Option<Move>) {
+    let mut best_of_resource: ArrayVec<PerhapsHeld, 64> = ArrayVec::new();
+    for option in perhaps {
+        match best_of_resource
+            .iter_mut()
+            .find(|known| known.resource == option.resource)
+        {
+            Some(known) if option.value > known.value => *known = *option,
+            Some(_) => {}
+            // As long as `perhaps`, which the search keeps to the same capacity.
+            None => best_of_resource.push(*option),
+        }
+    }
+    best_of_resource.sort_by_key(|option| std::cmp::Reverse(option.value));
+    // Without a certain decision the mover holds at least one of the others: the worst
+    // stands in for the certain one.
+    let fallback = if certain > -INFINITY {
+        certain
+    } else {
+        best_of_resource
+            .last()
+            .map_or(certain, |option| option.value)
+    };
+    if fallback >= MATE_BOUND {
+        return (fallback, None);
+    }
+    let mut unheld = 1.0;
+    let mut mean = 0.0;
+    for option in best_of_resource.iter().take_while(|o| o.value > fallback) {
+        let probability = option.probability.clamp(0.0, 1.0);
+        mean += unheld * probability * expected_result(option.value);
+        unheld *= 1.0 - probability;
+    }
+    mean += unheld * expected_result(fallback);
+    let top = best_of_resource
+        .first()
+        .filter(|option| option.value > fallback)
+        .map(|option| option.decision);
+    if top.is_none() {
+        return (fallback, None);
+    }
+    let mean = mean.clamp(1e-9, 1.0 - 1e-9);
+    let value = (-ODDS_SCALE * (1.0 / mean - 1.0).log10()).round() as i32;
+    (
+        value.clamp(-MATE_BOUND + 1, MATE_BOUND - 1).max(fallback),
+        top,
+    )
 }
 
 /// A score in the protocol's terms: centipawns, or mate in moves.
@@ -969,6 +1072,10 @@ impl<'a, R: Rules> Worker<'a, R> {
         let mut seen = 0usize;
         // On the stack: a heap vector here cost an allocation in most interior nodes.
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        // In a view the search plays through, some decisions are the mover's only perhaps
+        // (a card it may hold): each joins the node's value by its chance, after the loop.
+        let weighs_hidden = self.flags.view_search && self.rules.is_view(pos);
+        let mut perhaps_held: ArrayVec<PerhapsHeld, 64> = ArrayVec::new();
         self.path.push(key);
         while let Some((mv, stage)) = picker.next_move() {
             if mv == excluded
@@ -978,6 +1085,17 @@ impl<'a, R: Rules> Worker<'a, R> {
                         || self.root_excluded.contains(&mv))
             {
                 continue;
+            }
+            let hidden = if weighs_hidden {
+                self.rules.hidden_decision(pos, mv)
+            } else {
+                HiddenDecision::Certain
+            };
+            // The root plays only what the mover surely can.
+            match hidden {
+                HiddenDecision::Duplicate => continue,
+                HiddenDecision::Chance { .. } if root || perhaps_held.is_full() => continue,
+                _ => {}
             }
             let quiet = picker.last_is_quiet();
             seen += 1;
@@ -990,7 +1108,11 @@ impl<'a, R: Rules> Worker<'a, R> {
             // played when the rules can tell a check without playing it.
             let flags = self.flags;
             let exchange = picker.last_exchange();
-            let prunable = !root && !in_check && best > -MATE_BOUND && depth <= p.prune_depth;
+            // A decision held only perhaps never lifts `best`, so it may be pruned before
+            // any certain decision is searched (the certain ones still are).
+            let chance = matches!(hidden, HiddenDecision::Chance { .. });
+            let prunable =
+                !root && !in_check && (best > -MATE_BOUND || chance) && depth <= p.prune_depth;
             let pruned = || {
                 // Late move pruning: at shallow depth, the late quiet moves rarely matter.
                 let late = quiet
@@ -1035,12 +1157,23 @@ impl<'a, R: Rules> Worker<'a, R> {
             let new_depth = depth - 1 + extension;
             searched += 1;
             let nodes_before = self.nodes;
+            // A decision held only perhaps matters where it beats what its resource's other
+            // decisions already reach: its window starts there.
+            let move_alpha = match hidden {
+                HiddenDecision::Chance { resource, .. } => perhaps_held
+                    .iter()
+                    .filter(|option| option.resource == resource)
+                    .map(|option| option.value)
+                    .fold(alpha, i32::max)
+                    .min(beta - 1),
+                _ => alpha,
+            };
             let value = if searched == 1 {
                 self.child_value(
                     pos,
                     &child,
                     new_depth,
-                    alpha,
+                    move_alpha,
                     beta,
                     ply,
                     !pv_node && !cut_node,
@@ -1080,19 +1213,40 @@ impl<'a, R: Rules> Worker<'a, R> {
                     pos,
                     &child,
                     new_depth - reduction,
-                    alpha,
-                    alpha + 1,
+                    move_alpha,
+                    move_alpha + 1,
                     ply,
                     true,
                 );
-                if value > alpha && reduction > 0 {
-                    value =
-                        self.child_value(pos, &child, new_depth, alpha, alpha + 1, ply, !cut_node);
+                if value > move_alpha && reduction > 0 {
+                    value = self.child_value(
+                        pos,
+                        &child,
+                        new_depth,
+                        move_alpha,
+                        move_alpha + 1,
+                        ply,
+                        !cut_node,
+                    );
                 }
-                if value > alpha && value < beta && pv_node {
-                    value = self.child_value(pos, &child, new_depth, alpha, beta, ply, false);
+                if value > move_alpha && value < beta && pv_node {
+                    value = self.child_value(pos, &child, new_depth, move_alpha, beta, ply, false);
                 }
                 value
+            };
+            // A decision held only perhaps needs its value, not a bound, up to where it would
+            // lift the node's mean to beta by itself: a window's bound mixed into the mean as a
+            // value would make the node look worse for its mover than it is.
+            let value = match hidden {
+                HiddenDecision::Chance { probability, .. } if !self.aborted => {
+                    let lifting = value_lifting_mean_to(beta, best, probability);
+                    if value > move_alpha && value < lifting {
+                        self.child_value(pos, &child, new_depth, move_alpha, lifting, ply, false)
+                    } else {
+                        value
+                    }
+                }
+                _ => value,
             };
             if root && let Some(time) = self.time.as_mut() {
                 time.count_root_move(mv, self.nodes - nodes_before);
@@ -1104,7 +1258,23 @@ impl<'a, R: Rules> Worker<'a, R> {
                 }
                 return 0;
             }
-            if value > best {
+            if let HiddenDecision::Chance {
+                resource,
+                probability,
+            } = hidden
+            {
+                perhaps_held.push(PerhapsHeld {
+                    resource,
+                    probability,
+                    value,
+                    decision: mv,
+                });
+                // The mean over the decisions searched so far is a lower bound of the mean
+                // over all of them (more options only help the mover): it may cut already.
+                if value >= beta && value_with_perhaps_held(best, &perhaps_held).0 >= beta {
+                    break;
+                }
+            } else if value > best {
                 best = value;
                 if value > alpha {
                     best_move = mv;
@@ -1131,6 +1301,15 @@ impl<'a, R: Rules> Worker<'a, R> {
         if searched == 0 {
             // Only possible at the root when `searchmoves` excludes every move.
             return alpha;
+        }
+        if !perhaps_held.is_empty() {
+            let (value, lifted_by) = value_with_perhaps_held(best, &perhaps_held);
+            if value > best {
+                best = value;
+                if value > original_alpha {
+                    best_move = lifted_by.unwrap_or(best_move);
+                }
+            }
         }
         let bound = Bound::of_search(best, original_alpha, beta);
         // A root searched without some of its moves has not found the position's value.
@@ -1649,6 +1828,93 @@ impl<'a, R: Rules> Worker<'a, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn perhaps(resource: u16, probability: f64, value: i32) -> PerhapsHeld {
+        PerhapsHeld {
+            resource,
+            probability,
+            value,
+            decision: Move::normal(shakmaty::Square::A2, shakmaty::Square::A3),
+        }
+    }
+
+    fn options(list: &[PerhapsHeld]) -> ArrayVec<PerhapsHeld, 64> {
+        list.iter().copied().collect()
+    }
+
+    #[test]
+    fn a_decision_held_surely_counts_whole_and_one_never_held_not_at_all() {
+        assert_eq!(
+            value_with_perhaps_held(0, &options(&[perhaps(1, 1.0, 250)])).0,
+            250
+        );
+        assert_eq!(
+            value_with_perhaps_held(0, &options(&[perhaps(1, 0.0, 250)])).0,
+            0
+        );
+        // Worse than the certain decision: the mover plays that one, held or not.
+        assert_eq!(
+            value_with_perhaps_held(80, &options(&[perhaps(1, 0.9, 50)])),
+            (80, None)
+        );
+    }
+
+    #[test]
+    fn the_mean_mixes_expected_results_best_resource_first() {
+        // Half a chance of +400 (an expected result of 10/11) over a certain 0 (one half):
+        // 0.7045, which is +151.
+        let (value, lifted_by) = value_with_perhaps_held(0, &options(&[perhaps(1, 0.5, 400)]));
+        assert_eq!(value, 151);
+        assert!(lifted_by.is_some());
+        // A second resource counts only where the first is not held; one resource's best
+        // decision stands for it.
+        let both = options(&[
+            perhaps(2, 0.5, 200),
+            perhaps(1, 0.5, 400),
+            perhaps(1, 0.5, 300),
+        ]);
+        let expected =
+            0.5 * expected_result(400) + 0.25 * expected_result(200) + 0.25 * expected_result(0);
+        let expected = (-ODDS_SCALE * (1.0 / expected - 1.0).log10()).round() as i32;
+        assert_eq!(value_with_perhaps_held(0, &both).0, expected);
+    }
+
+    #[test]
+    fn a_mate_held_only_perhaps_is_a_good_chance_not_a_mate() {
+        let (value, _) = value_with_perhaps_held(0, &options(&[perhaps(1, 0.5, MATE - 3)]));
+        assert!(value > 0 && value < MATE_BOUND, "{value}");
+        // A certain mate stays one.
+        let (value, _) = value_with_perhaps_held(MATE - 5, &options(&[perhaps(1, 0.5, 10)]));
+        assert_eq!(value, MATE - 5);
+    }
+
+    #[test]
+    fn without_a_certain_decision_the_worst_held_one_stands_in() {
+        let (value, _) = value_with_perhaps_held(-INFINITY, &options(&[perhaps(1, 0.3, -40)]));
+        assert_eq!(value, -40);
+    }
+
+    #[test]
+    fn the_value_lifting_the_mean_to_beta_does_so_and_no_less_does() {
+        for (beta, certain, probability) in [(50, 0, 0.5), (10, -30, 0.2), (300, 100, 0.9)] {
+            let lifting = value_lifting_mean_to(beta, certain, probability);
+            let at = |value| {
+                value_with_perhaps_held(certain, &options(&[perhaps(1, probability, value)])).0
+            };
+            assert!(
+                at(lifting) >= beta,
+                "{beta} {certain} {probability}: {lifting}"
+            );
+            // Less by what moves the mean two centipawns is short of it.
+            let short = lifting - (2.0 / probability) as i32 - 1;
+            assert!(
+                at(short) < beta,
+                "{beta} {certain} {probability}: {lifting}"
+            );
+        }
+        // A small chance cannot lift a mean far enough: no value does.
+        assert_eq!(value_lifting_mean_to(600, 0, 0.1), INFINITY);
+    }
 
     #[test]
     fn the_effort_share_sums_each_root_move_over_iterations() {

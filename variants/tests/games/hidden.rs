@@ -7,7 +7,7 @@ use crate::common;
 use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::{HiddenInformation, Limits, Searcher};
-use amity_engine::{Color, Game, Notation, Position, Rules};
+use amity_engine::{Color, Game, HiddenDecision, Notation, Position, Rules, RulesExt};
 use amity_variants::booster::{self, Booster, START_FEN};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -283,4 +283,117 @@ fn an_engine_handed_the_full_state_does_use_it() {
     }
     eprintln!("full-state search: {differing_answers} of 150 answers change with the secrets");
     assert!(differing_answers > 0);
+}
+
+/// White to make its add in Black's view, after `e2e4,add:3s@e7` and `d7d5,pass`, `g1f3`:
+/// White holds five cards Black has not seen, out of the 29 it has not seen.
+fn white_adding_in_blacks_view() -> Position<Booster> {
+    let mut game = Game::from_fen(Booster, START_FEN).expect("the start deal");
+    for token in ["e2e4", "add:3s@e7", "d7d5", "pass"] {
+        game.play_token(token).expect(token);
+    }
+    let mut view = Game::from_fen(Booster, &view_fen(game.position(), Color::Black))
+        .expect("a view is a position");
+    view.play_token("g1f3").expect("g1f3");
+    view.position().clone()
+}
+
+fn hidden_decision_of(pos: &Position<Booster>, token: &str) -> HiddenDecision {
+    let mut decisions = amity_engine::MoveList::new();
+    Booster.generate(pos, &mut decisions);
+    let decision = decisions
+        .iter()
+        .copied()
+        .find(|decision| Booster.format_move(*decision) == token)
+        .unwrap_or_else(|| panic!("{token} is not a decision of {}", pos.to_fen(&Booster)));
+    Booster.hidden_decision(pos, decision)
+}
+
+/// The chance that `unknown` cards drawn from `pool` hold at least one of `alike`.
+fn chance_of_one_of(alike: u64, unknown: u64, pool: u64) -> f64 {
+    let none: f64 = (0..unknown)
+        .map(|drawn| (pool - alike - drawn) as f64 / (pool - drawn) as f64)
+        .product();
+    1.0 - none
+}
+
+#[test]
+fn a_card_the_mover_may_hold_counts_by_the_chance_it_holds_one_alike() {
+    let view = white_adding_in_blacks_view();
+    assert_eq!(view.state.hand_size(Color::White), 5);
+    assert_eq!(view.state.unseen().len(), 29);
+    let chance = |token| match hidden_decision_of(&view, token) {
+        HiddenDecision::Chance { probability, .. } => probability,
+        other => panic!("{token}: {other:?}"),
+    };
+    // The only white queen card, Qh: five chances in 29.
+    assert!((chance("add:Qh@d1") - 5.0 / 29.0).abs() < 1e-12);
+    // Seven white pawn cards are unseen (2d is Black's): the first, 2h, stands for them all.
+    assert!((chance("add:2h@a2") - chance_of_one_of(7, 5, 29)).abs() < 1e-12);
+    assert_eq!(
+        hidden_decision_of(&view, "add:3h@a2"),
+        HiddenDecision::Duplicate
+    );
+    // Black cards White may hold hobble Black's pieces: 2s is White's first unseen black pawn.
+    assert!(matches!(
+        hidden_decision_of(&view, "add:2s@a7"),
+        HiddenDecision::Chance { .. }
+    ));
+    // Moves and passes are certain, and so is everything in a full state.
+    assert_eq!(hidden_decision_of(&view, "pass"), HiddenDecision::Certain);
+    let mut full = Game::from_fen(Booster, START_FEN).expect("the start deal");
+    for token in ["e2e4", "add:3s@e7", "d7d5", "pass", "g1f3"] {
+        full.play_token(token).expect(token);
+    }
+    for decision in full.legal_moves().iter() {
+        assert_eq!(
+            Booster.hidden_decision(full.position(), *decision),
+            HiddenDecision::Certain
+        );
+    }
+}
+
+#[test]
+fn a_card_the_mover_holds_is_certain_and_its_alikes_duplicates() {
+    // Black's own turn in its view: every card it may play is in its hand.
+    let view = Booster.view(&position(START_FEN), Color::Black);
+    let mut game = Game::from_fen(Booster, &view.to_fen(&Booster)).expect("a view");
+    // White's turn, then Black adds: Black holds 2d8dTd4s2c8c, all seen.
+    for token in ["e2e4", "add:3s@e7", "d7d5"] {
+        game.play_token(token).expect(token);
+    }
+    let pos = game.position().clone();
+    assert_eq!(
+        hidden_decision_of(&pos, "add:2d@a2"),
+        HiddenDecision::Certain
+    );
+    assert_eq!(
+        hidden_decision_of(&pos, "add:8d@b1"),
+        HiddenDecision::Certain
+    );
+}
+
+#[test]
+fn the_view_search_answers_from_the_view_alone_with_a_legal_decision() {
+    // As `the_answer_depends_on_the_view_alone`, searching the view itself.
+    let mut searcher = Searcher::new(4, 1);
+    searcher.set_hidden_information(HiddenInformation {
+        view_search: true,
+        ..HiddenInformation::default()
+    });
+    let mut rng = StdRng::seed_from_u64(0xF00D);
+    for full in random_positions(common::random_board_count(200), 0xCAFE) {
+        let view = Booster.view(&full, full.turn());
+        let other = Booster.sample_state(&view, &mut rng);
+        let answer = best_move(&mut searcher, &full, DEPTH);
+        assert_eq!(answer, best_move(&mut searcher, &other, DEPTH));
+        let legal = Game::from_fen(Booster, &full.to_fen(&Booster))
+            .expect("a full state")
+            .legal_moves();
+        assert!(
+            legal.iter().any(|mv| Booster.format_move(*mv) == answer),
+            "{answer} in {}",
+            full.to_fen(&Booster)
+        );
+    }
 }
