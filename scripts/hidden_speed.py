@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Speed of the hidden-information search beside the full-state search, same positions, same
 run: for each game and position, Amity searches for a fixed time (a) the full state with
-FullStateSearch=true, (b) the mover's view from one world (Samples=1), (c) the view from the
-default number of worlds. Prints nodes, nodes per second and, for the views, world searches
+FullStateSearch=true, (b) the mover's view from one world (Samples=1), (c) the view from three
+worlds, (d) where the game can, the view itself as one tree (ViewSearch).
+Prints nodes, nodes per second and, for the views, world searches
 per second (worlds times the depths completed, every world being searched once per depth).
 
 Usage: scripts/hidden_speed.py AMITY [movetime-ms]
 """
 import subprocess
 import sys
+
+# The games whose rules let the search play through a view (SearchFlags::view_search).
+VIEW_SEARCH_GAMES = {"booster"}
 
 POSITIONS = {
     "booster": ["startpos", "startpos moves e2e4 add:Qs@d8 g8f6"],
@@ -42,11 +46,14 @@ def main():
     print("game,position,search,worlds,depth,nodes,ms,nodes_per_s,world_searches_per_s")
     for variant, positions in POSITIONS.items():
         for index, position in enumerate(positions):
-            for label, options, worlds in [
+            searches = [
                 ("full-state", [("FullStateSearch", "true")], 0),
                 ("view-1", [("Samples", "1")], 1),
                 ("view-3", [("Samples", "3")], 3),
-            ]:
+            ]
+            if variant in VIEW_SEARCH_GAMES:
+                searches.append(("view-tree", [("ViewSearch", "true")], 1))
+            for label, options, worlds in searches:
                 depth, nodes, ms = search(amity, variant, position, options, movetime)
                 nps = nodes * 1000 // max(ms, 1)
                 per_s = worlds * depth * 1000 / max(ms, 1) if worlds > 1 else worlds * 1000 / max(ms, 1)
