@@ -31,6 +31,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::belief::BehaviourModel;
+use super::worker::{centipawns_of, expected_result};
 use super::{Limits, Report, Score, SearchResult, Searcher, strength};
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
@@ -94,22 +95,6 @@ const LINES_PER_WORLD: usize = 2;
 /// one ply and the quiescence search after it, enough to see a piece left hanging.
 const BEHAVIOUR_DEPTH: u32 = 1;
 
-/// Centipawns per factor of ten in the odds of winning, to turn scores into expected results
-/// before they are averaged (a mate is a sure result, not a large number of centipawns).
-const ODDS_SCALE: f64 = 400.0;
-
-/// The expected result (0 to 1) a score stands for.
-fn expected_result(score: Score) -> f64 {
-    let value = f64::from(score.ordered_value().clamp(-30_000, 30_000));
-    1.0 / (1.0 + 10f64.powf(-value / ODDS_SCALE))
-}
-
-/// The centipawns an expected result stands for.
-fn centipawns(result: f64) -> i32 {
-    let result = result.clamp(1e-9, 1.0 - 1e-9);
-    (-ODDS_SCALE * (1.0 / result - 1.0).log10()).round() as i32
-}
-
 /// One world's scores of the candidates, in the candidates' order (`None`: not scored).
 struct WorldScores {
     weight: f64,
@@ -127,7 +112,7 @@ fn combine(worlds: &[WorldScores], candidates: usize) -> Option<(usize, f64)> {
         let results: Vec<Option<f64>> = world
             .scores
             .iter()
-            .map(|score| score.map(expected_result))
+            .map(|score| score.map(|score| expected_result(score.ordered_value())))
             .collect();
         let Some(floor) = results.iter().flatten().copied().reduce(f64::min) else {
             continue;
@@ -164,7 +149,7 @@ fn reported_score(worlds: &[WorldScores], best: usize, mean: f64) -> Score {
             Score::Centipawns(_) => 0,
         })
         .collect();
-    let centipawns = Score::Centipawns(centipawns(mean).clamp(-29_000, 29_000));
+    let centipawns = Score::Centipawns((centipawns_of(mean).round() as i32).clamp(-29_000, 29_000));
     if !mates.is_empty() && mates.iter().all(|&moves| moves > 0) {
         mates.iter().max().map_or(centipawns, |&m| Score::Mate(m))
     } else if !mates.is_empty() && mates.iter().all(|&moves| moves < 0) {
@@ -538,7 +523,7 @@ mod tests {
         assert_eq!(old_vote(&worlds), 3, "the vote follows the one world");
         let (best, mean) = combine(&worlds, 4).unwrap();
         assert_eq!(best, 0);
-        assert_eq!(centipawns(mean), 150);
+        assert_eq!(centipawns_of(mean).round() as i32, 150);
     }
 
     #[test]

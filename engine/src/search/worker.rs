@@ -445,13 +445,13 @@ struct PerhapsHeld {
     decision: Move,
 }
 
-/// Centipawns per factor of ten in the odds of winning: values are mixed as expected results,
-/// so that a small chance of a mate weighs as a small chance of winning, not as thousands of
-/// centipawns.
+/// Centipawns per factor of ten in the odds of winning. Values are mixed as expected results
+/// (by chance in a view's search, by weight over the worlds), so that a mate is a sure result
+/// and a small chance of one a small chance of winning, not thousands of centipawns.
 const ODDS_SCALE: f64 = 400.0;
 
 /// The expected result (0 to 1) a value stands for; a mate is a sure result.
-fn expected_result(value: i32) -> f64 {
+pub(super) fn expected_result(value: i32) -> f64 {
     if value >= MATE_BOUND {
         1.0
     } else if value <= -MATE_BOUND {
@@ -459,6 +459,13 @@ fn expected_result(value: i32) -> f64 {
     } else {
         1.0 / (1.0 + 10f64.powf(-f64::from(value) / ODDS_SCALE))
     }
+}
+
+/// The centipawns an expected result stands for, unrounded (the inverse of
+/// [`expected_result`] away from the sure results).
+pub(super) fn centipawns_of(result: f64) -> f64 {
+    let result = result.clamp(1e-9, 1.0 - 1e-9);
+    -ODDS_SCALE * (1.0 / result - 1.0).log10()
 }
 
 /// The value a decision held with `probability` must reach for the mean to reach `beta` by
@@ -477,7 +484,7 @@ fn value_lifting_mean_to(beta: i32, certain: i32, probability: f64) -> i32 {
     if needed <= 1e-9 {
         return beta.min(certain.max(-INFINITY + 1));
     }
-    let value = (-ODDS_SCALE * (1.0 / needed - 1.0).log10()).ceil() as i32;
+    let value = centipawns_of(needed).ceil() as i32;
     value.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
@@ -530,8 +537,7 @@ fn value_with_perhaps_held(
     if top.is_none() {
         return (fallback, None);
     }
-    let mean = mean.clamp(1e-9, 1.0 - 1e-9);
-    let value = (-ODDS_SCALE * (1.0 / mean - 1.0).log10()).round() as i32;
+    let value = centipawns_of(mean).round() as i32;
     (
         value.clamp(-MATE_BOUND + 1, MATE_BOUND - 1).max(fallback),
         top,
@@ -1875,7 +1881,7 @@ mod tests {
         ]);
         let expected =
             0.5 * expected_result(400) + 0.25 * expected_result(200) + 0.25 * expected_result(0);
-        let expected = (-ODDS_SCALE * (1.0 / expected - 1.0).log10()).round() as i32;
+        let expected = centipawns_of(expected).round() as i32;
         assert_eq!(value_with_perhaps_held(0, &both).0, expected);
     }
 

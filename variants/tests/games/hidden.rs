@@ -7,7 +7,7 @@ use crate::common;
 use std::sync::atomic::AtomicBool;
 
 use amity_engine::search::{HiddenInformation, Limits, Searcher};
-use amity_engine::{Color, Game, HiddenDecision, Notation, Position, Rules, RulesExt};
+use amity_engine::{Color, Game, HiddenDecision, Notation, Position, Rules};
 use amity_variants::booster::{self, Booster, START_FEN};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -287,7 +287,7 @@ fn an_engine_handed_the_full_state_does_use_it() {
 
 /// White to make its add in Black's view, after `e2e4,add:3s@e7` and `d7d5,pass`, `g1f3`:
 /// White holds five cards Black has not seen, out of the 29 it has not seen.
-fn white_adding_in_blacks_view() -> Position<Booster> {
+fn white_adding_in_blacks_view() -> Game<Booster> {
     let mut game = Game::from_fen(Booster, START_FEN).expect("the start deal");
     for token in ["e2e4", "add:3s@e7", "d7d5", "pass"] {
         game.play_token(token).expect(token);
@@ -295,18 +295,13 @@ fn white_adding_in_blacks_view() -> Position<Booster> {
     let mut view = Game::from_fen(Booster, &view_fen(game.position(), Color::Black))
         .expect("a view is a position");
     view.play_token("g1f3").expect("g1f3");
-    view.position().clone()
+    view
 }
 
-fn hidden_decision_of(pos: &Position<Booster>, token: &str) -> HiddenDecision {
-    let mut decisions = amity_engine::MoveList::new();
-    Booster.generate(pos, &mut decisions);
-    let decision = decisions
-        .iter()
-        .copied()
-        .find(|decision| Booster.format_move(*decision) == token)
-        .unwrap_or_else(|| panic!("{token} is not a decision of {}", pos.to_fen(&Booster)));
-    Booster.hidden_decision(pos, decision)
+/// What the search is told of the decision `token` in `game`'s position.
+fn hidden_decision_of(game: &Game<Booster>, token: &str) -> HiddenDecision {
+    let decision = game.clone().play_token(token).expect(token);
+    Booster.hidden_decision(game.position(), decision)
 }
 
 /// The chance that `unknown` cards drawn from `pool` hold at least one of `alike`.
@@ -320,8 +315,8 @@ fn chance_of_one_of(alike: u64, unknown: u64, pool: u64) -> f64 {
 #[test]
 fn a_card_the_mover_may_hold_counts_by_the_chance_it_holds_one_alike() {
     let view = white_adding_in_blacks_view();
-    assert_eq!(view.state.hand_size(Color::White), 5);
-    assert_eq!(view.state.unseen().len(), 29);
+    assert_eq!(view.position().state.hand_size(Color::White), 5);
+    assert_eq!(view.position().state.unseen().len(), 29);
     let chance = |token| match hidden_decision_of(&view, token) {
         HiddenDecision::Chance { probability, .. } => probability,
         other => panic!("{token}: {other:?}"),
@@ -362,13 +357,12 @@ fn a_card_the_mover_holds_is_certain_and_its_alikes_duplicates() {
     for token in ["e2e4", "add:3s@e7", "d7d5"] {
         game.play_token(token).expect(token);
     }
-    let pos = game.position().clone();
     assert_eq!(
-        hidden_decision_of(&pos, "add:2d@a2"),
+        hidden_decision_of(&game, "add:2d@a2"),
         HiddenDecision::Certain
     );
     assert_eq!(
-        hidden_decision_of(&pos, "add:8d@b1"),
+        hidden_decision_of(&game, "add:8d@b1"),
         HiddenDecision::Certain
     );
 }
