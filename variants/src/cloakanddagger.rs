@@ -363,6 +363,12 @@ pub fn done() -> Move {
     pass_move(PASS_DONE, 0)
 }
 
+/// `done:<number>=K`, the end of an opponent's turn as a view follows it when the uncloaking
+/// part was passed over: its only checker left to uncloak, `number`, is its king in check.
+pub fn done_king_in_check(number: u8) -> Move {
+    pass_move(PASS_DONE, number)
+}
+
 /// `guess:<number>=<kind>`.
 pub fn guess(number: u8, kind: Kind) -> Move {
     pass_move(PASS_GUESS + kind.index() as u32, number)
@@ -384,6 +390,9 @@ pub enum Decision {
     BonusNone,
     GuessNone,
     Done,
+    /// The turn ended with the uncloaking passed over, as a view hears it: the only checker
+    /// left to uncloak (this number) is the king, in check.
+    DoneKingInCheck(u8),
     Guess(u8, Kind),
     Uncloak(u8, Option<Kind>),
 }
@@ -400,6 +409,9 @@ fn decision_in_words(
         Decision::BonusNone => "no bonus move".into(),
         Decision::GuessNone => "no guess".into(),
         Decision::Done => "ends the turn".into(),
+        Decision::DoneKingInCheck(number) => {
+            format!("ends the turn: checker {number} is its king, in check")
+        }
         Decision::Guess(number, kind) => {
             let guesser = before.turn();
             let judged = after
@@ -437,7 +449,8 @@ pub fn decision(mv: Move) -> Decision {
     match code {
         PASS_BONUS_NONE => Decision::BonusNone,
         PASS_GUESS_NONE => Decision::GuessNone,
-        PASS_DONE => Decision::Done,
+        PASS_DONE if number == 0 => Decision::Done,
+        PASS_DONE => Decision::DoneKingInCheck(number),
         c if (PASS_GUESS..PASS_GUESS + 6).contains(&c) => {
             Decision::Guess(number, Kind::new((c - PASS_GUESS) as u8))
         }
@@ -626,6 +639,20 @@ fn uncloak_targets(pos: &Position<CloakAndDagger>) -> Vec<(Square, u8)> {
         .collect();
     found.sort_unstable_by_key(|(_, number)| *number);
     found
+}
+
+/// The mover's only cloaked checker left to uncloak (numbered above the last one uncloaked
+/// this turn), when there is exactly one and it stands visibly attacked. Whether the uncloaking
+/// part is passed over then tells everyone whether it is the king (rule 5: a king in check may
+/// not be uncloaked, and a part with nothing to choose is passed over).
+fn last_candidate_in_check(pos: &Position<CloakAndDagger>) -> Option<(Square, u8)> {
+    let us = pos.turn();
+    let mut left = (pos.ours() & pos.state.cloaked)
+        .into_iter()
+        .map(|square| (square, pos.state.number(square)))
+        .filter(|(_, number)| *number > pos.state.last);
+    let only = left.next()?;
+    (left.next().is_none() && visibly_attacked(pos, only.0, !us)).then_some(only)
 }
 
 // ----- playing -----
@@ -842,6 +869,12 @@ fn settle(pos: &mut Position<CloakAndDagger>) {
             Phase::Uncloak => {
                 if !uncloak_targets(pos).is_empty() {
                     return;
+                }
+                // Passed over with one checker left, in check: everyone now knows it is the
+                // king (a view following the opponent hears this as `done:<n>=K`).
+                if let Some((_, number)) = last_candidate_in_check(pos) {
+                    let us = pos.turn();
+                    pos.state.narrow(us, number, bit(KING));
                 }
                 end_turn(pos);
             }
@@ -1525,8 +1558,24 @@ impl Rules for CloakAndDagger {
                         _ => moves.push(uncloak(*number, None)),
                     }
                 }
-                if !targets.is_empty() {
-                    moves.push(done());
+                // A view following the opponent cannot tell whether a `?` left alone in check
+                // is the king. If it is, the part is passed over and the end is heard as
+                // `done:<n>=K`; if not, ending the turn was a choice, heard as `done`.
+                let unknown_in_check = last_candidate_in_check(pos).filter(|(square, _)| {
+                    following_opponent && pos.piece_at(*square).is_some_and(|p| p.kind == UNKNOWN)
+                });
+                match unknown_in_check {
+                    Some((_, number)) => {
+                        let possible = pos.state.possible(pos.turn(), number);
+                        if possible & !bit(KING) != 0 {
+                            moves.push(done());
+                        }
+                        if possible & bit(KING) != 0 {
+                            moves.push(done_king_in_check(number));
+                        }
+                    }
+                    None if !targets.is_empty() => moves.push(done()),
+                    None => {}
                 }
             }
         }
@@ -1568,7 +1617,20 @@ impl Rules for CloakAndDagger {
                 (Phase::Uncloak, Decision::Uncloak(number, shown)) => {
                     play_uncloak(pos, number, shown)
                 }
-                (Phase::Uncloak, _) => end_turn(pos),
+                (Phase::Uncloak, Decision::DoneKingInCheck(number)) => {
+                    let us = pos.turn();
+                    pos.state.narrow(us, number, bit(KING));
+                    end_turn(pos);
+                }
+                (Phase::Uncloak, _) => {
+                    // A turn ended by choice while the only checker left stood in check: that
+                    // checker could have been uncloaked, so it is not the king.
+                    if let Some((_, number)) = last_candidate_in_check(pos) {
+                        let us = pos.turn();
+                        pos.state.narrow(us, number, ANY_IDENTITY & !bit(KING));
+                    }
+                    end_turn(pos)
+                }
             }
             settle(pos);
         });
@@ -1741,6 +1803,7 @@ impl Notation for CloakAndDagger {
             Decision::BonusNone => "bonus:none".into(),
             Decision::GuessNone => "guess:none".into(),
             Decision::Done => "done".into(),
+            Decision::DoneKingInCheck(number) => format!("done:{number}=K"),
             Decision::Guess(number, kind) => format!("guess:{number}={}", letter(kind)),
             Decision::Uncloak(number, None) => format!("uncloak:{number}"),
             Decision::Uncloak(number, Some(kind)) => format!("uncloak:{number}={}", letter(kind)),
@@ -1877,8 +1940,9 @@ impl Presentation for CloakAndDagger {
 
     /// An uncloaking is announced with the identity it shows (`uncloak:3=Q`). A decision
     /// after which the mover's turn ends because none of its checkers may be uncloaked (its
-    /// cloaked king in check, which the listener cannot tell from its other checkers) is
-    /// announced with that end (`,done`), so the listener's view ends the turn too.
+    /// only one left is its cloaked king, in check, which the listener cannot tell from a `?`)
+    /// is announced with that end (`,done:<n>=K`): the listener's view ends the turn too, and
+    /// knows what everyone at the table knows, that checker `n` is the king.
     fn announce(&self, pos: &Position<Self>, mv: Move) -> String {
         let mut token = match decision(mv) {
             Decision::Uncloak(number, None) => {
@@ -1897,8 +1961,12 @@ impl Presentation for CloakAndDagger {
             let mut heard = self.view(pos, !pos.turn());
             if let Ok(followed) = amity_engine::game::parse_move(self, &heard, &token) {
                 self.play(&mut heard, followed);
-                if heard.turn() == pos.turn() && heard.state.phase == Phase::Uncloak {
-                    token.push_str(",done");
+                if heard.turn() == pos.turn()
+                    && heard.state.phase == Phase::Uncloak
+                    && let Some((_, number)) = last_candidate_in_check(&heard)
+                {
+                    token.push(',');
+                    token.push_str(&self.format_move(done_king_in_check(number)));
                 }
             }
         }

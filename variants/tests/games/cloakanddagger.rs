@@ -133,7 +133,8 @@ fn a_view_follows_the_other_sides_announced_decisions_to_the_next_view() {
     // then that side's decisions as announced, holds exactly its view of the new full state.
     let mut rng = StdRng::seed_from_u64(0x5EA7);
     let mut turns = 0;
-    for _ in 0..30 {
+    let mut passed_over = 0;
+    for _ in 0..300 {
         let mut game = dealt_game(&mut rng);
         for _ in 0..150 {
             if game.outcome().is_some() {
@@ -153,6 +154,10 @@ fn a_view_follows_the_other_sides_announced_decisions_to_the_next_view() {
                 game.play_unchecked(mv);
             }
             let mut followed = before.clone();
+            passed_over += announced
+                .iter()
+                .filter(|turn| turn.contains(",done:"))
+                .count();
             for token in announced.iter().flat_map(|turn| turn.split(',')) {
                 let mv = amity_engine::game::parse_move(&CloakAndDagger, &followed, token)
                     .unwrap_or_else(|e| {
@@ -175,6 +180,9 @@ fn a_view_follows_the_other_sides_announced_decisions_to_the_next_view() {
         }
     }
     assert!(turns > 1000, "{turns} turns");
+    // Turns whose uncloaking was passed over with the king alone in check: the view hears
+    // `done:<n>=K`, and the comparison above checks what it learns from it.
+    assert!(passed_over > 10, "{passed_over} turns passed over");
 }
 
 #[test]
@@ -210,6 +218,79 @@ fn belief_always_holds_the_true_arrangement() {
         }
     }
     assert!(narrowed > 0);
+}
+
+/// Plays `tokens` in the full state `fen` and follows them, as the referee announces them, in
+/// Black's view; returns the view followed, after checking it is the referee's view of the
+/// new full state, and the announcements.
+fn black_follows(fen: &str, tokens: &[&str]) -> (Position<CloakAndDagger>, Vec<String>) {
+    let mut game = Game::from_fen(CloakAndDagger, fen).unwrap();
+    let mut followed = CloakAndDagger.view(game.position(), Color::Black);
+    let mut announced = Vec::new();
+    for token in tokens {
+        let before = game.position().clone();
+        let mv = game.play_token(token).unwrap();
+        announced.push(CloakAndDagger.announce(&before, mv));
+    }
+    for leg in announced.iter().flat_map(|turn| turn.split(',')) {
+        let mv = amity_engine::game::parse_move(&CloakAndDagger, &followed, leg)
+            .unwrap_or_else(|e| panic!("{leg}: {e}"));
+        CloakAndDagger.play(&mut followed, mv);
+    }
+    assert_eq!(
+        followed.to_fen(&CloakAndDagger),
+        CloakAndDagger
+            .view(game.position(), Color::Black)
+            .to_fen(&CloakAndDagger)
+    );
+    (followed, announced)
+}
+
+/// Whether every arrangement Black's view believes makes White's checker `number` the king,
+/// and whether any does.
+fn king_believed_at(view: &Position<CloakAndDagger>, number: usize) -> (bool, bool) {
+    let believed = belief(view, Color::White);
+    let at = |(arrangement, _): &(Arrangement, u32)| {
+        arrangement[number - 1] == amity_engine::orthodox::KING
+    };
+    (believed.iter().all(at), believed.iter().any(at))
+}
+
+#[test]
+fn a_turn_that_ends_without_a_choice_shows_the_king() {
+    // White's only cloaked checker, 5 on e1, is its king, and Black's visible rook attacks it:
+    // after White's move the uncloaking part is passed over, which everyone at the table sees.
+    let fen = "4r2k/8/8/8/8/8/P7/4K3 w - - 0 1 cloak:5e1/-:0/0:-:-/-:-";
+    let before = CloakAndDagger.view(&position(fen), Color::Black);
+    assert_eq!(king_believed_at(&before, 5), (false, true));
+    let (after, announced) = black_follows(fen, &["a2a3"]);
+    assert_eq!(announced, ["a2a3,done:5=K"]);
+    assert_eq!(king_believed_at(&after, 5), (true, true));
+}
+
+#[test]
+fn a_turn_ended_by_choice_beside_a_checker_in_check_shows_it_is_not_the_king() {
+    // White's king is checker 2 (the others gone were seen when they were shown); after
+    // uncloaking 3, its only checker left is 5, a queen in check from the rook. It may be
+    // uncloaked, so `done` is a choice: 5 is not the king, and so 2 is.
+    let fen = "4r2k/8/8/8/8/8/P7/1KB1Q3 w - - 0 1 \
+               cloak:2b1,3c1,5e1/-:0/0:-:-/-:-:seen=1R,4N,6B,7N,8R/-";
+    let (at_uncloak, _) = black_follows(fen, &["a2a3", "uncloak:3"]);
+    // Black's view cannot tell yet which of the two ends it will hear.
+    let ends: Vec<String> = decisions(&at_uncloak)
+        .into_iter()
+        .filter(|token| token.starts_with("done"))
+        .collect();
+    assert_eq!(ends, ["done", "done:5=K"]);
+    assert_eq!(king_believed_at(&at_uncloak, 5), (false, true));
+    let (after, announced) = black_follows(fen, &["a2a3", "uncloak:3", "done"]);
+    assert_eq!(announced, ["a2a3", "uncloak:3=B", "done"]);
+    assert_eq!(king_believed_at(&after, 5), (false, false));
+    assert_eq!(king_believed_at(&after, 2), (true, true));
+    // Heard in a full state, the view's form is no decision of White's.
+    let mut game = Game::from_fen(CloakAndDagger, fen).unwrap();
+    game.play_token("a2a3").unwrap();
+    assert!(game.play_token("done:5=K").is_err());
 }
 
 #[test]
