@@ -42,6 +42,7 @@ pub const PONDER: &str = "Ponder";
 pub const SAMPLES: &str = "Samples";
 pub const FULL_STATE: &str = "FullStateSearch";
 pub const VIEW_SEARCH: &str = "ViewSearch";
+pub const WORST_OF: &str = "WorstOf";
 pub const BASELINE: &str = "BaselinePolicy";
 pub const SEED: &str = "Seed";
 pub const MULTIPV: &str = "MultiPV";
@@ -104,6 +105,13 @@ pub fn table() -> Vec<OptionSpec> {
         // Where the game can: one search over the view, the cards a side may hold weighed by
         // their chances, instead of sampled worlds.
         check(VIEW_SEARCH, HiddenInformation::default().view_search),
+        // With one world: draw this many and search the one where the mover fares worst.
+        spin(
+            WORST_OF,
+            HiddenInformation::default().worst_of as i64,
+            1,
+            HiddenInformation::MAX_SAMPLES as i64,
+        ),
         // For measuring: the variant's simplest player (forgets what it saw, never guesses).
         check(BASELINE, false),
         // Play below full strength, at the level `UCI_Elo` names (`docs/strength-levels.md`).

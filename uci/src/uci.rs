@@ -215,6 +215,9 @@ impl Uci {
             (options::VIEW_SEARCH, OptionValue::Flag(view)) => self
                 .session
                 .set_hidden_information(|hidden| hidden.view_search = view),
+            (options::WORST_OF, OptionValue::Number(worlds)) => self
+                .session
+                .set_hidden_information(|hidden| hidden.worst_of = worlds as u32),
             (options::BASELINE, OptionValue::Flag(baseline)) => self
                 .session
                 .set_hidden_information(|hidden| hidden.baseline = baseline),

@@ -58,6 +58,11 @@ pub struct HiddenInformation {
     /// one tree over what is public, the cards a side may hold weighed by their chances
     /// ([`crate::HiddenDecision`]), instead of worlds filled in.
     pub view_search: bool,
+    /// With one world to search: how many worlds to draw, each searched shallowly
+    /// ([`WORST_OF_DEPTH`]), and the one where the side to move fares worst searched with the
+    /// budget; a decision that holds up there holds up against the hidden part's most
+    /// dangerous fill-in drawn. 1: the first world drawn.
+    pub worst_of: u32,
 }
 
 impl HiddenInformation {
@@ -78,6 +83,7 @@ impl Default for HiddenInformation {
             // (docs/hidden-information.md), so it is off unless asked for.
             behaviour: None,
             view_search: false,
+            worst_of: 1,
         }
     }
 }
@@ -94,6 +100,15 @@ const LINES_PER_WORLD: usize = 2;
 /// The depth of the search that scores the opponent's options in each hypothesis' world:
 /// one ply and the quiescence search after it, enough to see a piece left hanging.
 const BEHAVIOUR_DEPTH: u32 = 1;
+
+/// How deep each of the worlds drawn for [`HiddenInformation::worst_of`] is searched: the
+/// mover's decision, the opponent's reply with what it holds, and the next pair, where a
+/// hidden card or piece first does harm.
+pub const WORST_OF_DEPTH: u32 = 4;
+
+/// The nodes each of those shallow searches may spend at most, so that comparing worlds
+/// costs a small share of any budget.
+const WORST_OF_NODES: u64 = 3_000;
 
 /// One world's scores of the candidates, in the candidates' order (`None`: not scored).
 struct WorldScores {
@@ -256,8 +271,12 @@ impl Searcher {
     /// The worlds to search from `view`, with their weights: the hypotheses the view leaves
     /// possible weighted by the opponent's behaviour (all of them when there are no more than
     /// the samples asked for, else drawn by weight), or worlds drawn by the rules' sampler.
-    fn worlds<R: Rules>(&self, rules: &R, view: &Position<R>) -> Vec<(Position<R>, f64)> {
-        let samples = self.hidden.samples.max(1) as usize;
+    fn worlds<R: Rules>(
+        &self,
+        rules: &R,
+        view: &Position<R>,
+        samples: usize,
+    ) -> Vec<(Position<R>, f64)> {
         let mut rng = StdRng::seed_from_u64(self.hidden.seed ^ view.hash());
         let hypotheses = rules.hypotheses(view);
         if hypotheses.is_empty() {
@@ -286,6 +305,36 @@ impl Searcher {
             .map(|((_, world), weight)| (world, weight))
             .collect();
         draw(weighted, samples, &mut rng)
+    }
+
+    /// The world among `drawn` where the side to move fares worst in a shallow search (the
+    /// first of equals), and the nodes spent comparing them.
+    fn worst_world<R: Rules>(
+        &mut self,
+        rules: &R,
+        drawn: Vec<(Position<R>, f64)>,
+        stop: &AtomicBool,
+    ) -> (Option<(Position<R>, f64)>, u64) {
+        let shallow = Limits {
+            depth: Some(WORST_OF_DEPTH),
+            nodes: Some(WORST_OF_NODES),
+            ..Limits::default()
+        };
+        let mut nodes = 0;
+        let mut worst: Option<(f64, Position<R>)> = None;
+        for (world, _) in drawn {
+            if stop.load(Ordering::Relaxed) && worst.is_some() {
+                break;
+            }
+            let answer =
+                self.search_world(rules, &world, &[world.hash()], &shallow, stop, &mut |_| {});
+            nodes += answer.nodes;
+            let result = expected_result(answer.score.ordered_value());
+            if worst.as_ref().is_none_or(|(lowest, _)| result < *lowest) {
+                worst = Some((result, world));
+            }
+        }
+        (worst.map(|(_, world)| (world, 1.0)), nodes)
     }
 
     /// Decides from the view of the side to move (`root` itself if it is a view): chooses the
@@ -342,15 +391,23 @@ impl Searcher {
             result.best = decided;
             return result;
         }
+        let samples = self.hidden.samples.max(1) as usize;
         let worlds = if self.hidden.view_search && rules.search_flags().view_search {
             vec![(view.clone(), 1.0)]
+        } else if samples == 1 && self.hidden.worst_of > 1 {
+            let drawn = self.worlds(rules, &view, self.hidden.worst_of as usize);
+            let (worst, compared) = self.worst_world(rules, drawn, stop);
+            result.nodes += compared;
+            worst.into_iter().collect()
         } else {
-            self.worlds(rules, &view)
+            self.worlds(rules, &view, samples)
         };
         if let [(world, _)] = worlds.as_slice() {
             // One world: its own search decides, with the whole budget.
             let one = Limits {
-                nodes: limits.nodes.map(|nodes| nodes.saturating_sub(spent).max(1)),
+                nodes: limits
+                    .nodes
+                    .map(|nodes| nodes.saturating_sub(result.nodes).max(1)),
                 ..limits.clone()
             };
             let answer = self.search_world(rules, world, &[world.hash()], &one, stop, report);
