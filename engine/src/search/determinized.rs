@@ -174,6 +174,17 @@ fn reported_score(worlds: &[WorldScores], best: usize, mean: f64) -> Score {
     }
 }
 
+/// The first of the items with the lowest score.
+fn first_lowest<T>(scored: Vec<(f64, T)>) -> Option<T> {
+    let mut lowest: Option<(f64, T)> = None;
+    for (score, item) in scored {
+        if lowest.as_ref().is_none_or(|(low, _)| score < *low) {
+            lowest = Some((score, item));
+        }
+    }
+    lowest.map(|(_, item)| item)
+}
+
 /// Draws `samples` worlds from weighted hypotheses (or takes them all when there are no more
 /// than that), merging repeats into one world of the summed weight.
 fn draw<T>(hypotheses: Vec<(T, f64)>, samples: usize, rng: &mut StdRng) -> Vec<(T, f64)> {
@@ -321,20 +332,17 @@ impl Searcher {
             ..Limits::default()
         };
         let mut nodes = 0;
-        let mut worst: Option<(f64, Position<R>)> = None;
+        let mut scored = Vec::with_capacity(drawn.len());
         for (world, _) in drawn {
-            if stop.load(Ordering::Relaxed) && worst.is_some() {
+            if stop.load(Ordering::Relaxed) && !scored.is_empty() {
                 break;
             }
             let answer =
                 self.search_world(rules, &world, &[world.hash()], &shallow, stop, &mut |_| {});
             nodes += answer.nodes;
-            let result = expected_result(answer.score.ordered_value());
-            if worst.as_ref().is_none_or(|(lowest, _)| result < *lowest) {
-                worst = Some((result, world));
-            }
+            scored.push((expected_result(answer.score.ordered_value()), world));
         }
-        (worst.map(|(_, world)| (world, 1.0)), nodes)
+        (first_lowest(scored).map(|world| (world, 1.0)), nodes)
     }
 
     /// Decides from the view of the side to move (`root` itself if it is a view): chooses the
@@ -614,6 +622,16 @@ mod tests {
             reported_score(&worlds, 0, combine(&worlds, 2).unwrap().1),
             Score::Centipawns(_)
         ));
+    }
+
+    #[test]
+    fn the_worst_world_is_the_first_of_the_lowest() {
+        assert_eq!(
+            first_lowest(vec![(0.5, 'a'), (0.2, 'b'), (0.2, 'c'), (0.9, 'd')]),
+            Some('b')
+        );
+        assert_eq!(first_lowest(vec![(0.7, 'a')]), Some('a'));
+        assert_eq!(first_lowest::<char>(Vec::new()), None);
     }
 
     #[test]

@@ -264,6 +264,30 @@ fn the_answer_depends_on_the_view_alone() {
 }
 
 #[test]
+fn the_worst_of_several_worlds_depends_on_the_view_alone() {
+    // `WorstOf`: the worlds drawn and the one kept come from the view, so two full states
+    // with one view get the same move.
+    let mut searcher = Searcher::new(4, 1);
+    searcher.set_hidden_information(HiddenInformation {
+        worst_of: 4,
+        seed: 98,
+        ..HiddenInformation::default()
+    });
+    let mut rng = StdRng::seed_from_u64(0xF00E);
+    for full in random_positions(100, 0xBEEE) {
+        let view = Booster.view(&full, full.turn());
+        let other = Booster.sample_state(&view, &mut rng);
+        assert_eq!(
+            best_move(&mut searcher, &full, DEPTH),
+            best_move(&mut searcher, &other, DEPTH),
+            "{} and {}",
+            full.to_fen(&Booster),
+            other.to_fen(&Booster)
+        );
+    }
+}
+
+#[test]
 fn an_engine_handed_the_full_state_does_use_it() {
     // The control for the test above: searching the full states themselves, the answers differ
     // somewhere, so the agreement there is the view's doing.
