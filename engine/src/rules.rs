@@ -266,6 +266,11 @@ pub struct SearchFlags {
     /// through the unknown part instead of filling it in (a game whose hidden part is only
     /// what each side holds, with everything played public).
     pub view_search: bool,
+    /// What is hidden is the opponent's own to play against the mover (its hand, its army),
+    /// not chance's or a partner's: a world drawn at random is more often harmless than the
+    /// one the opponent holds, so the one world searched is the worst of several
+    /// ([`crate::search::HiddenInformation::worst_of`]).
+    pub opponents_secrets: bool,
     /// How the strength levels (`UCI_Elo`) spread over node budgets: a game where a doubling
     /// of nodes buys more than in chess declares more levels per doubling, fitted so that 200
     /// levels are about 200 Elo in self-play (`docs/strength-levels.md`). Every preset has
@@ -285,6 +290,7 @@ impl SearchFlags {
         countermoves: true,
         exchange_reductions: true,
         view_search: false,
+        opponents_secrets: false,
         strength: StrengthScale::STANDARD,
     };
 

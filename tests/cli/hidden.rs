@@ -1,5 +1,5 @@
-//! Hidden information on Booster Chess through the real binary: a view is searched and shown,
-//! and refused by perft.
+//! Hidden information on Booster Chess through the real binary: a view is searched (several
+//! worlds, one, the worst of several) and shown, and refused by perft.
 
 use amity_variants::booster::START_FEN;
 
@@ -34,6 +34,20 @@ fn over_uci_a_view_is_searched_shown_and_refused_by_perft() {
         bestmove.ends_with("pass") || bestmove.contains(",add:"),
         "{bestmove}"
     );
+    // One world, the worst of four (Booster's choice), then of two as asked.
+    for worlds in ["0", "2"] {
+        engine.send("setoption name Samples value 1");
+        engine.send(&format!("setoption name WorstOf value {worlds}"));
+        engine.send("go depth 3");
+        let answer = engine.read_until(std::time::Duration::from_secs(30), |line| {
+            line.starts_with("bestmove")
+        });
+        let bestmove = answer.last().expect("an answer");
+        assert!(
+            bestmove.ends_with("pass") || bestmove.contains(",add:"),
+            "WorstOf {worlds}: {bestmove}"
+        );
+    }
     // A full state is shown with the mover's view beside it.
     engine.send(&format!("position fen {START_FEN}"));
     engine.send("d");

@@ -500,7 +500,7 @@ fn a_booster_referee_deals_and_sends_each_engine_only_its_view() {
         "cmd=amity",
         "depth=1",
         "--games",
-        "4",
+        "8",
         "--seed",
         "5",
         "--max-plies",
@@ -511,7 +511,9 @@ fn a_booster_referee_deals_and_sends_each_engine_only_its_view() {
     assert!(ok, "{out}");
     let text = std::fs::read_to_string(&pgn).unwrap();
     let games = games(&text);
-    assert_eq!(games.len(), 4);
+    // Depth 1 against the worst of four worlds ends games in a few turns: eight games give
+    // the spy enough positions to check.
+    assert_eq!(games.len(), 8);
     // Each pair of games is a fresh deal, kept in the FEN tag, played with colours swapped.
     let deals: Vec<&str> = games.iter().map(|(tags, _)| tag(tags, "FEN")).collect();
     assert_eq!(deals[0], deals[1]);
@@ -552,7 +554,7 @@ fn a_booster_referee_deals_and_sends_each_engine_only_its_view() {
     // Every decision replays against the full state of the deal.
     let (ok, replay) = amity(&["replay", pgn.to_str().unwrap()]);
     assert!(ok, "{replay}");
-    assert!(replay.contains("4 replayed legally"), "{replay}");
+    assert!(replay.contains("8 replayed legally"), "{replay}");
 }
 
 #[test]

@@ -105,11 +105,12 @@ pub fn table() -> Vec<OptionSpec> {
         // Where the game can: one search over the view, the cards a side may hold weighed by
         // their chances, instead of sampled worlds.
         check(VIEW_SEARCH, HiddenInformation::default().view_search),
-        // With one world: draw this many and search the one where the mover fares worst.
+        // With one world: draw this many and search the one where the mover fares worst
+        // (0: the game's choice).
         spin(
             WORST_OF,
             HiddenInformation::default().worst_of as i64,
-            1,
+            0,
             HiddenInformation::MAX_SAMPLES as i64,
         ),
         // For measuring: the variant's simplest player (forgets what it saw, never guesses).

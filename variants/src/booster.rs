@@ -1428,6 +1428,7 @@ impl Rules for Booster {
         SearchFlags {
             null_move: false,
             view_search: true,
+            opponents_secrets: true,
             strength: amity_engine::search::StrengthScale::new(44)
                 .past_the_knee(31)
                 .with_reference(1588),

@@ -14,6 +14,12 @@
 //! kept by the [`Searcher`] across the requests of a game); worlds are the hypotheses
 //! themselves when there are few, else drawn by weight.
 //!
+//! With one world, where the hidden part is the opponent's own
+//! ([`crate::SearchFlags::opponents_secrets`]) or [`HiddenInformation::worst_of`] asks, several
+//! worlds are drawn, each searched shallowly, and the one where the mover fares worst is the one
+//! searched: the opponent plays what it holds, and a fill-in drawn at random is more often
+//! harmless than that.
+//!
 //! Where the rules can play through the unknown part of a view
 //! ([`crate::SearchFlags::view_search`]) and [`HiddenInformation::view_search`] asks for it,
 //! the view itself is the one world: the ordinary search weighs each decision the mover holds
@@ -61,7 +67,9 @@ pub struct HiddenInformation {
     /// With one world to search: how many worlds to draw, each searched shallowly
     /// ([`WORST_OF_DEPTH`]), and the one where the side to move fares worst searched with the
     /// budget; a decision that holds up there holds up against the hidden part's most
-    /// dangerous fill-in drawn. 1: the first world drawn.
+    /// dangerous fill-in drawn. 1: the first world drawn; 0 (the default): the game's choice,
+    /// [`HiddenInformation::DEFAULT_WORST_OF`] where the opponent holds the secrets
+    /// ([`crate::SearchFlags::opponents_secrets`]), else 1.
     pub worst_of: u32,
 }
 
@@ -70,6 +78,18 @@ impl HiddenInformation {
     /// measured (docs/hidden-information.md); more worlds each search shallower.
     pub const DEFAULT_SAMPLES: u32 = 1;
     pub const MAX_SAMPLES: u32 = 256;
+    /// The worst of four worlds beat one world drawn at random in Booster at both clocks
+    /// measured (docs/hidden-information.md).
+    pub const DEFAULT_WORST_OF: u32 = 4;
+
+    /// How many worlds to choose the one searched from, in a game with these flags.
+    pub fn worst_of_for(&self, flags: &crate::SearchFlags) -> u32 {
+        match self.worst_of {
+            0 if flags.opponents_secrets => HiddenInformation::DEFAULT_WORST_OF,
+            0 => 1,
+            worlds => worlds,
+        }
+    }
 }
 
 impl Default for HiddenInformation {
@@ -83,7 +103,7 @@ impl Default for HiddenInformation {
             // (docs/hidden-information.md), so it is off unless asked for.
             behaviour: None,
             view_search: false,
-            worst_of: 1,
+            worst_of: 0,
         }
     }
 }
@@ -402,8 +422,9 @@ impl Searcher {
         let samples = self.hidden.samples.max(1) as usize;
         let worlds = if self.hidden.view_search && rules.search_flags().view_search {
             vec![(view.clone(), 1.0)]
-        } else if samples == 1 && self.hidden.worst_of > 1 {
-            let drawn = self.worlds(rules, &view, self.hidden.worst_of as usize);
+        } else if samples == 1 && self.hidden.worst_of_for(&rules.search_flags()) > 1 {
+            let worst_of = self.hidden.worst_of_for(&rules.search_flags());
+            let drawn = self.worlds(rules, &view, worst_of as usize);
             let (worst, compared) = self.worst_world(rules, drawn, stop);
             result.nodes += compared;
             worst.into_iter().collect()
