@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Speed of the hidden-information search beside the full-state search, same positions, same
 run: for each game and position, Amity searches for a fixed time (a) the full state with
-FullStateSearch=true, (b) the mover's view from one world (Samples=1), (c) the view from three
-worlds, (d) where the game can, the view itself as one tree (ViewSearch).
+FullStateSearch=true, (b) the mover's view from one world (Samples=1, WorstOf=1), (c) one
+world chosen as the worst of four (WorstOf=4), (d) the view from three worlds, (e) where the
+game can, the view itself as one tree (ViewSearch).
 Prints nodes, nodes per second and, for the views, world searches
 per second (worlds times the depths completed, every world being searched once per depth).
 
@@ -48,7 +49,8 @@ def main():
         for index, position in enumerate(positions):
             searches = [
                 ("full-state", [("FullStateSearch", "true")], 0),
-                ("view-1", [("Samples", "1")], 1),
+                ("view-1", [("Samples", "1"), ("WorstOf", "1")], 1),
+                ("view-worst4", [("Samples", "1"), ("WorstOf", "4")], 1),
                 ("view-3", [("Samples", "3")], 3),
             ]
             if variant in VIEW_SEARCH_GAMES:
