@@ -24,19 +24,9 @@ fn over_uci_a_view_is_searched_shown_and_refused_by_perft() {
         refused.contains("info string error: perft counts the decisions of a full state"),
         "{refused}"
     );
-    engine.send("setoption name Samples value 3");
-    engine.send("go depth 3");
-    let answer = engine.read_until(std::time::Duration::from_secs(30), |line| {
-        line.starts_with("bestmove")
-    });
-    let bestmove = answer.last().expect("an answer");
-    assert!(
-        bestmove.ends_with("pass") || bestmove.contains(",add:"),
-        "{bestmove}"
-    );
-    // One world, the worst of four (Booster's choice), then of two as asked.
-    for worlds in ["0", "2"] {
-        engine.send("setoption name Samples value 1");
+    // Several worlds, one, the worst of four (Booster's choice), the worst of two as asked.
+    for (samples, worlds) in [("3", "0"), ("1", "1"), ("1", "0"), ("1", "2")] {
+        engine.send(&format!("setoption name Samples value {samples}"));
         engine.send(&format!("setoption name WorstOf value {worlds}"));
         engine.send("go depth 3");
         let answer = engine.read_until(std::time::Duration::from_secs(30), |line| {
@@ -45,7 +35,7 @@ fn over_uci_a_view_is_searched_shown_and_refused_by_perft() {
         let bestmove = answer.last().expect("an answer");
         assert!(
             bestmove.ends_with("pass") || bestmove.contains(",add:"),
-            "WorstOf {worlds}: {bestmove}"
+            "Samples {samples}, WorstOf {worlds}: {bestmove}"
         );
     }
     // A full state is shown with the mover's view beside it.
