@@ -127,8 +127,11 @@ const BEHAVIOUR_DEPTH: u32 = 1;
 pub const WORST_OF_DEPTH: u32 = 4;
 
 /// The nodes each of those shallow searches may spend at most, so that comparing worlds
-/// costs a small share of any budget.
+/// costs a small share of a clock's budget (about 1% of a 10+0.1 move's each).
 const WORST_OF_NODES: u64 = 3_000;
+
+/// Under a node limit, the share of it that comparing worlds may spend at most.
+const WORST_OF_SHARE_OF_NODES: u64 = 4;
 
 /// One world's scores of the candidates, in the candidates' order (`None`: not scored).
 struct WorldScores {
@@ -344,11 +347,16 @@ impl Searcher {
         &mut self,
         rules: &R,
         drawn: Vec<(Position<R>, f64)>,
+        limits: &Limits,
         stop: &AtomicBool,
     ) -> (Option<(Position<R>, f64)>, u64) {
+        let worlds = drawn.len().max(1) as u64;
+        let per_world = limits.nodes.map_or(WORST_OF_NODES, |nodes| {
+            (nodes / (WORST_OF_SHARE_OF_NODES * worlds)).clamp(1, WORST_OF_NODES)
+        });
         let shallow = Limits {
             depth: Some(WORST_OF_DEPTH),
-            nodes: Some(WORST_OF_NODES),
+            nodes: Some(per_world),
             ..Limits::default()
         };
         let mut nodes = 0;
@@ -420,12 +428,16 @@ impl Searcher {
             return result;
         }
         let samples = self.hidden.samples.max(1) as usize;
+        // A limited strength keeps the one world its levels were fitted with.
+        let worst_of = match limits.strength {
+            Some(_) => 1,
+            None => self.hidden.worst_of_for(&rules.search_flags()),
+        };
         let worlds = if self.hidden.view_search && rules.search_flags().view_search {
             vec![(view.clone(), 1.0)]
-        } else if samples == 1 && self.hidden.worst_of_for(&rules.search_flags()) > 1 {
-            let worst_of = self.hidden.worst_of_for(&rules.search_flags());
+        } else if samples == 1 && worst_of > 1 {
             let drawn = self.worlds(rules, &view, worst_of as usize);
-            let (worst, compared) = self.worst_world(rules, drawn, stop);
+            let (worst, compared) = self.worst_world(rules, drawn, limits, stop);
             result.nodes += compared;
             worst.into_iter().collect()
         } else {

@@ -6,7 +6,7 @@ use crate::common;
 
 use std::sync::atomic::AtomicBool;
 
-use amity_engine::search::{HiddenInformation, Limits, Searcher};
+use amity_engine::search::{HiddenInformation, Limits, Searcher, Strength};
 use amity_engine::{Color, Game, HiddenDecision, Notation, Position, Rules};
 use amity_variants::booster::{self, Booster, START_FEN};
 use rand::rngs::StdRng;
@@ -281,6 +281,34 @@ fn the_worst_of_several_worlds_depends_on_the_view_alone() {
     });
     let differing_states = same_answers_for_one_view(&mut searcher, 100, 0xBEEE);
     assert!(differing_states * 10 > 100 * 9, "{differing_states}");
+}
+
+#[test]
+fn a_limited_strength_keeps_one_world() {
+    // The levels were fitted with one world: at a limited strength Booster's default (the
+    // worst of four) plays exactly as one world does.
+    let decide = |worst_of: u32, pos: &Position<Booster>| {
+        let mut searcher = Searcher::new(4, 1);
+        searcher.set_hidden_information(HiddenInformation {
+            worst_of,
+            ..HiddenInformation::default()
+        });
+        let limits = Limits {
+            strength: Some(Strength::new(1500, 3)),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        let result = searcher.search(&Booster, pos, &[pos.hash()], &limits, &stop, &mut |_| {});
+        (Booster.format_move(result.best), result.nodes)
+    };
+    for full in random_positions(20, 0xBEED) {
+        assert_eq!(
+            decide(0, &full),
+            decide(1, &full),
+            "{}",
+            full.to_fen(&Booster)
+        );
+    }
 }
 
 #[test]
