@@ -1561,9 +1561,11 @@ impl Rules for CloakAndDagger {
                 // A view following the opponent cannot tell whether a `?` left alone in check
                 // is the king. If it is, the part is passed over and the end is heard as
                 // `done:<n>=K`; if not, ending the turn was a choice, heard as `done`.
-                let unknown_in_check = last_candidate_in_check(pos).filter(|(square, _)| {
-                    following_opponent && pos.piece_at(*square).is_some_and(|p| p.kind == UNKNOWN)
-                });
+                // Only a view asks: the search's full states skip the test.
+                let unknown_in_check = following_opponent
+                    .then(|| last_candidate_in_check(pos))
+                    .flatten()
+                    .filter(|(square, _)| pos.piece_at(*square).is_some_and(|p| p.kind == UNKNOWN));
                 match unknown_in_check {
                     Some((_, number)) => {
                         let possible = pos.state.possible(pos.turn(), number);

@@ -78,8 +78,9 @@ impl HiddenInformation {
     /// measured (docs/hidden-information.md); more worlds each search shallower.
     pub const DEFAULT_SAMPLES: u32 = 1;
     pub const MAX_SAMPLES: u32 = 256;
-    /// The worst of four worlds beat one world drawn at random in Booster at both clocks
-    /// measured (docs/hidden-information.md).
+    /// Where the opponent holds the secrets, the worst of four worlds beat one world drawn at
+    /// random at both clocks measured, and two and eight were no better
+    /// (docs/hidden-information.md).
     pub const DEFAULT_WORST_OF: u32 = 4;
 
     /// How many worlds to choose the one searched from, in a game with these flags.

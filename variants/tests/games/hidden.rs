@@ -228,15 +228,31 @@ fn best_move(searcher: &mut Searcher, pos: &Position<Booster>, depth: u32) -> St
     Booster.format_move(result.best)
 }
 
+/// `count` random full states inside games (seeded by `seed`), each with another full state
+/// sampled from its mover's view (seeded by `sample_seed`): two states one view cannot tell
+/// apart.
+fn pairs_with_one_view(
+    count: usize,
+    seed: u64,
+    sample_seed: u64,
+) -> Vec<(Position<Booster>, Position<Booster>)> {
+    let mut rng = StdRng::seed_from_u64(sample_seed);
+    random_positions(count, seed)
+        .into_iter()
+        .map(|full| {
+            let view = Booster.view(&full, full.turn());
+            let other = Booster.sample_state(&view, &mut rng);
+            (full, other)
+        })
+        .collect()
+}
+
 /// Searches `count` random positions inside games, seeded by `seed`, and another full state
 /// sampled from the mover's view of each: both must get the same move. Returns how many of
 /// the pairs differ in what the view hides.
 fn same_answers_for_one_view(searcher: &mut Searcher, count: usize, seed: u64) -> usize {
-    let mut rng = StdRng::seed_from_u64(seed ^ 0xF00D);
     let mut differing_states = 0;
-    for full in random_positions(count, seed) {
-        let view = Booster.view(&full, full.turn());
-        let other = Booster.sample_state(&view, &mut rng);
+    for (full, other) in pairs_with_one_view(count, seed, seed ^ 0xF00D) {
         if other.to_fen(&Booster) != full.to_fen(&Booster) {
             differing_states += 1;
         }
@@ -320,11 +336,8 @@ fn an_engine_handed_the_full_state_does_use_it() {
         full_state: true,
         ..HiddenInformation::default()
     });
-    let mut rng = StdRng::seed_from_u64(0xF00D);
     let mut differing_answers = 0;
-    for full in random_positions(150, 0xBEEF) {
-        let view = Booster.view(&full, full.turn());
-        let other = Booster.sample_state(&view, &mut rng);
+    for (full, other) in pairs_with_one_view(150, 0xBEEF, 0xF00D) {
         if best_move(&mut searcher, &full, DEPTH) != best_move(&mut searcher, &other, DEPTH) {
             differing_answers += 1;
         }
@@ -423,10 +436,7 @@ fn the_view_search_answers_from_the_view_alone_with_a_legal_decision() {
         view_search: true,
         ..HiddenInformation::default()
     });
-    let mut rng = StdRng::seed_from_u64(0xF00D);
-    for full in random_positions(common::random_board_count(200), 0xCAFE) {
-        let view = Booster.view(&full, full.turn());
-        let other = Booster.sample_state(&view, &mut rng);
+    for (full, other) in pairs_with_one_view(common::random_board_count(200), 0xCAFE, 0xF00D) {
         let answer = best_move(&mut searcher, &full, DEPTH);
         assert_eq!(answer, best_move(&mut searcher, &other, DEPTH));
         let legal = Game::from_fen(Booster, &full.to_fen(&Booster))
